@@ -1,0 +1,97 @@
+"""Finding and reading ruleset files: the bundled ones and a user's own TOML files."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from canasta_score.errors import RulesetError
+from canasta_score.ruleset import Ruleset, build_ruleset, extend
+
+
+def bundled_dir() -> Path:
+    """The folder of bundled rulesets: inside the installed package, or beside the source tree."""
+    here = Path(__file__).resolve().parent
+    inside = here / "rulesets"
+    return inside if inside.is_dir() else here.parent / "rulesets"
+
+
+def bundled_ids() -> list[str]:
+    """Ids of the bundled rulesets, sorted."""
+    return sorted(p.stem for p in bundled_dir().glob("*.toml"))
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError([f"{path}: no such file"]) from None
+    except OSError as exc:
+        raise RulesetError([f"{path}: cannot be read ({exc.strerror})"]) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError([f"{path}: not valid TOML ({exc})"]) from None
+
+
+def locate(ref: str, relative_to: Path | None = None) -> Path:
+    """The file of a ruleset given by bundled id or by path."""
+    candidate = bundled_dir() / f"{ref}.toml"
+    if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") and candidate.is_file():
+        return candidate
+    path = Path(ref).expanduser()
+    if not path.is_absolute() and relative_to is not None and (relative_to / path).is_file():
+        path = relative_to / path
+    if path.is_file():
+        return path
+    known = ", ".join(bundled_ids())
+    raise RulesetError([f'unknown ruleset "{ref}": give a bundled id ({known}) or a TOML file'])
+
+
+def resolve(
+    ref: str, relative_to: Path | None = None, seen: tuple[Path, ...] = ()
+) -> dict[str, Any]:
+    """A ruleset document with its ``extends`` chain applied."""
+    path = locate(ref, relative_to)
+    if path.resolve() in seen:
+        raise RulesetError([f"{path}: extends itself through {' -> '.join(map(str, seen))}"])
+    doc = read_toml(path)
+    parent_ref = doc.get("extends")
+    origin = doc.get("id", path.stem) if path.parent == bundled_dir() else str(path)
+    if parent_ref is None:
+        return extend({}, doc, str(origin))
+    if not isinstance(parent_ref, str) or not parent_ref:
+        raise RulesetError([f"{path}: extends: expected the id or path of another ruleset"])
+    parent = resolve(parent_ref, path.parent, (*seen, path.resolve()))
+    child = dict(doc)
+    child.setdefault("source", f"{doc.get('id', path.stem)} ({path.name})")
+    return extend(parent, child, str(origin))
+
+
+def load_ruleset(
+    ref: str, *, players: int | None = None, overrides: list[str] | None = None
+) -> Ruleset:
+    """Load a bundled or user ruleset for a player count, with house-rule overrides."""
+    path = locate(ref)
+    origin = path.name if path.parent == bundled_dir() else str(path)
+    return build_ruleset(resolve(ref), origin=origin, players=players, overrides=overrides)
+
+
+def validate_file(path: str) -> Ruleset:
+    """Load a user ruleset file for every player count it offers; raises listing every problem."""
+    rs = load_ruleset(path)
+    problems: list[str] = []
+    for count in rs.table.player_counts:
+        try:
+            load_ruleset(path, players=count)
+        except RulesetError as exc:
+            problems += [f"with {count} players: {p}" for p in exc.problems]
+    if problems:
+        raise RulesetError(problems)
+    return rs
+
+
+def list_bundled() -> list[Ruleset]:
+    """Every bundled ruleset at its default player count."""
+    return [load_ruleset(i) for i in bundled_ids()]

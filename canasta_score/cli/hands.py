@@ -1,0 +1,113 @@
+"""``min-meld`` and ``score-hand``: stateless answers about one hand."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load
+
+if TYPE_CHECKING:
+    from canasta_score.scoring import HandScore
+
+
+def read_text(path: str) -> str:
+    """The text of a file, or of standard input for ``-``."""
+    from canasta_score.errors import InputError
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot be read ({exc})") from None
+
+
+def read_record_data(path: str) -> dict[str, Any]:
+    """Parse a hand record file (TOML) into data."""
+    import tomllib
+
+    from canasta_score.errors import RecordError
+
+    text = read_text(path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        where = "standard input" if path == "-" else path
+        raise RecordError(f"{where} is not valid TOML: {exc}") from None
+
+
+def render_score(result: HandScore) -> str:
+    """A hand's breakdown as a table per side, with totals."""
+    from tabulate import tabulate
+
+    blocks = []
+    for side in result.sides:
+        rows = [(i.label, f"{i.points:+d}", i.rule) for i in side.items]
+        rows.append(("total", f"{side.total:+d}", ""))
+        blocks.append(f"{side.name}\n" + tabulate(rows, headers=("item", "points", "rule")))
+    return "\n\n".join(blocks)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``min-meld`` and ``score-hand`` to the app."""
+
+    @app.command("min-meld")
+    def min_meld_cmd(
+        score: Annotated[
+            int, typer.Option("--score", help="The side's score before the hand.")
+        ] = 0,
+        ruleset: Annotated[
+            str, typer.Option("--ruleset", "-r", help="Ruleset id or file.")
+        ] = "classic",
+        hand_number: Annotated[
+            int | None,
+            typer.Option("--hand-number", help="Hand number (1-based), where it matters."),
+        ] = None,
+        players: PlayersOpt = None,
+        rule: RuleOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """The minimum count of a side's initial meld.  Example: min-meld --score 1500"""
+        from canasta_score.rulings import min_meld
+
+        rs = load(ruleset, players, rule)
+        need = min_meld(rs, score, hand_number)
+        if json:
+            emit_json(need.as_dict())
+            return
+        typer.echo(f"Initial meld minimum: {need.minimum}  [{need.rule.rule}]")
+        for text in need.requires:
+            typer.echo(f"  and {text}")
+
+    @app.command("score-hand")
+    def score_hand_cmd(
+        file: Annotated[str, typer.Argument(help="Hand record (TOML); - reads standard input.")],
+        ruleset: Annotated[
+            str | None,
+            typer.Option("--ruleset", "-r", help="Ruleset id or file (else the record's)."),
+        ] = None,
+        players: PlayersOpt = None,
+        rule: RuleOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
+        from canasta_score.errors import RecordError
+        from canasta_score.record import parse_record
+        from canasta_score.scoring import score_hand
+
+        record = parse_record(read_record_data(file))
+        chosen = ruleset or record.ruleset
+        if not chosen:
+            raise RecordError('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
+        rs = load(chosen, players if players is not None else record.players, rule)
+        result = score_hand(rs, record)
+        if json:
+            emit_json(result.as_dict())
+        else:
+            typer.echo(render_score(result))

@@ -1,0 +1,270 @@
+"""Melds: classify cards as a group, wild-card, sequence or black-three meld, and judge them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from canasta_score.cards import Card, Rank
+from canasta_score.ruleset import RuleRef, Ruleset
+
+
+class Kind(Enum):
+    GROUP = "group"
+    WILD = "wild"
+    SEQUENCE = "sequence"
+    BLACK_THREES = "black_threes"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a set of cards is as a meld, before any rule is applied."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+
+    @property
+    def naturals(self) -> int:
+        if self.kind is Kind.GROUP and self.rank is Rank.TWO:
+            return len(self.cards)
+        return sum(1 for c in self.cards if c.is_natural)
+
+    @property
+    def wilds(self) -> int:
+        if self.kind is Kind.GROUP and self.rank is Rank.TWO:
+            return 0
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for c in self.cards if c.rank is Rank.JOKER)
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a meld is laid. ``record`` judges a finished hand: only rules of shape apply."""
+
+    initial: bool = False
+    going_out: bool = False
+    record: bool = False
+    table: tuple[tuple[Card, ...], ...] = ()
+    closed: frozenset[Rank] = frozenset()
+    added: tuple[Card, ...] | None = None
+
+
+@dataclass
+class Verdict:
+    """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind."""
+
+    shape: Shape | None
+    broken: list[RuleRef] = field(default_factory=list)
+    canasta: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.shape is not None and not self.broken
+
+
+def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
+    """Classify cards as a meld shape, or say which rule of shape they break."""
+    if any(c.is_red_three for c in cards):
+        return None, [rs.cite("meld.red-threes")]
+    threes = [c for c in cards if c.rank is Rank.THREE]
+    if threes:
+        if len(threes) == len(cards):
+            return Shape(Kind.BLACK_THREES, cards, Rank.THREE), []
+        return None, [rs.cite("meld.no-threes")]
+    naturals = {c.rank for c in cards if c.is_natural}
+    if not naturals:
+        if rs.meld.deuce_melds and all(c.rank is Rank.TWO for c in cards):
+            return Shape(Kind.GROUP, cards, Rank.TWO), []
+        if rs.meld.wild_melds:
+            return Shape(Kind.WILD, cards), []
+        return None, [rs.cite("meld.wild-only")]
+    if len(naturals) == 1:
+        return Shape(Kind.GROUP, cards, next(iter(naturals))), []
+    if rs.meld.sequences:
+        return sequence_shape(cards, rs)
+    ranks = " ".join(sorted(r.value for r in naturals))
+    return None, [rs.cite("meld.one-rank", f"A group meld holds one natural rank, not {ranks}")]
+
+
+def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
+    """Cards of several ranks are a sequence only if one suit, consecutive, 4 to A, no wilds."""
+    suits = {c.suit for c in cards}
+    indexes = sorted(c.rank.sequence_index for c in cards)
+    consecutive = indexes == list(range(indexes[0], indexes[0] + len(indexes)))
+    if None in suits or len(suits) != 1 or min(indexes) < 0 or not consecutive:
+        return None, [rs.cite("meld.sequence")]
+    return Shape(Kind.SEQUENCE, cards), []
+
+
+def max_cards(rs: Ruleset, ctx: Context) -> int:
+    """The size limit that applies (0 = none)."""
+    if ctx.going_out and rs.meld.max_cards_going_out:
+        return rs.meld.max_cards_going_out
+    return rs.meld.max_cards
+
+
+def ratio_ok(naturals: int, wilds: int, ratio: str) -> bool:
+    if ratio == "naturals_gt_wilds":
+        return naturals > wilds
+    if ratio == "naturals_ge_wilds":
+        return naturals >= wilds
+    if ratio == "two_naturals_per_wild":
+        return naturals >= 2 * wilds
+    return True
+
+
+def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
+    """Rules a group meld breaks."""
+    m = rs.meld
+    out: list[RuleRef] = []
+    n, w = shape.naturals, shape.wilds
+    if n < m.min_naturals:
+        out.append(rs.cite("meld.min_naturals"))
+    if w > m.max_wilds:
+        out.append(rs.cite("meld.max_wilds"))
+    if w and not ratio_ok(n, w, m.wild_ratio):
+        out.append(rs.cite("meld.wild_ratio", ratio_text(m.wild_ratio, n, w)))
+    if shape.rank is Rank.SEVEN and w and not m.sevens_take_wilds:
+        out.append(rs.cite("meld.sevens_take_wilds"))
+    added = ctx.added if ctx.added is not None else shape.cards
+    added_wilds = sum(1 for c in added if c.is_wild) if shape.rank is not Rank.TWO else 0
+    if ctx.record or not added_wilds:
+        return out
+    if shape.rank is Rank.ACE and m.aces_take_wilds == "initial_meld_only" and not ctx.initial:
+        out.append(rs.cite("meld.aces_take_wilds"))
+    floor = m.wild_min_naturals_after_opening
+    if floor and not ctx.initial and n < floor:
+        out.append(rs.cite("meld.wild_min_naturals_after_opening"))
+    if m.wild_meld_lock and any(incomplete_wild_meld(t, rs) for t in ctx.table):
+        out.append(rs.cite("meld.wild_meld_lock"))
+    return out
+
+
+def ratio_text(ratio: str, naturals: int, wilds: int) -> str:
+    words = {
+        "naturals_gt_wilds": "natural cards must outnumber wild cards",
+        "naturals_ge_wilds": "wild cards may not outnumber natural cards",
+        "two_naturals_per_wild": "a meld needs two natural cards for each wild card",
+    }
+    return f"{words.get(ratio, ratio)} ({naturals} natural, {wilds} wild)"
+
+
+def incomplete_wild_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
+    return bool(cards) and all(c.is_wild for c in cards) and len(cards) < rs.canasta.min_cards
+
+
+def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> Verdict:
+    """Judge one meld (the whole meld as it will stand) under a ruleset."""
+    ctx = ctx or Context()
+    shape, broken = shape_of(cards, rs)
+    if shape is None:
+        return Verdict(None, broken)
+    m = rs.meld
+    if len(cards) < m.min_cards and shape.kind is not Kind.BLACK_THREES:
+        broken.append(rs.cite("meld.min_cards"))
+    limit = max_cards(rs, ctx)
+    if shape.kind is Kind.SEQUENCE:
+        limit = m.sequence_max
+    if limit and len(cards) > limit:
+        key = "meld.sequence_max" if shape.kind is Kind.SEQUENCE else "meld.max_cards"
+        if ctx.going_out and m.max_cards_going_out and shape.kind is not Kind.SEQUENCE:
+            key = "meld.max_cards_going_out"
+        broken.append(rs.cite(key))
+    if shape.kind is Kind.BLACK_THREES:
+        broken += black_three_broken(shape, rs, ctx)
+    elif shape.kind is Kind.GROUP:
+        broken += group_broken(shape, rs, ctx)
+        if shape.rank in ctx.closed and m.closed_ranks and not ctx.record:
+            broken.append(rs.cite("meld.closed_ranks"))
+    return Verdict(shape, broken, canasta_kind(shape, rs))
+
+
+def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
+    if rs.meld.black_threes == "never":
+        return [rs.cite("meld.black_threes")]
+    out = []
+    if len(shape.cards) not in (3, 4):
+        out.append(rs.cite("meld.black_threes", "A black-three meld has exactly 3 or 4 cards"))
+    if not ctx.going_out and not ctx.record:
+        out.append(rs.cite("meld.black_threes", "Black threes are melded only when going out"))
+    return out
+
+
+def canasta_kind(shape: Shape, rs: Ruleset) -> str | None:
+    """The kind of canasta the meld is (``natural``, ``mixed``, ``wild``, ...), or None."""
+    if shape.kind is Kind.BLACK_THREES or len(shape.cards) < rs.canasta.min_cards:
+        return None
+    if shape.kind is Kind.SEQUENCE:
+        return rs.canasta.sequence_name
+    if shape.kind is Kind.WILD:
+        return "wild"
+    if shape.rank is Rank.TWO:
+        return "deuces"
+    if shape.wilds:
+        return "mixed"
+    if shape.rank is Rank.SEVEN and rs.canasta.clean_sevens:
+        return "sevens"
+    if shape.rank is Rank.ACE and rs.canasta.clean_aces:
+        return "aces"
+    return "natural"
+
+
+def canasta_bonus_key(shape: Shape, rs: Ruleset) -> str | None:
+    """The ruleset key of the bonus the meld earns as a canasta."""
+    kind = canasta_kind(shape, rs)
+    if kind is None:
+        return None
+    if kind == "wild":
+        if all(c.rank is Rank.TWO for c in shape.cards):
+            return "canasta.wild_all_twos"
+        if shape.jokers >= 4:
+            return "canasta.wild_four_jokers"
+        return "canasta.wild_other"
+    if kind in ("samba", "escalera"):
+        return "canasta.sequence"
+    return {
+        "natural": "canasta.natural",
+        "mixed": "canasta.mixed",
+        "sevens": "canasta.clean_sevens",
+        "aces": "canasta.clean_aces",
+        "deuces": "canasta.mixed",
+    }[kind]
+
+
+def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
+    """The penalty key an incomplete special meld costs at the end of a hand, if any."""
+    if len(shape.cards) >= rs.canasta.min_cards:
+        return None
+    p = rs.penalties
+    if shape.kind is Kind.WILD:
+        if shape.jokers >= 4 and p.incomplete_wild_four_jokers:
+            return "penalties.incomplete_wild_four_jokers"
+        return "penalties.incomplete_wild" if p.incomplete_wild else None
+    if shape.kind is Kind.SEQUENCE:
+        short = p.short_sequence and len(shape.cards) <= p.short_sequence_max
+        return "penalties.short_sequence" if short else None
+    if shape.kind is not Kind.GROUP or shape.wilds:
+        return None
+    if shape.rank is Rank.SEVEN and p.incomplete_sevens:
+        return "penalties.incomplete_sevens"
+    if shape.rank is Rank.ACE and p.incomplete_clean_aces:
+        return "penalties.incomplete_clean_aces"
+    return None
+
+
+def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: Ruleset) -> int:
+    """Index of the side's table meld these cards join under one-meld-per-rank, or -1."""
+    if not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
+        return -1
+    shape, _ = shape_of(cards, rs)
+    if shape is None or shape.kind is not Kind.GROUP:
+        return -1
+    for i, meld in enumerate(table):
+        other, _ = shape_of(meld, rs)
+        if other is not None and other.kind is Kind.GROUP and other.rank is shape.rank:
+            return i
+    return -1

@@ -1,0 +1,393 @@
+"""Rulesets: TOML data → a frozen, validated :class:`Ruleset` (extends, overrides, rule ids)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import tomllib
+import typing
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from canasta_score import schema
+from canasta_score.errors import RulesetError
+from canasta_score.schema import Schema, Tier
+
+META_KEYS = {"id", "name", "extends", "description", "status", "source", "sources", "by_players"}
+STATUSES = ("complete", "partial", "reference")
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rule a ruling or a score line relies on: its stable id and its one-line text."""
+
+    rule: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Ruleset(Schema):
+    """A fully resolved ruleset for one player count."""
+
+    id: str
+    name: str
+    description: str
+    status: str
+    sources: dict[str, str]
+    data: dict[str, Any]
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def sides(self) -> int:
+        return self.table.players // self.table.side_size
+
+    def value(self, key: str) -> Any:
+        """The value of ``section.key``."""
+        section, name = key.split(".", 1)
+        return getattr(getattr(self, section), name)
+
+    def rule_id(self, key: str) -> str:
+        """Stable id of a key or fixed rule: ``classic.meld.wild-ratio``."""
+        return f"{self.id}.{key.replace('_', '-')}"
+
+    def cite(self, key: str, text: str | None = None) -> RuleRef:
+        """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
+        return RuleRef(self.rule_id(key), text if text is not None else self.rule_text(key))
+
+    def rule_text(self, key: str) -> str:
+        """The one-line text of a key (with its value) or of a fixed rule."""
+        fixed = schema.FIXED_RULES.get(key)
+        if fixed is not None:
+            return fixed[0]
+        section, name = key.split(".", 1)
+        section_cls: type = type(getattr(self, section))
+        meta = section_fields(section_cls)[name].metadata
+        return str(meta["text"]).format(v=describe_value(self.value(key)))
+
+    def rule_source(self, key: str) -> str:
+        fixed = schema.FIXED_RULES.get(key)
+        if fixed is not None:
+            return fixed[1]
+        return self.sources.get(key, "")
+
+    def all_rules(self) -> list[tuple[str, str, str]]:
+        """Every rule as (id, text, source), keys first, then the fixed rules."""
+        out = [(self.rule_id(k), self.rule_text(k), self.rule_source(k)) for k in schema_keys()]
+        out += [(self.rule_id(k), t, s) for k, (t, s) in schema.FIXED_RULES.items()]
+        return out
+
+    def card_points(self, card: Any) -> int:
+        """The count of one card (threes: the melded black-three count)."""
+        from canasta_score.cards import Rank
+
+        rank = card.rank
+        if rank is Rank.JOKER:
+            return int(self.values.joker)
+        if rank is Rank.TWO:
+            return int(self.values.two)
+        if rank is Rank.ACE:
+            return int(self.values.ace)
+        if rank is Rank.THREE:
+            return int(self.values.black_three)
+        if rank in (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR):
+            return int(self.values.low)
+        return int(self.values.high)
+
+    def count(self, cards: Any) -> int:
+        """The count of several cards."""
+        return sum(self.card_points(c) for c in cards)
+
+
+def describe_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple) and value and isinstance(value[0], Tier):
+        return ", ".join(describe_tier(t) for t in value)
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value) if value else "none"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
+
+
+def describe_tier(tier: Tier) -> str:
+    start = "below" if tier.start is None else f"from {tier.start}"
+    extra = f" and {tier.requires.replace('_', ' ')}" if tier.requires else ""
+    return f"{start}: {tier.minimum}{extra}"
+
+
+@cache
+def section_fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
+    return {f.name: f for f in dataclasses.fields(cls)}
+
+
+@cache
+def section_types() -> dict[str, type]:
+    hints = typing.get_type_hints(Schema)
+    return {f.name: hints[f.name] for f in dataclasses.fields(Schema)}
+
+
+@cache
+def field_types(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+@cache
+def schema_keys() -> tuple[str, ...]:
+    return tuple(f"{s}.{k}" for s, cls in section_types().items() for k in section_fields(cls))
+
+
+# ---------------------------------------------------------------- merging TOML data
+
+
+def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key; any other value (arrays included) replaces."""
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def section_keys(data: dict[str, Any]) -> list[str]:
+    """The ``section.key`` names a TOML document sets (metadata excluded)."""
+    return [
+        f"{s}.{k}"
+        for s, table in data.items()
+        if s not in META_KEYS and isinstance(table, dict)
+        for k in table
+    ]
+
+
+def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[str, Any]:
+    """Apply ``child`` (a ruleset document that extends ``parent``) over the resolved parent."""
+    sources = dict(parent.get("sources", {}))
+    default = str(child.get("source", origin))
+    own = child.get("sources", {})
+    for key in section_keys(child):
+        sources[key] = str(own.get(key, default)) if isinstance(own, dict) else default
+    by_players = copy.deepcopy(parent.get("by_players", {}))
+    for count, table in (child.get("by_players") or {}).items():
+        by_players[count] = deep_merge(by_players.get(count, {}), table)
+    body = {k: v for k, v in child.items() if k not in {"sources", "by_players", "extends"}}
+    merged = deep_merge({k: v for k, v in parent.items() if k != "extends"}, body)
+    merged["sources"] = sources
+    merged["by_players"] = by_players
+    return merged
+
+
+def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
+    """Fold the ``[by_players.N]`` settings for the chosen player count into the data."""
+    table = data.get("table", {})
+    count = players if players is not None else table.get("players")
+    allowed = table.get("player_counts", [])
+    if players is not None and isinstance(allowed, list) and players not in allowed:
+        choices = ", ".join(str(a) for a in allowed)
+        raise RulesetError(
+            [f"{data.get('id', '?')}: --players {players} is not offered (choose {choices})"]
+        )
+    over = (data.get("by_players") or {}).get(str(count), {})
+    sources = dict(data.get("sources", {}))
+    default = str(over.get("source", f"{data.get('id', '?')} with {count} players"))
+    for key in section_keys(over):
+        sources[key] = default
+    out = deep_merge(
+        {k: v for k, v in data.items() if k != "by_players"},
+        {k: v for k, v in over.items() if k != "source"},
+    )
+    out.setdefault("table", {})["players"] = count
+    out["sources"] = sources
+    return out
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Parse ``section.key=VALUE`` (VALUE in TOML syntax; bare words are strings)."""
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or "." not in key:
+        raise RulesetError(
+            [f'--rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200']
+        )
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key, value
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Apply ``--rule KEY=VALUE`` house rules; unknown keys are errors naming the key."""
+    out = copy.deepcopy(data)
+    problems = []
+    known = set(schema_keys())
+    for text in overrides:
+        key, value = parse_override(text)
+        if key not in known:
+            problems.append(f'--rule {key}: unknown ruleset key (see "canasta-score rules show")')
+            continue
+        section, name = key.split(".", 1)
+        out.setdefault(section, {})[name] = value
+        out.setdefault("sources", {})[key] = "house rule (--rule)"
+    if problems:
+        raise RulesetError(problems)
+    return out
+
+
+# ---------------------------------------------------------------- validation
+
+
+def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
+    """Problems with one value against its declared type and choices."""
+    if kind is bool:
+        return (
+            [] if isinstance(value, bool) else [f"{where}: expected true or false, got {value!r}"]
+        )
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return [] if ok else [f"{where}: expected a whole number, got {value!r}"]
+    if kind is str:
+        if not isinstance(value, str):
+            return [f"{where}: expected text, got {value!r}"]
+        if choices and value not in choices:
+            return [f"{where}: {value!r} is not one of {', '.join(choices)}"]
+        return []
+    inner = typing.get_args(kind)[0]
+    if not isinstance(value, list):
+        return [f"{where}: expected a list, got {value!r}"]
+    if inner is Tier:
+        return check_tiers(where, value)
+    problems: list[str] = []
+    for i, item in enumerate(value):
+        problems += check_value(f"{where}[{i}]", item, inner, choices)
+    return problems
+
+
+def check_tiers(where: str, value: list[Any]) -> list[str]:
+    problems: list[str] = []
+    last: int | None = None
+    if not value:
+        return [f"{where}: at least one tier is needed"]
+    for i, tier in enumerate(value):
+        at = f"{where}[{i}]"
+        if not isinstance(tier, dict):
+            problems.append(f"{at}: expected a table such as {{ from = 0, minimum = 50 }}")
+            continue
+        extra = set(tier) - {"from", "minimum", "requires"}
+        if extra:
+            problems.append(f"{at}: unknown key {sorted(extra)[0]}")
+        start = tier.get("from")
+        if i > 0 and not isinstance(start, int):
+            problems.append(f"{at}.from: every tier after the first needs a whole-number start")
+        elif i > 0 and last is not None and isinstance(start, int) and start <= last:
+            problems.append(f"{at}.from: tiers must rise ({start} after {last})")
+        if isinstance(start, int):
+            last = start
+        minimum = tier.get("minimum")
+        if not isinstance(minimum, int) or isinstance(minimum, bool) or minimum < 0:
+            problems.append(f"{at}.minimum: expected a whole number of at least 0")
+        requires = tier.get("requires", "")
+        if requires and requires not in schema.SPECIAL_CANASTAS:
+            problems.append(f"{at}.requires: {requires!r} is not one of canasta, natural_canasta")
+    return problems
+
+
+def convert(value: Any, kind: Any) -> Any:
+    if typing.get_origin(kind) is tuple:
+        inner = typing.get_args(kind)[0]
+        if inner is Tier:
+            return tuple(
+                Tier(t.get("from"), int(t["minimum"]), str(t.get("requires", ""))) for t in value
+            )
+        return tuple(value)
+    return value
+
+
+def build_section(name: str, cls: type, table: Any, problems: list[str], origin: str) -> Any:
+    if not isinstance(table, dict):
+        problems.append(f"{origin}: [{name}] is missing or not a table")
+        return None
+    fields = section_fields(cls)
+    types = field_types(cls)
+    values: dict[str, Any] = {}
+    for key in table:
+        if key not in fields:
+            problems.append(f"{origin}: {name}.{key}: unknown key")
+    for key, fld in fields.items():
+        if key not in table:
+            problems.append(f"{origin}: {name}.{key}: missing")
+            continue
+        found = check_value(
+            f"{origin}: {name}.{key}", table[key], types[key], fld.metadata["choices"]
+        )
+        problems += found
+        if not found:
+            values[key] = convert(table[key], types[key])
+    return cls(**values) if len(values) == len(fields) else None
+
+
+def cross_checks(rs: dict[str, Any], origin: str) -> list[str]:
+    """Checks that involve more than one key."""
+    problems = []
+    table = rs["table"]
+    if table.players not in table.player_counts:
+        problems.append(f"{origin}: table.players: {table.players} is not in table.player_counts")
+    if table.side_size < 1 or table.players % table.side_size:
+        problems.append(f"{origin}: table.side_size: {table.side_size} does not divide the players")
+    if rs["deck"].decks < 1:
+        problems.append(f"{origin}: deck.decks: at least one pack is needed")
+    if rs["meld"].min_cards < 1:
+        problems.append(f"{origin}: meld.min_cards: must be at least 1")
+    if rs["game"].target <= 0 or rs["game"].target % 5:
+        problems.append(f"{origin}: game.target: must be a positive multiple of 5")
+    return problems
+
+
+def build_ruleset(
+    data: dict[str, Any],
+    *,
+    origin: str = "ruleset",
+    players: int | None = None,
+    overrides: list[str] | None = None,
+) -> Ruleset:
+    """Validate resolved ruleset data (``extends`` already applied) and freeze it."""
+    resolved = apply_players(data, players)
+    if overrides:
+        resolved = apply_overrides(resolved, overrides)
+    problems: list[str] = []
+    for key in resolved:
+        if key not in META_KEYS and key not in section_types():
+            problems.append(f"{origin}: {key}: unknown section")
+    ident = resolved.get("id")
+    if not isinstance(ident, str) or not ident:
+        problems.append(f'{origin}: id: missing (a short name such as "our-house")')
+    status = resolved.get("status", "complete")
+    if status not in STATUSES:
+        problems.append(f"{origin}: status: {status!r} is not one of {', '.join(STATUSES)}")
+    sections = {
+        name: build_section(name, cls, resolved.get(name), problems, origin)
+        for name, cls in section_types().items()
+    }
+    if not problems:
+        problems += cross_checks(sections, origin)
+    if problems:
+        raise RulesetError(problems)
+    snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}
+    return Ruleset(
+        **sections,
+        id=str(ident),
+        name=str(resolved.get("name", ident)),
+        description=str(resolved.get("description", "")),
+        status=str(status),
+        sources={k: str(v) for k, v in resolved.get("sources", {}).items()},
+        data=snapshot,
+    )

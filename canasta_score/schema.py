@@ -1,0 +1,308 @@
+"""The ruleset schema: every key a ruleset TOML may set, with its type and its one-line text.
+
+A section is a frozen dataclass; each field's metadata holds the text template (``{v}`` is the
+value) and, for enumerated choices, the allowed values. Numbers live in the TOML files only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def rule(text: str, choices: tuple[str, ...] = ()) -> Any:
+    """Declare a ruleset key: its one-line text (``{v}`` = value) and allowed choices."""
+    return field(metadata={"text": text, "choices": choices})
+
+
+WILD_RATIOS = ("none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild")
+PILE_WAYS = ("natural_pair", "natural_plus_wild", "add_to_meld")
+BLOCKING = ("black_three", "wild", "three")
+SPECIAL_CANASTAS = ("canasta", "natural_canasta")
+
+
+@dataclass(frozen=True)
+class Tier:
+    """An initial-meld tier: from a score (or hand number) on, the minimum and any extra demand."""
+
+    start: int | None
+    minimum: int
+    requires: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    players: int = rule("{v} players by default")
+    player_counts: tuple[int, ...] = rule("Playable with {v} players")
+    side_size: int = rule("{v} players to a side (1 = each plays alone)")
+
+
+@dataclass(frozen=True)
+class Deck:
+    decks: int = rule("{v} packs of 52 cards")
+    jokers_per_deck: int = rule("{v} jokers in each pack")
+
+
+@dataclass(frozen=True)
+class Deal:
+    hand_size: int = rule("Each player is dealt {v} cards")
+    foot_size: int = rule("Each player also gets a foot of {v} cards (0 = no foot)")
+    upcard: bool = rule("A card is turned up to start the discard pile: {v}")
+
+
+@dataclass(frozen=True)
+class Draw:
+    stock_cards: int = rule("A player draws {v} card(s) from the stock and discards one")
+
+
+@dataclass(frozen=True)
+class Values:
+    joker: int = rule("A joker counts {v}")
+    two: int = rule("A two counts {v}")
+    ace: int = rule("An ace counts {v}")
+    high: int = rule("K, Q, J, 10, 9 and 8 count {v}")
+    low: int = rule("7, 6, 5 and 4 count {v}")
+    black_three: int = rule("A melded black three counts {v}")
+
+
+@dataclass(frozen=True)
+class Meld:
+    min_cards: int = rule("A meld has at least {v} cards")
+    max_cards: int = rule("A meld has at most {v} cards (0 = no limit)")
+    min_naturals: int = rule("A group meld has at least {v} natural cards")
+    max_wilds: int = rule("A group meld has at most {v} wild cards")
+    wild_ratio: str = rule("Wild-card ratio in a group meld: {v}", WILD_RATIOS)
+    one_per_rank_per_side: bool = rule("A side holds one meld of each rank: {v}")
+    black_threes: str = rule(
+        "Black threes are melded (3 or 4, no wilds): {v}", ("never", "going_out")
+    )
+    wild_melds: bool = rule("Melds of wild cards only (2s and jokers) are allowed: {v}")
+    sequences: bool = rule("Sequence melds of one suit, 4 up to A, are allowed: {v}")
+    sequence_max: int = rule("A sequence holds at most {v} cards")
+    sevens_take_wilds: bool = rule("A meld of sevens may contain wild cards: {v}")
+    aces_take_wilds: str = rule(
+        "Wild cards may go into a meld of aces: {v}", ("always", "initial_meld_only")
+    )
+    wild_min_naturals_after_opening: int = rule(
+        "After the side's initial meld, a wild card goes only into a meld with at least {v} "
+        "natural cards, or into a wild-card meld (0 = no such rule)"
+    )
+    wild_meld_lock: bool = rule(
+        "While the side has an incomplete wild-card meld it puts no wild card elsewhere: {v}"
+    )
+    closed_ranks: bool = rule(
+        "Once any side completes a natural canasta of a rank, nobody melds that rank: {v}"
+    )
+    max_cards_going_out: int = rule(
+        "When going out a meld may hold up to {v} cards (0 = the usual limit)"
+    )
+    duplicate_groups: bool = rule("A side may hold two groups of the same rank: {v}")
+    deuce_melds: bool = rule("Twos may be melded as a rank of their own: {v}")
+
+
+@dataclass(frozen=True)
+class Canasta:
+    min_cards: int = rule("A canasta is a meld of at least {v} cards")
+    natural: int = rule("A natural canasta (no wild cards) earns {v}")
+    mixed: int = rule("A mixed canasta (with wild cards) earns {v}")
+    clean_sevens: int = rule("A clean canasta of sevens earns {v} (0 = scored as natural)")
+    clean_aces: int = rule("A clean canasta of aces earns {v} (0 = scored as natural)")
+    wild_all_twos: int = rule("A wild-card canasta of seven twos earns {v}")
+    wild_four_jokers: int = rule("A wild-card canasta holding all four jokers earns {v}")
+    wild_other: int = rule("Any other wild-card canasta earns {v}")
+    sequence: int = rule("A completed sequence canasta earns {v}")
+    sequence_name: str = rule("A completed sequence is called a {v}", ("samba", "escalera"))
+    concealed_bonus: int = rule("Each canasta laid wholly from hand in one turn earns {v} more")
+    count_cards: bool = rule("Cards inside canastas also score their count: {v}")
+
+
+@dataclass(frozen=True)
+class Threes:
+    laid_down: str = rule(
+        "Threes laid face up when received: {v}", ("red", "all", "optional", "none")
+    )
+    red_values: tuple[int, ...] = rule("Red threes held by a side score, by number: {v}")
+    black_values: tuple[int, ...] = rule("Black threes laid down score, by number: {v}")
+    sign: str = rule("The threes count plus or minus by: {v}", ("meld", "canastas"))
+    sign_by_canastas: tuple[int, ...] = rule(
+        "Sign of the threes by number of canastas (0, 1, 2, ...): {v}"
+    )
+    count_in_hand: bool = rule("Threes still in hand count as if laid down: {v}")
+    red_in_hand: int = rule("Each red three left in hand costs {v}")
+    black_in_hand: int = rule("Each black three left in hand costs {v}")
+    black_removed_each: int = rule("Each black three removed from play with the pile earns {v}")
+    black_removed_all: int = rule("A side that removes all four black threes earns {v} in all")
+
+
+@dataclass(frozen=True)
+class InitialMeld:
+    basis: str = rule("The minimum depends on the side's {v}", ("score", "hand_number"))
+    tiers: tuple[Tier, ...] = rule("Initial-meld minimum by tier: {v}")
+    top_card_counts: bool = rule("The top discard counts toward the minimum: {v}")
+    pair_counts: bool = rule("The natural pair shown for the pile counts toward the minimum: {v}")
+    must_include: str = rule(
+        "The initial meld must include: {v}", ("nothing", "clean_or_wild_meld")
+    )
+    canasta_exemption: bool = rule("A canasta laid whole from hand needs no minimum: {v}")
+    from_pile: bool = rule("A side may open by taking the pile: {v}")
+    open_before_pickup: bool = rule(
+        "The minimum must be met from hand before the pile is taken: {v}"
+    )
+
+
+@dataclass(frozen=True)
+class Pile:
+    frozen_against_unopened: bool = rule(
+        "The pile is frozen for a side that has not made its initial meld: {v}"
+    )
+    always_frozen: bool = rule("The pile is always frozen (natural pair only): {v}")
+    blocked_top: tuple[str, ...] = rule("A pile topped by these cannot be taken: {v}", BLOCKING)
+    take_unfrozen: tuple[str, ...] = rule("Ways to take a pile that is not frozen: {v}", PILE_WAYS)
+    not_via_canasta: bool = rule("The top card may not be added to a completed canasta: {v}")
+    one_card_rule: bool = rule("A player holding one card may not take a one-card pile: {v}")
+    black_three_freezes: bool = rule("A discarded black three freezes the pile: {v}")
+    take_count: int = rule("Taking the pile takes its top {v} cards (0 = the whole pile)")
+
+
+@dataclass(frozen=True)
+class Discard:
+    wild: str = rule(
+        "Wild cards may be discarded: {v}", ("any", "going_out_or_all_wild", "forced_only")
+    )
+    jokers: bool = rule("Jokers may be discarded: {v}")
+    threes: str = rule("Threes may be discarded: {v}", ("any", "black_only", "never"))
+    keep_one: bool = rule("Melding must leave a card to discard: {v}")
+    empty_pile_aces_sevens: str = rule(
+        "An ace or seven onto an empty pile: {v}", ("any", "no_other_natural", "forced_only")
+    )
+    empty_pile_closed_rank: str = rule(
+        "A card of a closed rank onto an empty pile: {v}", ("any", "last_resort")
+    )
+
+
+@dataclass(frozen=True)
+class GoOut:
+    canastas: int = rule("A side needs {v} canasta(s) to go out")
+    natural_canastas: int = rule("Of them, at least {v} natural")
+    mixed_canastas: int = rule("Of them, at least {v} mixed")
+    sequence_canastas: int = rule("Of them, at least {v} completed sequence(s)")
+    final_discard: str = rule("A final discard when going out is {v}", ("optional", "required"))
+    bonus: int = rule("Going out earns {v}")
+    concealed_bonus: int = rule("Going out concealed earns {v} more")
+    permission: str = rule(
+        "Asking the partner to go out: {v}",
+        ("none", "optional", "once_per_hand", "mandatory"),
+    )
+    incomplete_special_allowed: bool = rule("A side may go out with incomplete special melds: {v}")
+
+
+@dataclass(frozen=True)
+class Penalties:
+    no_canasta_melds_negative: bool = rule(
+        "A side without a canasta counts its melded cards against it: {v}"
+    )
+    incomplete_sevens: int = rule("An incomplete meld of sevens costs {v}")
+    incomplete_clean_aces: int = rule("An incomplete clean meld of aces costs {v}")
+    incomplete_wild: int = rule("An incomplete wild-card meld costs {v}")
+    incomplete_wild_four_jokers: int = rule(
+        "An incomplete wild-card meld holding all four jokers costs {v}"
+    )
+    incomplete_needs_canasta: bool = rule(
+        "Incomplete-meld penalties apply only to a side with at least one canasta: {v}"
+    )
+    held_aces_sevens: int = rule(
+        "Each player ending with three or more aces, or three or more sevens, costs {v} each"
+    )
+    short_sequence: int = rule("Each melded sequence that is too short costs {v}")
+    short_sequence_max: int = rule("A sequence of {v} cards or fewer is too short")
+
+
+@dataclass(frozen=True)
+class SpecialHands:
+    straight: int = rule("Special hand straight (A to 2 and a joker) earns {v} (0 = not played)")
+    pairs: int = rule("Special hand of seven natural pairs earns {v} (0 = not played)")
+    pairs_27a: int = rule("Special hand of seven pairs with 2s, 7s and aces earns {v}")
+    garbage: int = rule("Special hand garbage (4+4+3+3) earns {v} (0 = not played)")
+
+
+@dataclass(frozen=True)
+class Acaba:
+    enabled: bool = rule("A side may declare acaba to end the hand: {v}")
+    opponents: int = rule("When a side declares acaba, the opponents score {v} for the hand")
+
+
+@dataclass(frozen=True)
+class Game:
+    target: int = rule("The game ends when a side reaches {v}")
+    tie_policy: str = rule("A tie at or above the target: {v}", ("play_another_hand", "shared_win"))
+    hands: int = rule("The game lasts {v} hands (0 = played to the target)")
+    seven_canastas_win: int = rule(
+        "Seven canastas in one hand score {v} and win the game (0 = off)"
+    )
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The sections of a ruleset, in the order a TOML file lists them."""
+
+    table: Table
+    deck: Deck
+    deal: Deal
+    draw: Draw
+    values: Values
+    meld: Meld
+    canasta: Canasta
+    threes: Threes
+    initial_meld: InitialMeld
+    pile: Pile
+    discard: Discard
+    go_out: GoOut
+    penalties: Penalties
+    special_hands: SpecialHands
+    acaba: Acaba
+    game: Game
+
+
+# Rules that are mechanisms rather than numbers; each is cited by id like the keys above.
+FIXED_RULES: dict[str, tuple[str, str]] = {
+    "meld.one-rank": (
+        "A group meld holds natural cards of one rank; wild cards stand for that rank",
+        "RULES 1.2, 1.4",
+    ),
+    "meld.no-threes": ("A three is never part of a group or wild-card meld", "RULES 1.2"),
+    "meld.wild-only": ("A meld of wild cards only is not allowed", "RULES 2.1"),
+    "meld.sequence": (
+        "A sequence is three or more consecutive cards of one suit from 4 up to A, no wilds",
+        "RULES 1.4",
+    ),
+    "meld.red-threes": ("Red threes are never melded", "RULES 1.2"),
+    "meld.to-existing": ("Cards added to a meld must match its rank", "RULES 1.4"),
+    "pile.empty": ("An empty pile cannot be taken", "RULES 2.3"),
+    "pile.natural-pair": (
+        "A frozen pile is taken only with a natural pair of the top card's rank from hand",
+        "RULES 1.7, 2.3",
+    ),
+    "pile.top-card-meld": ("The top card must be melded at once", "RULES 1.7"),
+    "initial-meld.minimum": (
+        "The side's initial meld must reach the minimum count for its score",
+        "RULES 1.6",
+    ),
+    "initial-meld.requires": (
+        "The initial meld must include what the tier demands",
+        "RULES 10",
+    ),
+    "discard.red-three": ("A red three is never discarded", "RULES 2.1"),
+    "discard.in-hand": ("The discarded card must be in the hand", "RULES 1.9"),
+    "go-out.partner-refused": (
+        "After the partner says no, the player may not go out this turn",
+        "RULES 1.8",
+    ),
+    "go-out.black-threes": (
+        "Black threes leave the hand when going out only as a meld of 3 or 4",
+        "RULES 2.4",
+    ),
+    "go-out.discard": ("Going out ends with the melds and at most one discard", "RULES 1.8"),
+    "scoring.melded-cards": ("Every melded card scores its count", "RULES 2.6"),
+    "scoring.cards-in-hand": ("Every card left in hand counts against the side", "RULES 2.6"),
+    "scoring.summary": ("A summary record's totals are taken as entered", "CONTRACT 6"),
+}
