@@ -109,16 +109,20 @@ def describe_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple) and value and isinstance(value[0], Tier):
-        return ", ".join(describe_tier(t) for t in value)
+        return "; ".join(describe_tier(t, value[i + 1 :]) for i, t in enumerate(value))
     if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value) if value else "none"
+        return ", ".join(describe_value(v) for v in value) if value else "none"
     if isinstance(value, str):
-        return value.replace("_", " ")
+        return schema.CHOICE_TEXT.get(value, value.replace("_", " "))
     return str(value)
 
 
-def describe_tier(tier: Tier) -> str:
-    start = "below" if tier.start is None else f"from {tier.start}"
+def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
+    """One tier in words: ``from 1500: 90``; the first tier reads ``below 0: 15``."""
+    if tier.start is None:
+        start = f"below {later[0].start}" if later else "always"
+    else:
+        start = f"from {tier.start}"
     extra = f" and {tier.requires.replace('_', ' ')}" if tier.requires else ""
     return f"{start}: {tier.minimum}{extra}"
 

@@ -133,7 +133,7 @@ def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged
     size = f"{len(cards)} cards, {shape.naturals} natural and {shape.wilds} wild"
     tail = f"; it is a {verdict.canasta} canasta" if verdict.canasta else ""
     joined = " (joined to the side's meld of that rank)" if merged else ""
-    key = "meld.min_cards" if shape.kind is not Kind.GROUP else "meld.max_wilds"
+    key = "meld.wild_ratio" if shape.kind is Kind.GROUP and shape.wilds else "meld.min_cards"
     return rs.cite(key, f"Legal: {what}{joined}, {size}{tail}")
 
 

@@ -21,6 +21,34 @@ BLOCKING = ("black_three", "wild", "three")
 SPECIAL_CANASTAS = ("canasta", "natural_canasta")
 
 
+CHOICE_TEXT = {
+    "none": "none beyond the limits above",
+    "naturals_ge_wilds": "wild cards may not outnumber natural cards",
+    "naturals_gt_wilds": "natural cards must outnumber wild cards",
+    "two_naturals_per_wild": "two natural cards for each wild card",
+    "going_out": "only when going out",
+    "initial_meld_only": "only in the side's initial meld",
+    "going_out_or_all_wild": "only when going out or when every card in hand is wild",
+    "forced_only": "only when no other card can go",
+    "no_other_natural": "only when no other natural card is held",
+    "last_resort": "only when no other card can go",
+    "black_only": "black threes only",
+    "clean_or_wild_meld": "a clean meld of 3+ natural cards or a wild-card meld",
+    "once_per_hand": "optional, once per hand right after drawing; a no forbids going out",
+    "optional": "optional; the answer binds",
+    "mandatory": "required; the answer binds",
+    "play_another_hand": "play another hand",
+    "shared_win": "the tied sides share the win",
+    "hand_number": "hand number",
+    "natural_pair": "a natural pair from hand",
+    "natural_plus_wild": "a natural card and a wild card from hand",
+    "add_to_meld": "adding the top card to the side's meld of that rank",
+    "black_three": "a black three",
+    "three": "any three",
+    "wild": "a wild card",
+}
+
+
 @dataclass(frozen=True)
 class Tier:
     """An initial-meld tier: from a score (or hand number) on, the minimum and any extra demand."""

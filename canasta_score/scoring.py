@@ -201,9 +201,9 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
                     f'side "{name}": meld {i} ({format_cards(meld)}): black threes are melded '
                     "only by the side that goes out"
                 )
-    else:
-        check_summary(rs, side)
     table = melded(rs, side)
+    if side.melds is None:
+        check_summary(rs, side)
     if side.went_out and not side.special_hand:
         short = canasta_shortfall(rs, list(table.kinds))
         if short:

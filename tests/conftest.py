@@ -1,0 +1,51 @@
+"""Shared fixtures: bundled rulesets and a short way to write cards."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.catalog import load_ruleset
+from canasta_score.record import parse_record
+from canasta_score.ruleset import Ruleset
+from canasta_score.scoring import HandScore, score_hand
+
+
+def c(text: str) -> tuple[Card, ...]:
+    """Cards from notation."""
+    return parse_cards(text)
+
+
+def one(text: str) -> Card:
+    return parse_card(text)
+
+
+def score(rs: Ruleset, toml_text: str) -> HandScore:
+    """Score a hand record given as TOML text."""
+    return score_hand(rs, parse_record(tomllib.loads(toml_text)))
+
+
+def totals(result: HandScore) -> dict[str, int]:
+    return {s.name: s.total for s in result.sides}
+
+
+@pytest.fixture(scope="session")
+def classic() -> Ruleset:
+    return load_ruleset("classic")
+
+
+@pytest.fixture(scope="session")
+def classic2() -> Ruleset:
+    return load_ruleset("classic", players=2)
+
+
+@pytest.fixture(scope="session")
+def classic3() -> Ruleset:
+    return load_ruleset("classic", players=3)
+
+
+@pytest.fixture(scope="session")
+def modern() -> Ruleset:
+    return load_ruleset("modern-american")

@@ -1,0 +1,106 @@
+"""Card notation (CONTRACT section 2)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from canasta_score.cards import Card, Rank, Suit, format_card, parse_card, parse_cards
+from canasta_score.errors import CardNotationError
+
+
+@pytest.mark.parametrize(
+    ("token", "rank", "suit"),
+    [
+        ("A", Rank.ACE, None),
+        ("k", Rank.KING, None),
+        ("10H", Rank.TEN, Suit.HEARTS),
+        ("T", Rank.TEN, None),
+        ("td", Rank.TEN, Suit.DIAMONDS),
+        ("QS", Rank.QUEEN, Suit.SPADES),
+        ("7♣", Rank.SEVEN, Suit.CLUBS),
+        ("10♦", Rank.TEN, Suit.DIAMONDS),
+        ("J♥", Rank.JACK, Suit.HEARTS),
+        ("JD", Rank.JACK, Suit.DIAMONDS),
+        ("2c", Rank.TWO, Suit.CLUBS),
+        ("4", Rank.FOUR, None),
+    ],
+)
+def test_contract_2_ranks_and_suits(token: str, rank: Rank, suit: Suit | None) -> None:
+    card = parse_card(token)
+    assert (card.rank, card.suit) == (rank, suit)
+
+
+@pytest.mark.parametrize("token", ["JK", "jkr", "Joker", "JOKER"])
+def test_contract_2_joker_spellings(token: str) -> None:
+    assert parse_card(token).rank is Rank.JOKER
+
+
+@pytest.mark.parametrize(
+    ("token", "red"),
+    [
+        ("3H", True),
+        ("3D", True),
+        ("3♥", True),
+        ("3S", False),
+        ("3C", False),
+        ("3R", True),
+        ("3B", False),
+        ("3b", False),
+    ],
+)
+def test_contract_2_threes_say_their_colour(token: str, red: bool) -> None:
+    card = parse_card(token)
+    assert card.rank is Rank.THREE
+    assert card.is_red is red
+    assert card.is_red_three is red
+    assert card.is_black_three is (not red)
+
+
+def test_contract_2_bare_three_says_how_to_write_it() -> None:
+    with pytest.raises(CardNotationError) as err:
+        parse_card("3")
+    assert '"3"' in str(err.value)
+    assert "3H" in str(err.value) and "3S" in str(err.value) and "3R" in str(err.value)
+
+
+@pytest.mark.parametrize("token", ["11", "KX", "1", "Z", "10X", "AA", "3X"])
+def test_contract_2_unknown_token_is_named(token: str) -> None:
+    with pytest.raises(CardNotationError) as err:
+        parse_cards(f"K {token} K")
+    assert f'"{token}"' in str(err.value)
+
+
+def test_contract_2_commas_and_spaces_separate_cards() -> None:
+    assert parse_cards("KS,KH,KD,2C") == parse_cards("KS KH  KD, 2C")
+    assert len(parse_cards(" K, K K 2 ")) == 4
+
+
+def test_contract_2_empty_meld_is_an_error() -> None:
+    with pytest.raises(CardNotationError):
+        parse_cards("  ,  ")
+
+
+def test_natural_and_wild_ranks_rules_1_2() -> None:
+    naturals = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+    assert all(parse_card(r).is_natural for r in naturals)
+    assert parse_card("2").is_wild and parse_card("JK").is_wild
+    assert not parse_card("3H").is_natural and not parse_card("3H").is_wild
+
+
+cards = (
+    st.builds(
+        Card,
+        st.sampled_from([r for r in Rank if r not in (Rank.THREE, Rank.JOKER)]),
+        st.one_of(st.none(), st.sampled_from(list(Suit))),
+    )
+    | st.builds(lambda s: Card(Rank.THREE, s), st.sampled_from(list(Suit)))
+    | st.just(Card(Rank.JOKER))
+    | st.builds(lambda red: Card(Rank.THREE, None, red), st.booleans())
+)
+
+
+@given(cards)
+def test_notation_round_trips(card: Card) -> None:
+    assert parse_card(format_card(card)) == card
