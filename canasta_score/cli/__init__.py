@@ -22,12 +22,12 @@ hands.register(app)
 game.register(app)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns the project's errors into ``Error: ...`` and exit 2."""
     from canasta_score.errors import CanastaError
 
     try:
-        app()
+        app(args=argv)
     except CanastaError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         sys.exit(2)
