@@ -27,13 +27,13 @@ class Shape:
     @property
     def naturals(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
-            return len(self.cards)
+            return sum(1 for c in self.cards if c.rank is Rank.TWO)
         return sum(1 for c in self.cards if c.is_natural)
 
     @property
     def wilds(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
-            return 0
+            return self.jokers
         return sum(1 for c in self.cards if c.is_wild)
 
     @property
@@ -77,7 +77,9 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
         return None, [rs.cite("meld.no-threes")]
     naturals = {c.rank for c in cards if c.is_natural}
     if not naturals:
-        if rs.meld.deuce_melds and all(c.rank is Rank.TWO for c in cards):
+        twos = [c for c in cards if c.rank is Rank.TWO]
+        deuces = bool(twos) and (len(twos) == len(cards) or not rs.meld.wild_melds)
+        if rs.meld.deuce_melds and deuces:
             return Shape(Kind.GROUP, cards, Rank.TWO), []
         if rs.meld.wild_melds:
             return Shape(Kind.WILD, cards), []
@@ -95,7 +97,10 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
     suits = {c.suit for c in cards}
     indexes = sorted(c.rank.sequence_index for c in cards)
     consecutive = indexes == list(range(indexes[0], indexes[0] + len(indexes)))
-    if None in suits or len(suits) != 1 or min(indexes) < 0 or not consecutive:
+    if None in suits:
+        text = "A sequence needs the suit of every card (write 4H 5H 6H)"
+        return None, [rs.cite("meld.sequence", text)]
+    if len(suits) != 1 or min(indexes) < 0 or not consecutive:
         return None, [rs.cite("meld.sequence")]
     return Shape(Kind.SEQUENCE, cards), []
 
@@ -141,6 +146,10 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
         out.append(rs.cite("meld.wild_min_naturals_after_opening"))
     if m.wild_meld_lock and any(incomplete_wild_meld(t, rs) for t in ctx.table):
         out.append(rs.cite("meld.wild_meld_lock"))
+    twos_added = any(c.rank is Rank.TWO for c in added)
+    if m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table):
+        text = "While the side's meld of twos is not a complete canasta, twos are not wild"
+        out.append(rs.cite("meld.deuce_melds", text))
     return out
 
 
@@ -157,6 +166,17 @@ def incomplete_wild_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
     return bool(cards) and all(c.is_wild for c in cards) and len(cards) < rs.canasta.min_cards
 
 
+def incomplete_deuce_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
+    """A meld of twos (as a rank) that is not yet a canasta."""
+    shape, _ = shape_of(cards, rs)
+    return (
+        shape is not None
+        and shape.kind is Kind.GROUP
+        and shape.rank is Rank.TWO
+        and len(cards) < rs.canasta.min_cards
+    )
+
+
 def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> Verdict:
     """Judge one meld (the whole meld as it will stand) under a ruleset."""
     ctx = ctx or Context()
@@ -167,11 +187,15 @@ def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> V
     if len(cards) < m.min_cards and shape.kind is not Kind.BLACK_THREES:
         broken.append(rs.cite("meld.min_cards"))
     limit = max_cards(rs, ctx)
+    key = "meld.max_cards"
     if shape.kind is Kind.SEQUENCE:
-        limit = m.sequence_max
+        limit, key = m.sequence_max, "meld.sequence_max"
+        if ctx.going_out and m.sequence_extend_going_out:
+            limit = 0
+    elif shape.kind is Kind.WILD and m.wild_meld_max:
+        limit, key = m.wild_meld_max, "meld.wild_meld_max"
     if limit and len(cards) > limit:
-        key = "meld.sequence_max" if shape.kind is Kind.SEQUENCE else "meld.max_cards"
-        if ctx.going_out and m.max_cards_going_out and shape.kind is not Kind.SEQUENCE:
+        if ctx.going_out and m.max_cards_going_out and key == "meld.max_cards":
             key = "meld.max_cards_going_out"
         broken.append(rs.cite(key))
     if shape.kind is Kind.BLACK_THREES:
@@ -203,7 +227,7 @@ def canasta_kind(shape: Shape, rs: Ruleset) -> str | None:
     if shape.kind is Kind.WILD:
         return "wild"
     if shape.rank is Rank.TWO:
-        return "deuces"
+        return "deuces_mixed" if shape.jokers else "deuces"
     if shape.wilds:
         return "mixed"
     if shape.rank is Rank.SEVEN and rs.canasta.clean_sevens:
@@ -231,7 +255,8 @@ def canasta_bonus_key(shape: Shape, rs: Ruleset) -> str | None:
         "mixed": "canasta.mixed",
         "sevens": "canasta.clean_sevens",
         "aces": "canasta.clean_aces",
-        "deuces": "canasta.mixed",
+        "deuces": "canasta.deuces",
+        "deuces_mixed": "canasta.deuces_mixed",
     }[kind]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from canasta_score.cards import Card, Rank, format_cards
+from canasta_score.cards import SEQUENCE_ORDER, Card, Rank, format_cards
 from canasta_score.melds import Context, judge, ratio_ok
 from canasta_score.ruleset import RuleRef, Ruleset
 
@@ -97,6 +97,37 @@ def build(
     return melds
 
 
+def by_rank(cards: list[Card]) -> dict[Rank, list[Card]]:
+    """The natural cards, grouped by rank."""
+    groups: dict[Rank, list[Card]] = {}
+    for card in cards:
+        if card.is_natural:
+            groups.setdefault(card.rank, []).append(card)
+    return groups
+
+
+def sequences_in(rs: Ruleset, cards: list[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Runs of consecutive natural cards of one suit long enough to meld as sequences (each at
+    most the sequence limit), and the cards left over."""
+    by_suit: dict[object, dict[int, Card]] = {}
+    for card in cards:
+        if card.is_natural and card.suit is not None:
+            by_suit.setdefault(card.suit, {}).setdefault(card.rank.sequence_index, card)
+    runs: list[list[Card]] = []
+    size = rs.meld.sequence_max or len(SEQUENCE_ORDER)
+    for slots in by_suit.values():
+        run: list[Card] = []
+        for index in range(len(SEQUENCE_ORDER) + 1):
+            if index in slots:
+                run.append(slots[index])
+                continue
+            while len(run) >= rs.meld.min_cards:
+                runs.append(run[:size])
+                run = run[size:]
+            run = []
+    return runs, remove(tuple(cards), tuple(c for r in runs for c in r))
+
+
 def best_initial_meld(
     rs: Ruleset, top: Card, hand: tuple[Card, ...], used: tuple[Card, ...], need: Minimum
 ) -> Plan:
@@ -107,11 +138,14 @@ def best_initial_meld(
     extra_same = [c for c in rest if c.rank is top.rank]
     rest = [c for c in rest if c.rank is not top.rank]
     top_meld = [*used, top, *extra_same]
-    groups: dict[Rank, list[Card]] = {}
-    for card in rest:
-        if card.is_natural:
-            groups.setdefault(card.rank, []).append(card)
+    variants: list[tuple[list[list[Card]], dict[Rank, list[Card]]]] = [([], by_rank(rest))]
+    if rs.meld.sequences:
+        runs, left = sequences_in(rs, rest)
+        if runs:
+            variants.append((runs, by_rank(left)))
     wilds = sorted((c for c in rest if c.is_wild), key=lambda c: -rs.card_points(c))
+    if rs.initial_meld.natural_only:
+        wilds = []
     strict = rs.initial_meld.open_before_pickup
     top_counts = rs.initial_meld.top_card_counts and not strict
     pair_counts = rs.initial_meld.pair_counts and not strict
@@ -126,13 +160,15 @@ def best_initial_meld(
         )
 
     layouts = []
-    for wilds_in_top in (True, False):
-        for wild_meld in (False, True):
-            if wild_meld and not (rs.meld.wild_melds and len(wilds) >= rs.meld.min_cards):
-                continue
-            layouts.append(
-                build(rs, top_meld, groups, wilds, wilds_in_top=wilds_in_top, wild_meld=wild_meld)
-            )
+    for runs, groups in variants:
+        for wilds_in_top in (True, False):
+            for wild_meld in (False, True):
+                if wild_meld and not (rs.meld.wild_melds and len(wilds) >= rs.meld.min_cards):
+                    continue
+                layout = build(
+                    rs, top_meld, groups, wilds, wilds_in_top=wilds_in_top, wild_meld=wild_meld
+                )
+                layouts.append(layout + [list(r) for r in runs])
     scored = []
     for layout in layouts:
         frozen = [tuple(m) for m in layout]

@@ -32,6 +32,8 @@ CANASTA_KINDS = (
     "samba",
     "escalera",
     "bolivia",
+    "deuces",
+    "deuces_mixed",
 )
 INCOMPLETE_KINDS = ("sevens", "aces", "wild", "wild_four_jokers", "sequence")
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")

@@ -38,6 +38,7 @@ class Minimum:
         return {"minimum": self.minimum, "requires": self.requires, "rule": self.rule.as_dict()}
 
 
+WILD_KINDS = ("wild", "deuces", "deuces_mixed")
 REQUIRE_TEXT = {
     "canasta": "the initial meld must include a completed canasta",
     "natural_canasta": "the initial meld must include a natural canasta (or better)",
@@ -67,6 +68,8 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
             "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
         )
     text = f"The initial meld must count at least {tier.minimum}"
+    if not tier.minimum and tier.requires:
+        text = "The initial meld needs no minimum count, only what the tier requires"
     return Minimum(tier.minimum, requires, rs.cite("initial_meld.tiers", text), tier.requires)
 
 
@@ -216,6 +219,8 @@ def requirement_problems(
                 "The initial meld needs a clean meld of 3+ natural cards or a wild-card meld",
             )
         )
+    if rs.initial_meld.natural_only and any(v.shape and v.shape.wilds for v in verdicts):
+        out.append(rs.cite("initial_meld.natural_only"))
     return out
 
 
@@ -257,8 +262,14 @@ def check_pickup(
         reason = rs.cite(
             "pile.natural-pair" if way == "natural_pair" else "pile.take_unfrozen", text
         )
-        return Ruling(True, [reason], {"way": way, "cards": [format_card(c) for c in used]})
-    return pickup_opening(rs, top, hand, ways, score, hand_number)
+        ruling = Ruling(True, [reason], {"way": way, "cards": [format_card(c) for c in used]})
+    else:
+        ruling = pickup_opening(rs, top, hand, ways, score, hand_number)
+    if ruling.legal and rs.pile.take_count:
+        count = rs.pile.take_count
+        ruling.reasons.append(rs.cite("pile.take_count", f"Only the top {count} cards are taken"))
+        ruling.extra["takes"] = count
+    return ruling
 
 
 def pile_blocked(
@@ -322,17 +333,34 @@ def pickup_ways(
                     f"{format_cards(used)} from hand meet the top {t} (the pile is not frozen)",
                 )
             )
-    if not frozen and "add_to_meld" in rs.pile.take_unfrozen and existing:
-        is_canasta = len(existing) >= rs.canasta.min_cards
-        if not (rs.pile.not_via_canasta and is_canasta) and fits(()):
+    if not frozen and "add_to_meld" in rs.pile.take_unfrozen:
+        target = meld_taking_top(rs, top, table)
+        if target is not None:
             ways.append(
                 (
                     "add_to_meld",
                     (),
-                    f"The top {t} is added to the side's meld {format_cards(existing)}",
+                    f"The top {t} is added to the side's meld {format_cards(target)}",
                 )
             )
     return ways
+
+
+def meld_taking_top(
+    rs: Ruleset, top: Card, table: tuple[tuple[Card, ...], ...]
+) -> tuple[Card, ...] | None:
+    """A meld of the side the top card alone may join to take the pile (a group of its rank,
+    duplicates included, or a sequence it extends); never a canasta under ``not_via_canasta``.
+    The top card never starts a sequence: it only joins one already on the table."""
+    for i, meld in enumerate(table):
+        if rs.pile.not_via_canasta and len(meld) >= rs.canasta.min_cards:
+            continue
+        if joins_badly(meld, (top,), rs) is not None:
+            continue
+        others = table[:i] + table[i + 1 :]
+        if judge((*meld, top), rs, Context(table=others, added=(top,))).legal:
+            return meld
+    return None
 
 
 def no_way_reasons(
@@ -433,13 +461,23 @@ def discard_problems(
     d = rs.discard
     out: list[RuleRef] = []
 
-    def forced() -> bool:
-        """No other card in the hand could be discarded without a fallback."""
+    def forced(fallback: bool = False) -> bool:
+        """No other card in the hand could be discarded without a fallback.
+
+        With ``fallback`` (a wild card), other natural cards may use their own fallback: an ace
+        or seven that is itself forced goes before a wild card (RULES 7.1 discard.fallback).
+        """
         if depth:
             return False
         return not any(
             not discard_problems(
-                rs, other, hand, pile_empty=pile_empty, closed=closed, going_out=going_out, depth=1
+                rs,
+                other,
+                hand,
+                pile_empty=pile_empty,
+                closed=closed,
+                going_out=going_out,
+                depth=0 if fallback and not other.is_wild else 1,
             )
             for other in hand
             if not same_card(other, card)
@@ -457,7 +495,7 @@ def discard_problems(
         all_wild = all(c.is_wild for c in hand)
         if d.wild == "going_out_or_all_wild" and not (going_out or all_wild):
             out.append(rs.cite("discard.wild"))
-        elif d.wild == "forced_only" and not forced():
+        elif d.wild == "forced_only" and not forced(fallback=True):
             out.append(
                 rs.cite(
                     "discard.wild", "A wild card may be discarded only when nothing else can be"
@@ -589,6 +627,8 @@ def canasta_shortfall(rs: Ruleset, kinds: list[str]) -> list[RuleRef]:
     """Which going-out canasta requirements the side's canastas do not meet."""
     g = rs.go_out
     out = []
+    if not g.wild_canastas_count:
+        kinds = [k for k in kinds if k not in WILD_KINDS]
     if len(kinds) < g.canastas:
         out.append(
             rs.cite(
@@ -596,7 +636,7 @@ def canasta_shortfall(rs: Ruleset, kinds: list[str]) -> list[RuleRef]:
                 f"The side needs {g.canastas} canasta(s) to go out and has {len(kinds)}",
             )
         )
-    naturals = sum(1 for k in kinds if k not in ("mixed", "wild", "samba", "escalera"))
+    naturals = sum(1 for k in kinds if k not in ("mixed", "samba", "escalera", *WILD_KINDS))
     if naturals < g.natural_canastas:
         out.append(
             rs.cite(

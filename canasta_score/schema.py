@@ -76,11 +76,20 @@ class Deal:
     hand_size: int = rule("Each player is dealt {v} cards")
     foot_size: int = rule("Each player also gets a foot of {v} cards (0 = no foot)")
     upcard: bool = rule("A card is turned up to start the discard pile: {v}")
+    upcard_covers_black_three: bool = rule(
+        "A black three turned up to start the pile is covered by further cards: {v}"
+    )
+    bonus_piles: bool = rule(
+        "Bonus piles of 4 and 3 cards go to the first and second side to open: {v}"
+    )
 
 
 @dataclass(frozen=True)
 class Draw:
     stock_cards: int = rule("A player draws {v} card(s) from the stock and discards one")
+    reshuffle_on_stock_end: bool = rule(
+        "When the stock runs out, the discard pile is turned over as a new stock: {v}"
+    )
 
 
 @dataclass(frozen=True)
@@ -126,6 +135,10 @@ class Meld:
     )
     duplicate_groups: bool = rule("A side may hold two groups of the same rank: {v}")
     deuce_melds: bool = rule("Twos may be melded as a rank of their own: {v}")
+    wild_meld_max: int = rule("A wild-card meld holds at most {v} cards (0 = the usual limit)")
+    sequence_extend_going_out: bool = rule(
+        "When going out, cards may be added to the ends of a completed sequence: {v}"
+    )
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,16 @@ class Canasta:
     sequence_name: str = rule("A completed sequence is called a {v}", ("samba", "escalera"))
     concealed_bonus: int = rule("Each canasta laid wholly from hand in one turn earns {v} more")
     count_cards: bool = rule("Cards inside canastas also score their count: {v}")
+    deuces: int = rule("A canasta of seven twos (twos melded as a rank) earns {v}")
+    deuces_mixed: int = rule("A canasta of twos with jokers earns {v}")
+    deuces_going_out_only: bool = rule(
+        "Canastas of twos earn their bonus only for the side that goes out: {v}"
+    )
+    five_natural: int = rule("Five or more natural canastas in one hand earn {v} more (0 = off)")
+    four_natural_one_mixed: int = rule(
+        "Four natural canastas and a mixed one in one hand earn {v} more (0 = off)"
+    )
+    ten_canastas: int = rule("Ten or more canastas in one hand earn {v} more (0 = off)")
 
 
 @dataclass(frozen=True)
@@ -173,6 +196,7 @@ class InitialMeld:
     )
     canasta_exemption: bool = rule("A canasta laid whole from hand needs no minimum: {v}")
     from_pile: bool = rule("A side may open by taking the pile: {v}")
+    natural_only: bool = rule("The initial meld holds no wild cards: {v}")
     open_before_pickup: bool = rule(
         "The minimum must be met from hand before the pile is taken: {v}"
     )
@@ -222,6 +246,9 @@ class GoOut:
         ("none", "optional", "once_per_hand", "mandatory"),
     )
     incomplete_special_allowed: bool = rule("A side may go out with incomplete special melds: {v}")
+    wild_canastas_count: bool = rule(
+        "Wild-card canastas (and canastas of twos) count toward going out: {v}"
+    )
 
 
 @dataclass(frozen=True)
@@ -257,6 +284,9 @@ class SpecialHands:
 class Acaba:
     enabled: bool = rule("A side may declare acaba to end the hand: {v}")
     opponents: int = rule("When a side declares acaba, the opponents score {v} for the hand")
+    permission: str = rule(
+        "Asking the partner before declaring acaba: {v}", ("none", "optional", "mandatory")
+    )
 
 
 @dataclass(frozen=True)

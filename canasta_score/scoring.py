@@ -24,6 +24,8 @@ SUMMARY_BONUS_KEYS = {
     "wild_four_jokers": "canasta.wild_four_jokers",
     "samba": "canasta.sequence",
     "escalera": "canasta.sequence",
+    "deuces": "canasta.deuces",
+    "deuces_mixed": "canasta.deuces_mixed",
 }
 INCOMPLETE_KEYS = {
     "sevens": "penalties.incomplete_sevens",
@@ -41,7 +43,10 @@ BONUS_LABELS = {
     "canasta.wild_four_jokers": "wild canasta with four jokers",
     "canasta.wild_other": "wild-card canasta",
     "canasta.sequence": "sequence canasta",
+    "canasta.deuces": "canasta of twos",
+    "canasta.deuces_mixed": "canasta of twos with jokers",
 }
+DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
 SPECIAL_KEYS = {
     "straight": "special_hands.straight",
     "pairs": "special_hands.pairs",
@@ -167,6 +172,9 @@ def validate(rs: Ruleset, record: HandRecord) -> None:
     enders = [s.name for s in record.sides if s.acaba or s.special_hand]
     if len(enders) > 1:
         raise RecordError(f"only one side can end the hand, but {' and '.join(enders)} both did")
+    if enders and out and out != enders:
+        how = "declared acaba" if any(s.acaba for s in record.sides) else "laid a special hand"
+        raise RecordError(f"{enders[0]} {how}, which ends the hand, so {out[0]} cannot go out")
     for side in record.sides:
         validate_side(rs, side)
     check_deck(rs, record)
@@ -178,15 +186,24 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         raise RecordError(f'side "{name}": acaba is not part of {rs.name}')
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
         raise RecordError(f'side "{name}": special hands are not played in {rs.name}')
-    if side.in_hand is not None and len(side.in_hand) > rs.table.side_size:
+    # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
+    per_player = 2 if rs.deal.foot_size else 1
+    if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
+        what = "players" if per_player == 1 else "hands and feet"
         raise RecordError(
-            f'side "{name}": in_hand lists {len(side.in_hand)} players; a side has '
-            f"{rs.table.side_size}"
+            f'side "{name}": in_hand lists {len(side.in_hand)} {what}; a side has '
+            f"{rs.table.side_size} player(s)"
         )
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
         raise RecordError(f'side "{name}": black threes are not laid face up in {rs.name}')
     if side.red_threes and rs.threes.laid_down == "none":
         raise RecordError(f'side "{name}": threes are not laid face up in {rs.name}')
+    removes = rs.threes.black_removed_each or rs.threes.black_removed_all
+    if side.black_threes_removed and not removes:
+        raise RecordError(f'side "{name}": black threes are not removed from play in {rs.name}')
+    if side.special_hand and side.melds is not None:
+        check_special_cards(side)
+        return
     if side.melds is not None:
         for i, meld in enumerate(side.melds, 1):
             verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
@@ -210,6 +227,22 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
             raise RecordError(f'side "{name}" went out, but: {short[0].text}')
         if not side.has_melded:
             raise RecordError(f'side "{name}" went out without any meld')
+
+
+def check_special_cards(side: SideRecord) -> None:
+    """The melds of a side that lays a special hand are that hand's 14 cards (RULES 7.2)."""
+    from canasta_score.special import special_hand_problem
+
+    assert side.special_hand is not None and side.melds is not None
+    cards = tuple(c for meld in side.melds for c in meld)
+    if not cards:
+        return
+    problem = special_hand_problem(side.special_hand, cards)
+    if problem:
+        raise RecordError(
+            f'side "{side.name}": special_hand {side.special_hand} ({format_cards(cards)}): '
+            f"{problem}"
+        )
 
 
 def check_summary(rs: Ruleset, side: SideRecord) -> None:
@@ -344,7 +377,11 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
     elif count or side.has_melded:
         b.add("scoring.melded-cards", "melded cards", count)
     for key, n in Counter(table.canasta_keys).items():
-        b.add(key, plural(n, BONUS_LABELS[key]), n * int(rs.value(key)))
+        label, each = plural(n, BONUS_LABELS[key]), int(rs.value(key))
+        if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
+            key, label, each = "canasta.deuces_going_out_only", f"{label}: no bonus", 0
+        b.add(key, label, n * each)
+    score_canasta_sets(rs, table.kinds, b)
     if side.concealed_canastas:
         b.add(
             "canasta.concealed_bonus",
@@ -370,6 +407,23 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
     if side.black_threes_removed:
         score_removed(rs, side, b)
     return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+
+
+def score_canasta_sets(rs: Ruleset, kinds: tuple[str, ...], b: Breakdown) -> None:
+    """Bonuses for a set of canastas made in one hand (Italian, RULES 14)."""
+    c = rs.canasta
+    natural = sum(1 for k in kinds if k == "natural")
+    mixed = sum(1 for k in kinds if k == "mixed")
+    if c.five_natural and natural >= 5:
+        b.add("canasta.five_natural", f"{natural} natural canastas", c.five_natural)
+    elif c.four_natural_one_mixed and natural >= 4 and mixed >= 1:
+        b.add(
+            "canasta.four_natural_one_mixed",
+            f"{natural} natural and {plural(mixed, 'mixed canasta')}",
+            c.four_natural_one_mixed,
+        )
+    if c.ten_canastas and len(kinds) >= 10:
+        b.add("canasta.ten_canastas", f"{len(kinds)} canastas", c.ten_canastas)
 
 
 def three_value(table: tuple[int, ...], count: int) -> int:
@@ -423,20 +477,21 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
         return
     cards: list[Card] = [c for h in side.in_hand for c in h]
     ordinary = [c for c in cards if c.rank is not Rank.THREE]
+    where = "hand and foot" if rs.deal.foot_size else "hand"
     if cards:
-        b.add("scoring.cards-in-hand", "cards left in hand", -rs.count(ordinary))
+        b.add("scoring.cards-in-hand", f"cards left in {where}", -rs.count(ordinary))
     black = sum(1 for c in cards if c.is_black_three)
     red = sum(1 for c in cards if c.is_red_three)
-    if black:
+    if black and rs.threes.black_in_hand:
         b.add(
             "threes.black_in_hand",
-            plural(black, "black three") + " left in hand",
+            plural(black, "black three") + f" left in {where}",
             -black * rs.threes.black_in_hand,
         )
-    if red:
+    if red and rs.threes.red_in_hand:
         b.add(
             "threes.red_in_hand",
-            plural(red, "red three") + " left in hand",
+            plural(red, "red three") + f" left in {where}",
             -red * rs.threes.red_in_hand,
         )
     if rs.penalties.held_aces_sevens:
