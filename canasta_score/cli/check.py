@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from canasta_score.cli import batch
 from canasta_score.cli.common import (
     JsonOpt,
     PlayersOpt,
@@ -23,6 +24,7 @@ from canasta_score.cli.common import (
 app = typer.Typer(
     help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.", no_args_is_help=True
 )
+batch.register(app)
 
 TableOpt = Annotated[
     list[str] | None, typer.Option("--table", help="One of the side's melds (repeatable).")

@@ -1,0 +1,102 @@
+"""``canasta-score check --batch FILE|-``: JSON lines in, one ruling object per line out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from canasta_score.batch import Batch
+
+CHUNK = 1 << 16
+MEMO = 1 << 16
+
+
+def register(app: typer.Typer) -> None:
+    """Give the ``check`` group its ``--batch`` option (subcommands keep working as before)."""
+
+    @app.callback(invoke_without_command=True)
+    def check_group(
+        ctx: typer.Context,
+        batch: Annotated[
+            str | None,
+            typer.Option(
+                "--batch",
+                metavar="FILE",
+                help="Answer JSON lines from FILE (- for standard input), one ruling per line.",
+            ),
+        ] = None,
+    ) -> None:
+        """Is this play legal? Exit 0 legal, 1 illegal, 2 bad input."""
+        if batch is None:
+            if ctx.invoked_subcommand is None:
+                typer.echo(ctx.get_help(), err=True)
+                raise typer.Exit(2)
+            return
+        if ctx.invoked_subcommand is not None:
+            raise typer.BadParameter(
+                "give either --batch or a subcommand, not both", param_hint="--batch"
+            )
+        raise typer.Exit(run(batch))
+
+
+def run(path: str) -> int:
+    """Answer every line of ``path`` (``-``: standard input); the exit code is the worst code.
+
+    Input is read in chunks and the answers to each chunk are written and flushed before the
+    next read, so a program that writes one line and waits gets its answer at once. Rulings are
+    pure, so a line seen before (byte for byte) is answered from memory.
+    """
+    from canasta_score.batch import Batch
+    from canasta_score.errors import InputError
+
+    engine = Batch()
+    if path == "-":
+        return answer_stream(engine, sys.stdin.buffer)
+    try:
+        with open(path, "rb") as stream:
+            return answer_stream(engine, stream)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
+    """Answer the JSON lines of a byte stream; returns the worst code (0, 1 or 2)."""
+    read = getattr(stream, "read1", stream.read)
+    answered: dict[bytes, tuple[str, int]] = {}
+    worst = 0
+    number = 0
+    rest = b""
+    while True:
+        chunk = read(CHUNK)
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop() if chunk else b""
+        out: list[str] = []
+        for raw in lines:
+            number += 1
+            known = answered.get(raw)
+            if known is None:
+                if not raw.strip():
+                    continue
+                data, code = engine.answer_line(raw, number)
+                text = json.dumps(data, ensure_ascii=False)
+                if code == 2:
+                    print(f"Error: line {number}: {data['error']}", file=sys.stderr)
+                else:
+                    if len(answered) >= MEMO:
+                        answered.clear()
+                    answered[raw] = known = (text, code)
+            else:
+                text, code = known
+            out.append(text)
+            worst = max(worst, code)
+        if out:
+            sys.stdout.write("\n".join(out) + "\n")
+            sys.stdout.flush()
+        if not chunk:
+            return worst
