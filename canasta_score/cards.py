@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from canasta_score.errors import CardNotationError
 
@@ -57,6 +58,7 @@ SEQUENCE_ORDER = (
     Rank.ACE,
 )
 NATURAL_RANKS = tuple(r for r in Rank if r.is_natural)
+WILD_RANKS = (Rank.TWO, Rank.JOKER)
 
 
 class Suit(Enum):
@@ -86,11 +88,11 @@ class Card:
 
     @property
     def is_wild(self) -> bool:
-        return self.rank.is_wild
+        return self.rank in WILD_RANKS
 
     @property
     def is_natural(self) -> bool:
-        return self.rank.is_natural
+        return self.rank in NATURAL_RANKS
 
     @property
     def is_red_three(self) -> bool:
@@ -121,6 +123,7 @@ HOW_TO_WRITE = (
 )
 
 
+@lru_cache(maxsize=1024)
 def parse_card(token: str) -> Card:
     """Parse one card token such as ``KS``, ``10♦``, ``3H``, ``3B`` or ``JK``."""
     text = token.strip().upper()

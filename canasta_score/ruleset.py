@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from canasta_score import schema
+from canasta_score.cards import Rank
 from canasta_score.errors import RulesetError
 from canasta_score.schema import Schema, Tier
 
@@ -85,8 +86,6 @@ class Ruleset(Schema):
 
     def card_points(self, card: Any) -> int:
         """The count of one card (threes: the melded black-three count)."""
-        from canasta_score.cards import Rank
-
         rank = card.rank
         if rank is Rank.JOKER:
             return int(self.values.joker)
