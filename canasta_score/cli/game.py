@@ -1,9 +1,383 @@
-"""Game commands: new, hand, status, history, undo, edit, export, import, games."""
+"""Game commands: new, hand, status, history, undo, edit, export, import, games, demo."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json
+
+if TYPE_CHECKING:
+    from canasta_score.game import Game
+    from canasta_score.store import Store
+
+GameOpt = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="Game name or game file (default: the current game)."),
+]
+FileOpt = Annotated[
+    str | None,
+    typer.Option("--file", "-f", help="Hand record (TOML, CONTRACT 6); - reads standard input."),
+]
+QuickArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help='Quick form, one side each: "us: 285 melded, 1 natural, 2 red, 40 left, out".',
+        show_default=False,
+    ),
+]
+SideOpt = Annotated[
+    list[str] | None,
+    typer.Option("--side", "-s", help="Quick form of one side (repeatable); same as the argument."),
+]
+
+
+def open_store() -> Store:
+    """The game store: $CANASTA_SCORE_HOME, else the per-user application folder."""
+    from canasta_score.store import Store, game_home
+
+    return Store(game_home(Path(typer.get_app_dir("canasta-score"))))
+
+
+def find(store: Store, ref: str | None) -> Path:
+    """The game's file; a game named with --game becomes the current game."""
+    path = store.locate(ref)
+    if ref is not None:
+        store.use(path)
+    return path
+
+
+def hand_data(
+    game: Game, number: int, file: str | None, quick: list[str], what: str
+) -> dict[str, Any]:
+    """The hand record from --file, the quick form, or (on a terminal) the questions."""
+    from canasta_score.errors import InputError
+
+    if file is not None and quick:
+        raise InputError("give the hand either with --file or in the quick form, not both")
+    if file is not None:
+        from canasta_score.cli.hands import read_record_data
+
+        return read_record_data(file)
+    if quick:
+        from canasta_score.entry import parse_quick
+
+        return parse_quick(quick, [s.name for s in game.sides])
+    if not sys.stdin.isatty():
+        raise InputError(
+            f"{what}: give the hand with --file FILE (or --file - for standard input), or in "
+            'the quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
+        )
+    from canasta_score.cli.asking import enter_hand
+
+    return enter_hand(game, game.rules(), number)
 
 
 def register(app: typer.Typer) -> None:
     """Add the game commands to the app."""
+
+    @app.command("new")
+    def new_cmd(
+        name: Annotated[
+            str | None, typer.Argument(help="Game name (default: game-DATE).", show_default=False)
+        ] = None,
+        side: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--side", "-s", help='A side and its players: "Ann & Bob" or "us: Ann & Bob".'
+            ),
+        ] = None,
+        ruleset: Annotated[
+            str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
+        ] = "classic",
+        players: PlayersOpt = None,
+        target: Annotated[
+            int | None,
+            typer.Option("--target", "-t", help="Score that ends the game (a multiple of 5)."),
+        ] = None,
+        rule: RuleOpt = None,
+        dealer: Annotated[
+            str | None, typer.Option("--dealer", help="Who deals first (a player or a side).")
+        ] = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Start a game and make it the current one; prints its name.
+        Example: new club-night --side "Ann & Bob" --side "Cy & Di" --target 5000"""
+        from datetime import datetime
+
+        from canasta_score.catalog import load_ruleset
+        from canasta_score.errors import InputError
+        from canasta_score.game import check_name, new_game, parse_side, pick_ruleset
+
+        overrides = list(rule or [])
+        if target is not None:
+            if target <= 0 or target % 5:
+                raise InputError(f"--target {target}: give a positive multiple of 5")
+            overrides.append(f"game.target={target}")
+        sides = [parse_side(s) for s in side or []]
+
+        def load(count: int | None) -> Any:
+            return load_ruleset(ruleset, players=count, overrides=overrides)
+
+        if not sides:
+            default = load(players)
+            labels = ["us", "them"] if default.sides == 2 else "ABCDEF"[: default.sides]
+            sides = [parse_side(label) for label in labels]
+        rs = pick_ruleset(load, sides, players)
+        store = open_store()
+        now = datetime.now()
+        chosen = check_name(name) if name else store.free_name(f"game-{now:%Y-%m-%d}")
+        game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer)
+        store.create(game, "choose another name")
+        if json:
+            summary = store.summary(store.path_of(game.name))
+            emit_json(summary.status())
+            return
+        typer.echo(game.name)
+        size = rs.table.side_size
+        length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
+        typer.echo(f"  {rs.name}, {rs.players} players, {length}")
+        for s in game.sides:
+            typer.echo(f"  {s.name}: {' & '.join(s.seats(size))}")
+        typer.echo(f"  first dealer: {game.first_dealer}")
+
+    @app.command("hand")
+    def hand_cmd(
+        quick: QuickArg = None,
+        file: FileOpt = None,
+        side: SideOpt = None,
+        game: GameOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Record the next hand: from a record file, in the quick form, or by answering
+        questions (on a terminal). Prints the breakdown and the new totals.
+        Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
+        from canasta_score.cli import sheet
+        from canasta_score.game import add_hand
+
+        store = open_store()
+        path = find(store, game)
+        current = store.load(path)
+        data = hand_data(
+            current, len(current.hands) + 1, file, [*(quick or []), *(side or [])], "hand"
+        )
+        played, summary = store.update(path, lambda g, s: reorder(add_hand(g, data, s)))
+        if json:
+            emit_json(
+                {
+                    "game": summary.game,
+                    "hand": played.number,
+                    "dealer": played.dealer,
+                    "score": played.score.as_dict(),
+                    "status": summary.status(),
+                }
+            )
+            return
+        typer.echo(sheet.played(played, summary))
+
+    @app.command("status")
+    def status_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
+        """The score sheet: every hand with running totals, each side's next minimum, the next
+        dealer, and the winner once the game is over.  Example: status --json"""
+        store = open_store()
+        summary = store.summary(find(store, game))
+        if json:
+            emit_json(summary.status())
+            return
+        from canasta_score.cli import sheet
+
+        typer.echo(sheet.status(summary))
+
+    @app.command("history")
+    def history_cmd(
+        game: GameOpt = None,
+        detail: Annotated[
+            bool, typer.Option("--detail", help="Show every hand's breakdown too.")
+        ] = False,
+        json: JsonOpt = False,
+    ) -> None:
+        """Every hand: dealer, who went out, each side's minimum, score and total.
+        Example: history --detail"""
+        store = open_store()
+        path = find(store, game)
+        if detail:
+            from canasta_score.cli.hands import render_score
+
+            log = store.log(path)
+            if json:
+                from canasta_score.export import log_data
+
+                emit_json(log_data(log))
+                return
+            for hand in log.played:
+                typer.echo(f"Hand {hand.number}, dealt by {hand.dealer}\n")
+                typer.echo(render_score(hand.score) + "\n")
+            summary = log.summary()
+        else:
+            summary = store.summary(path)
+            if json:
+                emit_json(summary.history())
+                return
+        from canasta_score.cli import sheet
+
+        typer.echo(sheet.history(summary))
+
+    @app.command("undo")
+    def undo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
+        """Remove the last hand.  Example: undo"""
+        from canasta_score.game import drop_last
+
+        store = open_store()
+        path = find(store, game)
+        line, summary = store.update(path, lambda g, s: reorder(drop_last(g, s)))
+        if json:
+            removed = {
+                "number": line.number,
+                "sides": [
+                    {"name": x.name, "score": sc}
+                    for x, sc in zip(summary.sides, line.scores, strict=True)
+                ],
+            }
+            emit_json({"game": summary.game, "removed": removed, "status": summary.status()})
+            return
+        from canasta_score.cli import sheet
+
+        scores = ", ".join(
+            f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
+        )
+        typer.echo(f"Removed hand {line.number} ({scores}).\n")
+        typer.echo(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+
+    @app.command("edit")
+    def edit_cmd(
+        number: Annotated[int, typer.Argument(help="The hand to replace (1 = the first).")],
+        quick: QuickArg = None,
+        file: FileOpt = None,
+        side: SideOpt = None,
+        game: GameOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Replace hand N; every later hand is scored again, minimums included, and the change
+        is shown.  Example: edit 2 --file hand2.toml"""
+        from canasta_score.game import replace_hand
+
+        store = open_store()
+        path = find(store, game)
+        current = store.load(path)
+        if not 1 <= number <= len(current.hands):
+            from canasta_score.errors import GameError
+
+            raise GameError(
+                f'game "{current.name}" has {len(current.hands)} hand(s); there is no hand {number}'
+            )
+        data = hand_data(current, number, file, [*(quick or []), *(side or [])], "edit")
+
+        def change(g: Game, _s: object) -> Any:
+            done = replace_hand(g, number, data)
+            return done.after.game, done.after.summary(), done
+
+        done = store.update(path, change)
+        if json:
+            emit_json(
+                {
+                    "game": done.after.game.name,
+                    "hand": number,
+                    "was": done.before.played[number - 1].score.as_dict(),
+                    "now": done.after.played[number - 1].score.as_dict(),
+                    "minimum_changes": [
+                        {"hand": h, "side": s, "was": a, "now": b}
+                        for h, s, a, b in done.minimum_changes()
+                    ],
+                    "status": done.after.summary().status(),
+                }
+            )
+            return
+        from canasta_score.cli import sheet
+
+        typer.echo(sheet.change(done))
+
+    @app.command("export")
+    def export_cmd(
+        format: Annotated[
+            str, typer.Option("--format", help="json, csv (for a spreadsheet), md or toml.")
+        ] = "json",
+        output: Annotated[
+            str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
+        ] = None,
+        game: GameOpt = None,
+    ) -> None:
+        """Write the whole game log: ruleset snapshot, sides, every hand as entered, every
+        breakdown item, running totals.  Example: export --format csv -o club-night.csv"""
+        from canasta_score.export import export
+
+        store = open_store()
+        text = export(store.log(find(store, game)), format.lower())
+        if output is None:
+            sys.stdout.write(text)
+            return
+        from canasta_score.errors import InputError
+        from canasta_score.store import write_atomic
+
+        # A byte-order mark lets spreadsheet programs read accented names in a CSV file.
+        encoding = "utf-8-sig" if format.lower() == "csv" else "utf-8"
+        target = Path(output).expanduser()
+        try:
+            write_atomic(target, text.encode(encoding))
+        except OSError as exc:
+            raise InputError(f"{output}: cannot be written ({exc.strerror})") from None
+        typer.echo(f"Wrote {target}", err=True)
+
+    @app.command("import")
+    def import_cmd(
+        file: Annotated[str, typer.Argument(help="A JSON or TOML export (- reads stdin).")],
+        name: Annotated[
+            str | None, typer.Option("--name", help="Name for the game (default: the log's).")
+        ] = None,
+    ) -> None:
+        """Recreate a game from a JSON or TOML export and make it the current game; an
+        existing game is never replaced.  Example: import club-night.json --name rematch"""
+        from canasta_score.cli.hands import read_text
+        from canasta_score.export import read_log
+
+        where = "standard input" if file == "-" else file
+        game, notes = read_log(read_text(file), where, name)
+        store = open_store()
+        hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
+        store.create(game, hint)
+        for note in notes:
+            typer.echo(f"note: {note}", err=True)
+        typer.echo(game.name)
+
+    @app.command("games")
+    def games_cmd(json: JsonOpt = False) -> None:
+        """List the games: ruleset, sides, hands played, leader, finished.  Example: games"""
+        from canasta_score.cli import sheet
+        from canasta_score.errors import GameError
+
+        store = open_store()
+        try:
+            current = store.name_of(store.current())
+        except GameError:
+            current = ""
+        text, data = sheet.games(store, current)
+        if json:
+            emit_json({"home": str(store.home), "games": data})
+            return
+        typer.echo(text)
+
+    @app.command("demo")
+    def demo_cmd() -> None:
+        """Score a sample four-hand Classic game from start to finish, in a temporary folder
+        (your own games are not touched).  Example: demo"""
+        from canasta_score.cli.demo import run
+
+        run()
+
+
+def reorder(result: tuple[Any, Any, Any]) -> tuple[Any, Any, tuple[Any, Any]]:
+    """(game, x, summary) from the library → (game, summary, (x, summary)) for Store.update."""
+    game, value, summary = result
+    return game, summary, (value, summary)

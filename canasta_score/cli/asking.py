@@ -1,0 +1,100 @@
+"""The interactive hand entry: asks for each side in turn, re-asks a wrong answer with the
+reason, shows the breakdown and asks before saving."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from canasta_score.game import Game
+    from canasta_score.ruleset import Ruleset
+
+
+def ask(prompt: str, parse: Callable[[str], Any], default: str = "") -> Any:
+    """Ask until the answer parses; a wrong answer is explained and asked again."""
+    from canasta_score.errors import InputError
+
+    while True:
+        text = typer.prompt(f"  {prompt}", default=default, show_default=bool(default))
+        try:
+            return parse(text)
+        except InputError as exc:
+            typer.echo(f"  ! {exc}. Try again.")
+
+
+def enter_side(rs: Ruleset, name: str, seats: tuple[str, ...], others_out: bool) -> dict[str, Any]:
+    """Ask every question for one side; returns its record data."""
+    from canasta_score.entry import answer, finish_side, parse_mode, side_questions
+
+    typer.echo(f"\n{name} ({' & '.join(seats)})")
+    by_card = ask("card by card or totals? (c/t)", parse_mode, "c")
+    data: dict[str, Any] = {"name": name}
+    for q in side_questions(rs, name, seats, by_card, others_out):
+        if not q.when(data):
+            continue
+        if not q.repeat:
+            answer(data, q, ask(q.prompt, q.parse, q.default))
+            continue
+        number = 1
+        while True:
+            value = ask(q.prompt.format(n=number), optional(q.parse))
+            if value == "":
+                break
+            answer(data, q, value)
+            number += 1
+    return finish_side(data, by_card)
+
+
+def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An empty answer is "" (no more); anything else is parsed."""
+    return lambda text: parse(text) if text.strip() else ""
+
+
+def enter_hand(game: Game, rs: Ruleset, number: int) -> dict[str, Any]:
+    """The whole interactive entry of hand ``number``; returns the confirmed record data."""
+    from canasta_score.cli.hands import render_score
+    from canasta_score.entry import blocked_by, parse_yes
+    from canasta_score.errors import RecordError
+    from canasta_score.game import dealer_of, score_record
+
+    names = [s.name for s in game.sides]
+    seats = {s.name: s.seats(rs.table.side_size) for s in game.sides}
+    typer.echo(
+        f"Hand {number} of {game.name}, dealt by {dealer_of(game, rs, number)}. "
+        "For each side give its melds card by card (c) or its totals (t)."
+    )
+    sides: dict[str, dict[str, Any]] = {}
+    todo = list(names)
+    while True:
+        for name in todo:
+            out = any(blocked_by(d) for n, d in sides.items() if n != name)
+            sides[name] = enter_side(rs, name, seats[name], out)
+        record = {"side": [sides[n] for n in names]}
+        try:
+            score = score_record(game, rs, record, number)
+        except RecordError as exc:
+            typer.echo(f"\nThis hand cannot be scored: {exc}")
+            todo = [ask(f"re-enter which side? ({' / '.join(names)})", pick(names))]
+            continue
+        typer.echo("\n" + render_score(score) + "\n")
+        if ask("save this hand? (y/n)", parse_yes, "y"):
+            return record
+        again = ask(f"re-enter which side? ({' / '.join(names)}, or q to quit)", pick(names, True))
+        if again == "":
+            typer.echo("Nothing was saved.")
+            raise typer.Exit(1)
+        todo = [again]
+
+
+def pick(names: list[str], may_quit: bool = False) -> Callable[[str], str]:
+    from canasta_score.entry import match_side
+
+    def parse(text: str) -> str:
+        if may_quit and text.strip().lower() in ("q", "quit"):
+            return ""
+        return match_side(text, names)
+
+    return parse

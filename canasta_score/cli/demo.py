@@ -1,0 +1,96 @@
+"""``canasta-score demo``: a four-hand Classic game scored end to end in a temporary folder.
+
+Hands 1 and 4 are RULES.md example C5 entered card by card; hands 2 and 3 are entered in the
+quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``) and bring the
+sides to 4,800 and 4,950, the position of example C8, so the last hand ends the game:
+us 6,040, them 5,175, us win by 865.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import tempfile
+from pathlib import Path
+
+import typer
+
+C5 = """\
+# RULES.md example C5: "us" goes out with a natural and a mixed canasta.
+[[side]]
+name = "us"
+melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
+red_threes = 2
+in_hand = ["", "9C 4D JK"]
+went_out = true
+
+[[side]]
+name = "them"
+melds = ["6S 6H 6D 2D", "AS AH AD"]
+red_threes = 2
+in_hand = ["KS KH 7C 3S", "JD QS 2S"]
+"""
+
+STEPS: list[list[str]] = [
+    ["new", "demo", "--side", "us: Ann & Bob", "--side", "them: Cy & Di"],
+    ["hand", "--file", "hand1.toml"],
+    [
+        "hand",
+        "us: 420 melded, 2 natural, 1 mixed, 1 red, 30 left",
+        "them: 480 melded, 2 natural, 2 mixed, 3 red, out",
+    ],
+    [
+        "hand",
+        "us: 400 melded, 1 natural, 3 mixed, 300 left",
+        "them: 445 melded, 2 natural, 2 mixed, 1 red, out",
+    ],
+    ["edit", "3", "--file", "hand3.toml"],
+    ["hand", "--file", "hand4.toml"],
+    ["status"],
+]
+
+HAND3 = """\
+# Hand 3 as it should have been entered: 30 left, not 300.
+[[side]]
+name = "us"
+meld_points = 400
+canastas = { natural = 1, mixed = 3 }
+in_hand_points = 30
+
+[[side]]
+name = "them"
+meld_points = 445
+canastas = { natural = 2, mixed = 2 }
+red_threes = 1
+went_out = true
+"""
+
+
+def run() -> None:
+    """Play the demo game, printing each command and what it prints."""
+    from canasta_score.cli import app
+
+    saved = os.environ.get("CANASTA_SCORE_HOME")
+    here = Path.cwd()
+    with tempfile.TemporaryDirectory(prefix="canasta-demo-") as home:
+        os.environ["CANASTA_SCORE_HOME"] = home
+        os.chdir(home)
+        try:
+            Path("hand1.toml").write_text(C5, encoding="utf-8")
+            Path("hand4.toml").write_text(C5, encoding="utf-8")
+            Path("hand3.toml").write_text(HAND3, encoding="utf-8")
+            typer.echo("A four-hand Classic game, scored in a temporary folder.\n")
+            for args in STEPS:
+                typer.echo(f"$ canasta-score {shlex.join(args)}")
+                for name in ("hand1.toml", "hand3.toml", "hand4.toml"):
+                    if name in args:
+                        typer.echo(Path(name).read_text(encoding="utf-8"))
+                app(args=args, standalone_mode=False)
+                typer.echo("")
+        finally:
+            os.chdir(here)
+            if saved is None:
+                os.environ.pop("CANASTA_SCORE_HOME", None)
+            else:
+                os.environ["CANASTA_SCORE_HOME"] = saved
+    typer.echo('Start your own game with: canasta-score new --side "Ann & Bob" --side "Cy & Di"')

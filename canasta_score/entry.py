@@ -1,0 +1,549 @@
+"""Entering a hand at the table: the quick one-line form, and the questions of the interactive
+entry. Both produce the same hand record data as a TOML record file (CONTRACT section 6).
+
+The quick form gives each side on one line: its name, a colon, then items separated by commas::
+
+    us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out
+    them: 95 melded, 2 red, 70 left
+
+See ``QUICK_HELP`` (and docs/games.md) for every item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta_score.cards import parse_cards
+from canasta_score.errors import InputError
+from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_threes
+from canasta_score.ruleset import Ruleset
+
+QUICK_HELP = (
+    'write each side as "NAME: item, item, ...", e.g. '
+    '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: N melded, '
+    "N natural / mixed / sevens / aces / wild / wild twos / wild four jokers / samba / "
+    "escalera / bolivia (canastas), N red, N black, N left, out, concealed, "
+    "incomplete sevens / aces / wild / wild four jokers / sequence, N held, "
+    "N concealed canastas, special straight / pairs / pairs-27a / garbage, acaba, N removed"
+)
+
+# Canasta kinds as people say them, mapped to the record's ``canastas`` keys.
+CANASTA_WORDS = {
+    "natural": "natural",
+    "naturals": "natural",
+    "clean": "natural",
+    "mixed": "mixed",
+    "dirty": "mixed",
+    "sevens": "sevens",
+    "7s": "sevens",
+    "aces": "aces",
+    "wild": "wild",
+    "wilds": "wild",
+    "wild twos": "wild_twos",
+    "wild 2s": "wild_twos",
+    "wild four jokers": "wild_four_jokers",
+    "wild 4 jokers": "wild_four_jokers",
+    "samba": "samba",
+    "sambas": "samba",
+    "escalera": "escalera",
+    "escaleras": "escalera",
+    "bolivia": "bolivia",
+    "bolivias": "bolivia",
+}
+INCOMPLETE_WORDS = {
+    "sevens": "sevens",
+    "7s": "sevens",
+    "aces": "aces",
+    "wild": "wild",
+    "wild four jokers": "wild_four_jokers",
+    "wild 4 jokers": "wild_four_jokers",
+    "sequence": "sequence",
+    "sequences": "sequence",
+}
+# Items that take a count: phrase -> record key.
+COUNT_WORDS = {
+    "melded": "meld_points",
+    "meld": "meld_points",
+    "melds": "meld_points",
+    "left": "in_hand_points",
+    "in hand": "in_hand_points",
+    "left in hand": "in_hand_points",
+    "red": "red_threes",
+    "red three": "red_threes",
+    "red threes": "red_threes",
+    "red 3s": "red_threes",
+    "black": "black_threes",
+    "black three": "black_threes",
+    "black threes": "black_threes",
+    "black 3s": "black_threes",
+    "held": "held_penalties",
+    "holding": "held_penalties",
+    "held aces or sevens": "held_penalties",
+    "removed": "black_threes_removed",
+    "black threes removed": "black_threes_removed",
+    "black 3s removed": "black_threes_removed",
+    "concealed canasta": "concealed_canastas",
+    "concealed canastas": "concealed_canastas",
+}
+FLAG_WORDS = {
+    "out": {"went_out": True},
+    "went out": {"went_out": True},
+    "goes out": {"went_out": True},
+    "concealed": {"went_out": True, "concealed": True},
+    "out concealed": {"went_out": True, "concealed": True},
+    "went out concealed": {"went_out": True, "concealed": True},
+    "acaba": {"acaba": True},
+    "declared acaba": {"acaba": True},
+}
+NOTHING = {"nothing", "none", "-", "no meld", "no melds"}
+KEY_ORDER = (
+    "name",
+    "melds",
+    "meld_points",
+    "canastas",
+    "incomplete",
+    "red_threes",
+    "black_threes",
+    "in_hand",
+    "in_hand_points",
+    "held_penalties",
+    "went_out",
+    "concealed",
+    "concealed_canastas",
+    "special_hand",
+    "acaba",
+    "black_threes_removed",
+)
+NUMBER = re.compile(r"-?\d[\d_]*")
+
+
+# ---------------------------------------------------------------- the quick form
+
+
+def ordered(side: dict[str, Any]) -> dict[str, Any]:
+    """A side's record data with its keys in the order a record file lists them."""
+    return {k: side[k] for k in KEY_ORDER if k in side}
+
+
+def parse_item(side: dict[str, Any], item: str) -> None:
+    """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data."""
+    words = item.lower().replace("_", " ").split()
+    number: int | None = None
+    if words and NUMBER.fullmatch(words[0]):
+        number = int(words.pop(0))
+    elif words and NUMBER.fullmatch(words[-1]):
+        number = int(words.pop())
+    phrase = " ".join(words)
+    shown = item.strip()
+    if number is not None and number < 0:
+        raise InputError(f'"{shown}": give counts without a sign ("40 left", not "-40")')
+    if phrase in NOTHING and number is None:
+        return
+    if phrase in FLAG_WORDS:
+        if number is not None:
+            raise InputError(f'"{shown}": "{phrase}" takes no number')
+        side.update(FLAG_WORDS[phrase])
+        return
+    if phrase.startswith("special ") or phrase.endswith(" hand"):
+        kind = phrase.removeprefix("special ").removesuffix(" hand").replace(" ", "-")
+        if kind not in SPECIAL_HANDS:
+            raise InputError(f'"{shown}": special hands are {", ".join(SPECIAL_HANDS)}')
+        set_once(side, "special_hand", kind, shown)
+        return
+    if phrase.startswith("incomplete "):
+        missing = INCOMPLETE_WORDS.get(phrase.removeprefix("incomplete "))
+        if missing is None:
+            names = ", ".join(sorted(set(INCOMPLETE_WORDS.values())))
+            raise InputError(f'"{shown}": incomplete melds are {names}')
+        side.setdefault("incomplete", []).extend([missing] * (1 if number is None else number))
+        return
+    if phrase in COUNT_WORDS:
+        if number is None:
+            raise InputError(f'"{shown}" needs a number, e.g. "2 {phrase}"')
+        set_once(side, COUNT_WORDS[phrase], number, shown)
+        return
+    for suffix in (" canastas", " canasta", ""):
+        kind_word = phrase.removesuffix(suffix) if suffix else phrase
+        if kind_word in CANASTA_WORDS:
+            if number is None:
+                raise InputError(f'"{shown}" needs a number, e.g. "1 {phrase}"')
+            canastas = side.setdefault("canastas", {})
+            kind = CANASTA_WORDS[kind_word]
+            if kind in canastas:
+                raise InputError(f'"{shown}": {kind} canastas are given twice')
+            canastas[kind] = number
+            return
+    raise InputError(f'"{shown}" is not understood; {QUICK_HELP}')
+
+
+def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
+    if key in side:
+        raise InputError(f'"{shown}": {key.replace("_", " ")} is given twice')
+    side[key] = value
+
+
+def match_side(label: str, names: list[str]) -> str:
+    """The game's side a quick-form label means: its name, any case, or a unique beginning."""
+    wanted = " ".join(label.split()).casefold()
+    exact = [n for n in names if n.casefold() == wanted]
+    if exact:
+        return exact[0]
+    starts = [n for n in names if wanted and n.casefold().startswith(wanted)]
+    if len(starts) == 1:
+        return starts[0]
+    sides = ", ".join(names)
+    if starts:
+        raise InputError(f'"{label}" could be {" or ".join(starts)}; write more of the name')
+    raise InputError(f'"{label}" is not a side of this game (its sides are {sides})')
+
+
+def parse_quick_side(text: str, names: list[str]) -> dict[str, Any]:
+    """One side of the quick form: ``"us: 285 melded, 1 natural, out"``."""
+    label, colon, rest = text.partition(":")
+    if not colon:
+        raise InputError(f'"{text.strip()}": start with the side\'s name and a colon; {QUICK_HELP}')
+    name = match_side(label, names)
+    side: dict[str, Any] = {"name": name}
+    for item in rest.split(","):
+        if item.strip():
+            try:
+                parse_item(side, item)
+            except InputError as exc:
+                raise InputError(f'side "{name}": {exc}') from None
+    return ordered(side)
+
+
+def parse_quick(texts: list[str], names: list[str]) -> dict[str, Any]:
+    """The quick form for every side (one text per side, or sides separated by ``;``) as a
+    hand record: ``{"side": [...]}`` with the sides in the game's order."""
+    found: dict[str, dict[str, Any]] = {}
+    for text in texts:
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            side = parse_quick_side(part, names)
+            if side["name"] in found:
+                raise InputError(f'side "{side["name"]}" is given twice')
+            found[side["name"]] = side
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise InputError(
+            f'side "{missing[0]}" is missing; give every side, e.g. "{missing[0]}: 0 melded"'
+        )
+    return {"side": [found[n] for n in names]}
+
+
+def describe_side(side: dict[str, Any]) -> str:
+    """A side's summary record written back in the quick form (for showing what was read)."""
+    items: list[str] = []
+    if "meld_points" in side:
+        items.append(f"{side['meld_points']} melded")
+    for kind, n in side.get("canastas", {}).items():
+        items.append(f"{n} {kind.replace('_', ' ')}")
+    items += [f"incomplete {k.replace('_', ' ')}" for k in side.get("incomplete", [])]
+    words = {
+        "red_threes": "red",
+        "black_threes": "black",
+        "in_hand_points": "left",
+        "held_penalties": "held",
+        "concealed_canastas": "concealed canastas",
+        "black_threes_removed": "removed",
+    }
+    for key, word in words.items():
+        if isinstance(side.get(key), int):
+            items.append(f"{side[key]} {word}")
+    if side.get("concealed"):
+        items.append("concealed")
+    elif side.get("went_out"):
+        items.append("out")
+    if side.get("special_hand"):
+        items.append(f"special {side['special_hand']}")
+    if side.get("acaba"):
+        items.append("acaba")
+    return f"{side['name']}: {', '.join(items) if items else 'nothing'}"
+
+
+# ---------------------------------------------------------------- answers to questions
+
+
+def parse_count(text: str) -> int:
+    """A whole number of at least 0."""
+    value = text.strip().replace("_", "")
+    if not value.isdigit():
+        raise InputError(f'"{text.strip()}" is not a whole number of 0 or more')
+    return int(value)
+
+
+def parse_yes(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("y", "yes"):
+        return True
+    if value in ("n", "no"):
+        return False
+    raise InputError(f'"{text.strip()}": answer y or n')
+
+
+def parse_mode(text: str) -> bool:
+    """``c`` (card by card) → True, ``t`` (totals) → False."""
+    value = text.strip().lower()
+    if value in ("c", "cards", "card"):
+        return True
+    if value in ("t", "totals", "total"):
+        return False
+    raise InputError(f'"{text.strip()}": answer c (card by card) or t (totals)')
+
+
+def meld_parser(rs: Ruleset) -> Callable[[str], str]:
+    """Checks one meld as it stands at the end of the hand; returns the cards as typed."""
+    from canasta_score.melds import Context, judge
+
+    def parse(text: str) -> str:
+        cards = parse_cards(text)
+        verdict = judge(cards, rs, Context(record=True, going_out=True))
+        if not verdict.legal:
+            raise InputError("not a legal meld: " + "; ".join(r.text for r in verdict.broken))
+        return " ".join(text.split())
+
+    return parse
+
+
+def parse_hand_cards(text: str) -> str:
+    """Cards left in one player's hand (may be none)."""
+    parse_cards(text, allow_empty=True)
+    return " ".join(text.split())
+
+
+def threes_parser(red: bool) -> Callable[[str], int | list[str]]:
+    """A number of threes, or the threes themselves (``3H 3D``)."""
+
+    def parse(text: str) -> int | list[str]:
+        value = text.strip()
+        if not value or value.isdigit():
+            return int(value or 0)
+        count, _cards = parse_threes("", "threes", [value], red)
+        return value.split() if count else 0
+
+    return parse
+
+
+def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """Incomplete special melds: kinds separated by commas (``sevens, wild``)."""
+
+    def parse(text: str) -> list[str]:
+        out: list[str] = []
+        for part in text.split(","):
+            word = " ".join(part.lower().replace("_", " ").split())
+            if not word or word in NOTHING:
+                continue
+            kind = INCOMPLETE_WORDS.get(word)
+            if kind is None or kind not in allowed:
+                raise InputError(f'"{part.strip()}": give any of {", ".join(allowed)}')
+            out.append(kind)
+        return out
+
+    return parse
+
+
+def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        value = text.strip().lower()
+        if value in ("", "n", "no", "none"):
+            return ""
+        if value not in allowed:
+            raise InputError(f'"{text.strip()}": give one of {", ".join(allowed)}, or n')
+        return value
+
+    return parse
+
+
+# ---------------------------------------------------------------- the interactive questions
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the interactive entry. ``parse`` turns the answer into the value stored
+    under ``key`` (or raises :class:`InputError` with the reason); ``repeat`` asks again for
+    another value until the answer is empty (melds, card by card)."""
+
+    key: str
+    prompt: str
+    parse: Callable[[str], Any]
+    default: str = ""
+    repeat: bool = False
+    when: Callable[[dict[str, Any]], bool] = field(default=lambda side: True)
+
+
+def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
+    """The canasta kinds a ruleset scores, as (record key, how to ask for it)."""
+    c = rs.canasta
+    kinds = [("natural", "natural canastas"), ("mixed", "mixed canastas")]
+    if c.clean_sevens:
+        kinds.append(("sevens", "clean canastas of sevens"))
+    if c.clean_aces:
+        kinds.append(("aces", "clean canastas of aces"))
+    if rs.meld.wild_melds:
+        if c.wild_all_twos and c.wild_all_twos != c.wild_other:
+            kinds.append(("wild_twos", "wild-card canastas of seven twos"))
+        if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
+            kinds.append(("wild_four_jokers", "wild-card canastas with all four jokers"))
+        kinds.append(("wild", "other wild-card canastas"))
+    if rs.meld.sequences:
+        kinds.append((c.sequence_name, f"{c.sequence_name}s (completed sequences)"))
+    return kinds
+
+
+def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
+    """The incomplete special melds a ruleset charges for."""
+    p = rs.penalties
+    costs = {
+        "sevens": p.incomplete_sevens,
+        "aces": p.incomplete_clean_aces,
+        "wild": p.incomplete_wild,
+        "wild_four_jokers": p.incomplete_wild_four_jokers,
+        "sequence": p.short_sequence,
+    }
+    return tuple(k for k in INCOMPLETE_KINDS if costs.get(k))
+
+
+def specials(rs: Ruleset) -> tuple[str, ...]:
+    values = {
+        "straight": rs.special_hands.straight,
+        "pairs": rs.special_hands.pairs,
+        "pairs-27a": rs.special_hands.pairs_27a,
+        "garbage": rs.special_hands.garbage,
+    }
+    return tuple(k for k in SPECIAL_HANDS if values[k])
+
+
+def went_out(side: dict[str, Any]) -> bool:
+    return bool(side.get("went_out"))
+
+
+def side_questions(
+    rs: Ruleset, name: str, seats: tuple[str, ...], by_card: bool, others_out: bool
+) -> list[Question]:
+    """The questions for one side, card by card (``by_card``) or as totals. ``others_out``:
+    another side already went out this hand, so this one did not."""
+    qs: list[Question] = []
+    if by_card:
+        qs.append(
+            Question(
+                "melds",
+                "meld {n}: cards (e.g. K K K 2); empty line when done",
+                meld_parser(rs),
+                repeat=True,
+            )
+        )
+    else:
+        qs.append(Question("meld_points", "count of all melded cards", parse_count, "0"))
+        qs += [
+            Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
+        ]
+        allowed = incomplete_kinds(rs)
+        if allowed:
+            qs.append(
+                Question(
+                    "incomplete",
+                    f"incomplete special melds ({', '.join(allowed)}; empty if none)",
+                    kinds_parser(allowed),
+                )
+            )
+    if rs.threes.laid_down != "none":
+        threes = "red threes" if rs.threes.laid_down == "red" else "red threes laid down"
+        qs.append(Question("red_threes", f"{threes} (a count, or cards)", threes_parser(True), "0"))
+    if rs.threes.laid_down in ("all", "optional"):
+        qs.append(
+            Question(
+                "black_threes",
+                "black threes laid down (a count, or cards)",
+                threes_parser(False),
+                "0",
+            )
+        )
+    if by_card:
+        held = "hand and foot" if rs.deal.foot_size else "hand"
+        qs += [
+            Question(
+                f"in_hand.{i}", f"cards left in {seat}'s {held} (empty if none)", parse_hand_cards
+            )
+            for i, seat in enumerate(seats)
+        ]
+    else:
+        qs.append(Question("in_hand_points", "count of the cards left in hand", parse_count, "0"))
+        if rs.penalties.held_aces_sevens:
+            qs.append(
+                Question(
+                    "held_penalties",
+                    "players left holding three or more aces, or three or more sevens "
+                    "(one for each such player and rank)",
+                    parse_count,
+                    "0",
+                )
+            )
+    if not others_out:
+        qs.append(Question("went_out", f"did {name} go out? (y/n)", parse_yes, "n"))
+        if rs.go_out.concealed_bonus:
+            qs.append(
+                Question(
+                    "concealed",
+                    "concealed (the whole hand in one turn)? (y/n)",
+                    parse_yes,
+                    "n",
+                    when=went_out,
+                )
+            )
+    if rs.canasta.concealed_bonus:
+        qs.append(Question("concealed_canastas", "canastas laid whole from hand", parse_count, "0"))
+    if rs.threes.black_removed_each or rs.threes.black_removed_all:
+        qs.append(
+            Question("black_threes_removed", "black threes removed with the pile", parse_count, "0")
+        )
+    kinds = specials(rs)
+    if kinds and not others_out:
+        qs.append(
+            Question(
+                "special_hand",
+                f"went out with a special hand ({', '.join(kinds)}, or n)",
+                special_parser(kinds),
+                "n",
+                when=went_out,
+            )
+        )
+    if rs.acaba.enabled and not others_out:
+        qs.append(Question("acaba", "declared acaba? (y/n)", parse_yes, "n"))
+    return qs
+
+
+def answer(side: dict[str, Any], question: Question, value: Any) -> None:
+    """Store one answer in a side's record data (defaults are left out)."""
+    key = question.key
+    if question.repeat:
+        side.setdefault(key, []).append(value)
+        return
+    if key.startswith("canastas."):
+        if value:
+            side.setdefault("canastas", {})[key.split(".", 1)[1]] = value
+        return
+    if key.startswith("in_hand."):
+        side.setdefault("in_hand", []).append(value)
+        return
+    if value in (0, "", [], False) and key != "meld_points":
+        return
+    side[key] = value
+
+
+def finish_side(side: dict[str, Any], by_card: bool) -> dict[str, Any]:
+    """The side's record data once every question is answered."""
+    if by_card:
+        side.setdefault("melds", [])
+        if not any(side.get("in_hand", [])):
+            side.pop("in_hand", None)
+    return ordered(side)
+
+
+def blocked_by(side: dict[str, Any]) -> bool:
+    """Whether this side ended the hand (so no later side can have gone out)."""
+    return bool(side.get("went_out") or side.get("acaba") or side.get("special_hand"))

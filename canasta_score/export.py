@@ -1,0 +1,333 @@
+"""Game logs: the whole game as JSON, TOML, CSV or Markdown, and reading a JSON or TOML log
+(or a game file) back into a game.
+
+A log holds the ruleset snapshot, the sides, every hand as entered with every breakdown item,
+each side's minimum for that hand, and the running totals. Importing a log and exporting it again
+gives the same log: everything in it is either stored in the game or worked out from it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from canasta_score.errors import CanastaError, GameError
+from canasta_score.game import FORMAT, VERSION, Game, Log, replay
+
+LOG_FORMAT = "canasta-score game log"
+LOG_VERSION = 1
+FORMATS = ("json", "csv", "md", "toml")
+
+
+def log_data(log: Log) -> dict[str, Any]:
+    """The whole game as plain data (the JSON log)."""
+    game, rs = log.game, log.rs
+    summary = log.summary()
+    size = rs.table.side_size
+    hands = []
+    for hand in log.played:
+        sides = []
+        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+            sides.append(
+                {
+                    "name": side.name,
+                    "minimum": need.minimum,
+                    "requires": list(need.requires),
+                    "items": [i.as_dict() for i in side.items],
+                    "score": side.total,
+                    "total": total,
+                }
+            )
+        hands.append(
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "went_out": hand.went_out or None,
+                "record": hand.record,
+                "sides": sides,
+            }
+        )
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "created": game.created,
+        "ruleset": {
+            "id": rs.id,
+            "name": rs.name,
+            "players": rs.players,
+            "target": rs.game.target,
+            "snapshot": game.ruleset,
+        },
+        "sides": [{"name": s.name, "players": list(s.players)} for s in game.sides],
+        "seats": [p for p in seats_of(game, size)],
+        "first_dealer": game.first_dealer,
+        "hands": hands,
+        "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
+        "finished": summary.finished,
+        "winner": summary.winner,
+        "winners": list(summary.winners),
+        "margin": summary.margin,
+        "ended_by": summary.ended_by or None,
+        "next": None
+        if summary.finished
+        else {
+            "hand": summary.hands + 1,
+            "dealer": summary.next_dealer,
+            "minimums": [
+                {"name": s.name, "minimum": s.next_minimum, "requires": list(s.next_requires)}
+                for s in summary.sides
+            ],
+        },
+    }
+
+
+def seats_of(game: Game, size: int) -> tuple[str, ...]:
+    from canasta_score.game import seating
+
+    return seating(game.sides, size)
+
+
+def drop_none(value: Any) -> Any:
+    """TOML has no null: leave such keys out."""
+    if isinstance(value, dict):
+        return {k: drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [drop_none(v) for v in value]
+    return value
+
+
+def to_json(log: Log) -> str:
+    return json.dumps(log_data(log), ensure_ascii=False, indent=2) + "\n"
+
+
+def to_toml(log: Log) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(drop_none(log_data(log)))
+
+
+def export(log: Log, fmt: str) -> str:
+    """The log in one of :data:`FORMATS`."""
+    writers = {"json": to_json, "toml": to_toml, "csv": to_csv, "md": to_markdown}
+    if fmt not in writers:
+        raise GameError(f"--format {fmt}: choose one of {', '.join(FORMATS)}")
+    return writers[fmt](log)
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def cell(value: str) -> str:
+    """Text that a spreadsheet shows as text (never as a formula)."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+
+
+def to_csv(log: Log) -> str:
+    """One row per hand per side; one column per breakdown rule, so columns add up."""
+    rules: list[str] = []
+    for hand in log.played:
+        for side in hand.score.sides:
+            for item in side.items:
+                if item.rule not in rules:
+                    rules.append(item.rule)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    head = ["game", "hand", "dealer", "side", "players", "minimum", "went out"]
+    writer.writerow([*head, *rules, "hand score", "total"])
+    size = log.rs.table.side_size
+    players = {s.name: " & ".join(s.seats(size)) for s in log.game.sides}
+    for hand in log.played:
+        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+            points: dict[str, int] = {}
+            for item in side.items:
+                points[item.rule] = points.get(item.rule, 0) + item.points
+            writer.writerow(
+                [
+                    cell(log.game.name),
+                    hand.number,
+                    cell(hand.dealer),
+                    cell(side.name),
+                    cell(players[side.name]),
+                    need.minimum,
+                    "yes" if side.went_out else "",
+                    *(points.get(r, "") for r in rules),
+                    side.total,
+                    total,
+                ]
+            )
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*")
+
+
+def num(n: int, signed: bool = False) -> str:
+    return f"{n:+,}" if signed else f"{n:,}"
+
+
+def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
+    marks = {"l": "---", "r": "---:"}
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(marks[a] for a in align) + "|"]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out
+
+
+def to_markdown(log: Log) -> str:
+    """A score sheet to read or print."""
+    import tomli_w
+
+    game, rs = log.game, log.rs
+    summary = log.summary()
+    size = rs.table.side_size
+    lines = [f"# {md(game.name)}", ""]
+    lines.append(
+        f"{md(rs.name)} (`{rs.id}`), {rs.players} players, "
+        + (f"{rs.game.hands} hands" if rs.game.hands else f"target {num(rs.game.target)}")
+        + (f". Started {game.created.replace('T', ' ')}." if game.created else ".")
+    )
+    lines.append("")
+    sides = ", ".join(f"**{md(s.name)}** ({md(' & '.join(s.seats(size)))})" for s in game.sides)
+    lines += [f"Sides: {sides}. First dealer: {md(game.first_dealer)}.", ""]
+    house = sorted(k for k, v in rs.sources.items() if "house rule" in v)
+    if house:
+        rules = ", ".join(f"`{k} = {json.dumps(rs.value(k), default=str)}`" for k in house)
+        lines += [f"House rules: {rules}.", ""]
+    lines += ["## Score sheet", ""]
+    head = ["Hand", "Dealer"]
+    for s in game.sides:
+        head += [md(s.name), f"{md(s.name)} total"]
+    rows = []
+    for hand in log.played:
+        row = [str(hand.number), md(hand.dealer)]
+        for side, total in zip(hand.score.sides, hand.totals, strict=True):
+            out = " (out)" if side.went_out else ""
+            row += [num(side.total, signed=True) + out, num(total)]
+        rows.append(row)
+    lines += table(head, rows, "rl" + "rr" * len(game.sides))
+    lines += ["", result_line(summary), ""]
+    for hand in log.played:
+        lines += [f"## Hand {hand.number}", "", f"Dealt by {md(hand.dealer)}.", ""]
+        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+            extra = f"; also {'; '.join(need.requires)}" if need.requires else ""
+            lines += [
+                f"**{md(side.name)}**: {num(side.total, signed=True)}, total {num(total)} "
+                f"(initial meld minimum {need.minimum}{extra})",
+                "",
+            ]
+            items = [[md(i.label), num(i.points, signed=True), f"`{i.rule}`"] for i in side.items]
+            lines += table(["Item", "Points", "Rule"], items, "lrl")
+            lines.append("")
+        record = tomli_w.dumps(hand.record).strip()
+        lines += ["Record as entered:", "", "```toml", record, "```", ""]
+    lines += [
+        "## Ruleset",
+        "",
+        f"The game is scored with this snapshot of {md(rs.name)}:",
+        "",
+        "```toml",
+        tomli_w.dumps(game.ruleset).strip(),
+        "```",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def result_line(summary: Any) -> str:
+    totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
+    if summary.finished and summary.winner is not None:
+        return f"**Result:** {md(summary.winner)} wins by {num(summary.margin or 0)} ({totals})."
+    if summary.finished:
+        return f"**Result:** shared win, {' and '.join(summary.winners)} ({totals})."
+    minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
+    return (
+        f"**In play** after {summary.hands} hand(s): {totals}. Next hand {summary.hands + 1}, "
+        f"dealt by {md(summary.next_dealer)}; initial meld minimums {minimums}."
+    )
+
+
+# ---------------------------------------------------------------- import
+
+
+def parse_text(text: str, where: str) -> dict[str, Any]:
+    """A JSON or TOML document."""
+    import tomllib
+
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise GameError(f"{where}: not valid JSON ({exc})") from None
+    else:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise GameError(f"{where}: neither JSON nor valid TOML ({exc})") from None
+    if not isinstance(data, dict):
+        raise GameError(f"{where}: expected a game log (a JSON object or TOML table)")
+    return data
+
+
+def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list[str]]:
+    """A game from a JSON or TOML log (or a game file), and notes on any exported score that
+    differs from the score worked out again. ``name`` replaces the log's game name."""
+    data = parse_text(text, where)
+    kind = data.get("format")
+    if kind == FORMAT:
+        game_name = name or where.rsplit("/", 1)[-1].removesuffix(".toml")
+        return load_game(game_name, data, where), []
+    if kind != LOG_FORMAT:
+        raise GameError(f'{where}: not a canasta-score game log (format = "{LOG_FORMAT}")')
+    if data.get("version") != LOG_VERSION:
+        raise GameError(f"{where}: log version {data.get('version')!r} is not {LOG_VERSION}")
+    try:
+        game_data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "created": data.get("created", ""),
+            "first_dealer": data["first_dealer"],
+            "side": data["sides"],
+            "ruleset": data["ruleset"]["snapshot"],
+            "hand": [h["record"] for h in data.get("hands", [])],
+        }
+    except (KeyError, TypeError) as exc:
+        raise GameError(f"{where}: the log lacks {exc}") from None
+    exported = data.get("game")
+    game_name = name or (exported if isinstance(exported, str) else "")
+    if not game_name:
+        raise GameError(f"{where}: the log has no game name; give one with --name")
+    game = load_game(game_name, game_data, where)
+    return game, differences(game, data)
+
+
+def load_game(name: str, data: dict[str, Any], where: str) -> Game:
+    from canasta_score.game import check_name
+
+    try:
+        game = Game.from_data(check_name(name), data)
+        replay(game)
+    except CanastaError as exc:
+        raise GameError(f"{where}: {exc}") from None
+    return game
+
+
+def differences(game: Game, data: dict[str, Any]) -> list[str]:
+    """Where the log's scores differ from the scores worked out from its hands."""
+    notes = []
+    log = replay(game)
+    for hand, exported in zip(log.played, data.get("hands", []), strict=False):
+        given = {s.get("name"): s.get("score") for s in exported.get("sides", [])}
+        for side in hand.score.sides:
+            if side.name in given and given[side.name] != side.total:
+                notes.append(
+                    f"hand {hand.number}: the log gives {side.name} {given[side.name]}, "
+                    f"the hand scores {side.total}"
+                )
+    return notes

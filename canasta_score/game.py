@@ -1,0 +1,524 @@
+"""A game: sides, the ruleset it is played under, and its hands as entered.
+
+Pure functions: replaying the hands gives every hand's breakdown, the running totals, each side's
+initial-meld minimum for every hand, the dealer, and the end of the game with its winner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from canasta_score.errors import CanastaError, GameError, InputError, RecordError, RulesetError
+from canasta_score.record import parse_record
+from canasta_score.ruleset import META_KEYS, Ruleset, build_ruleset
+from canasta_score.rulings import Minimum, min_meld
+from canasta_score.scoring import HandScore, score_hand
+from canasta_score.summary import HandLine, SideState, Summary
+
+FORMAT = "canasta-score game"
+VERSION = 1
+PLAYER_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*", re.IGNORECASE)
+NAME_PATTERN = re.compile(r"[^\W_][\w .,'&+@()-]{0,79}")
+
+
+# ---------------------------------------------------------------- sides and players
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side (a partnership or a single player) with its players' names, if given."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+    def seats(self, size: int) -> tuple[str, ...]:
+        """The side's players, named, or ``A (player 1)`` ... when names were not given."""
+        if self.players:
+            return self.players
+        if size == 1:
+            return (self.name,)
+        return tuple(f"{self.name} (player {i})" for i in range(1, size + 1))
+
+
+def parse_side(text: str) -> Side:
+    """``"Ann & Bob"``, ``"us: Ann & Bob"`` or ``"us"``: a side and its players.
+
+    Players are separated by ``&``, ``and``, ``+``, ``/`` or a comma. A single name with no
+    colon names the side; its players stay unnamed (or, for one-player sides, are that name).
+    """
+    label, colon, rest = text.partition(":")
+    label = label.strip()
+    if colon:
+        players = tuple(p for p in PLAYER_SPLIT.split(rest.strip()) if p)
+        name = label
+    else:
+        parts = tuple(p for p in PLAYER_SPLIT.split(label) if p)
+        players = parts if len(parts) > 1 else ()
+        name = label
+    if not name:
+        raise InputError(f'--side "{text}": give the side a name, e.g. --side "Ann & Bob"')
+    if len(set(players)) != len(players):
+        raise InputError(f'--side "{text}": a player is named twice')
+    return Side(" ".join(name.split()), players)
+
+
+def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
+    """Players in clockwise order: partners sit apart, one player of each side in turn."""
+    seats = [s.seats(size) for s in sides]
+    return tuple(seats[j][i] for i in range(size) for j in range(len(sides)))
+
+
+def check_name(name: str) -> str:
+    """A game name usable as a file name; refuses anything else, saying why."""
+    name = name.strip()
+    if not NAME_PATTERN.fullmatch(name) or name.endswith((".", " ")):
+        raise InputError(
+            f'game name "{name}": use letters, digits, spaces and . , \' & + @ ( ) - '
+            "(up to 80, starting with a letter or digit)"
+        )
+    return name
+
+
+def pick_ruleset(
+    load: Callable[[int | None], Ruleset], sides: list[Side], players: int | None
+) -> Ruleset:
+    """The ruleset for these sides: ``players`` if given, else the default player count if
+    the sides fit it, else the first player count they fit (three sides of classic: 3)."""
+    first = load(players)
+    if players is not None or fits(first, sides):
+        return first
+    for count in first.table.player_counts:
+        if count != first.players:
+            candidate = load(count)
+            if fits(candidate, sides):
+                return candidate
+    counts = ", ".join(str(c) for c in first.table.player_counts)
+    raise InputError(
+        f"{len(sides)} sides do not fit {first.name} (players: {counts}); "
+        "check --side or give --players"
+    )
+
+
+def fits(rs: Ruleset, sides: list[Side]) -> bool:
+    return rs.sides == len(sides) and all(len(s.players) in (0, rs.table.side_size) for s in sides)
+
+
+# ---------------------------------------------------------------- the game
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as it is stored: everything needed to score it again the same way."""
+
+    name: str
+    created: str
+    ruleset: dict[str, Any]
+    sides: tuple[Side, ...]
+    first_dealer: str
+    hands: tuple[dict[str, Any], ...] = ()
+
+    def rules(self) -> Ruleset:
+        """The game's ruleset, rebuilt from its snapshot.
+
+        A snapshot written before this program knew some ruleset key lacks that key; it is
+        filled in from the bundled ruleset of the same id (else classic), which sets every key.
+        """
+        origin = "the game's [ruleset]"
+        try:
+            return build_ruleset(self.ruleset, origin=origin)
+        except RulesetError as exc:
+            if not all(p.endswith(": missing") for p in exc.problems):
+                raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
+        try:
+            return build_ruleset(with_new_keys(self.ruleset), origin=origin)
+        except CanastaError as exc:
+            raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
+
+    def to_data(self) -> dict[str, Any]:
+        """The game file's data (the name is the file's name, so it is not stored)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "created": self.created,
+            "first_dealer": self.first_dealer,
+            "side": [{"name": s.name, "players": list(s.players)} for s in self.sides],
+            "ruleset": self.ruleset,
+            "hand": [dict(h) for h in self.hands],
+        }
+
+    @classmethod
+    def from_data(cls, name: str, data: Any) -> Game:
+        """Read a game from its file's data; a problem is a :class:`GameError` naming it."""
+
+        def bad(what: str) -> GameError:
+            return GameError(f'game "{name}": {what}')
+
+        if not isinstance(data, dict):
+            raise bad("the file is not a table of keys")
+        if data.get("format") != FORMAT:
+            raise bad(f'format = "{FORMAT}" is missing; this is not a canasta-score game file')
+        if data.get("version") != VERSION:
+            raise bad(f"version {data.get('version')!r} is not one this program reads ({VERSION})")
+        unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
+        unknown -= {"ruleset", "hand"}
+        if unknown:
+            raise bad(f"unknown key {sorted(unknown)[0]}")
+        created = data.get("created", "")
+        if not isinstance(created, str):
+            raise bad("created must be a date and time written as a string")
+        raw_sides = data.get("side")
+        if not isinstance(raw_sides, list) or not raw_sides:
+            raise bad("[[side]] tables are missing")
+        sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
+        ruleset = data.get("ruleset")
+        if not isinstance(ruleset, dict):
+            raise bad("the [ruleset] table is missing")
+        hands = data.get("hand", [])
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+            raise bad("hands must be [[hand]] tables")
+        dealer = data.get("first_dealer", "")
+        if not isinstance(dealer, str):
+            raise bad("first_dealer must be a player's name")
+        game = cls(name, created, ruleset, sides, dealer, tuple(hands))
+        check_setup(game, game.rules())
+        return game
+
+
+def with_new_keys(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot with every ruleset key it lacks taken from the bundled ruleset."""
+    from canasta_score.catalog import bundled_ids, load_ruleset
+
+    ident = snapshot.get("id")
+    players = snapshot.get("table", {}).get("players")
+    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
+    try:
+        base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
+    except CanastaError:
+        base = load_ruleset("classic")
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
+    sources = dict(out.get("sources", {}))
+    for section, table in base.data.items():
+        if section in META_KEYS or not isinstance(table, dict):
+            continue
+        have = out.setdefault(section, {})
+        if not isinstance(have, dict):
+            continue
+        for key, value in table.items():
+            if key not in have:
+                have[key] = value
+                sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
+    out["sources"] = sources
+    return out
+
+
+def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
+        raise bad(f"[[side]] number {index} needs a name")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise bad(f'side "{data["name"]}": players must be a list of names')
+    extra = set(data) - {"name", "players"}
+    if extra:
+        raise bad(f'side "{data["name"]}": unknown key {sorted(extra)[0]}')
+    return Side(data["name"], tuple(players))
+
+
+def check_setup(game: Game, rs: Ruleset) -> None:
+    """The sides fit the ruleset and the first dealer is one of the players."""
+    names = [s.name for s in game.sides]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise GameError(f'game "{game.name}": two sides are named "{twice}"')
+    if len(game.sides) != rs.sides:
+        raise GameError(
+            f'game "{game.name}": {rs.name} with {rs.players} players has {rs.sides} sides, '
+            f"not {len(game.sides)}"
+        )
+    size = rs.table.side_size
+    for side in game.sides:
+        if side.players and len(side.players) != size:
+            raise GameError(
+                f'game "{game.name}": side "{side.name}" names {len(side.players)} players; '
+                f"a side has {size} with {rs.players} players"
+            )
+    seats = seating(game.sides, size)
+    if len(set(seats)) != len(seats):
+        raise GameError(f'game "{game.name}": a player is named twice')
+    if game.first_dealer not in seats:
+        raise GameError(
+            f'game "{game.name}": first dealer "{game.first_dealer}" is not one of the players '
+            f"({', '.join(seats)})"
+        )
+
+
+def new_game(
+    name: str, created: str, rs: Ruleset, sides: list[Side], dealer: str | None = None
+) -> Game:
+    """A new game with no hands. ``dealer`` (a player or a side) deals first; default: the
+    first player of the first side."""
+    seats = seating(tuple(sides), rs.table.side_size) if fits(rs, sides) else ()
+    first = seats[0] if seats else ""
+    if dealer:
+        by_side = {s.name: s.seats(rs.table.side_size)[0] for s in sides}
+        first = by_side.get(dealer, dealer)
+    game = Game(check_name(name), created, rs.data, tuple(sides), first)
+    check_setup(game, rs)
+    return game
+
+
+def dealer_of(game: Game, rs: Ruleset, number: int) -> str:
+    """Who deals hand ``number`` (1-based): the deal passes to the left each hand (RULES 1.9)."""
+    seats = seating(game.sides, rs.table.side_size)
+    return seats[(seats.index(game.first_dealer) + number - 1) % len(seats)]
+
+
+# ---------------------------------------------------------------- scoring the hands
+
+
+@dataclass(frozen=True)
+class Played:
+    """One hand of a game: the record as entered, its breakdown (sides in game order), each
+    side's initial-meld minimum for that hand and the running totals after it."""
+
+    number: int
+    dealer: str
+    record: dict[str, Any]
+    score: HandScore
+    minimums: tuple[Minimum, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def went_out(self) -> str:
+        return next((s.name for s in self.score.sides if s.went_out), "")
+
+    def line(self) -> HandLine:
+        return HandLine(
+            self.number,
+            self.dealer,
+            tuple(m.minimum for m in self.minimums),
+            tuple(s.total for s in self.score.sides),
+            self.totals,
+            self.went_out,
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether the game is over after a hand, who won and why."""
+
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    ended_by: str = ""
+
+
+def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
+    """Score one hand record of this game; its sides come back in the game's order."""
+    record = parse_record(data)
+    if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):
+        raise RecordError(f'the record says ruleset "{record.ruleset}"; this game plays {rs.id}')
+    if record.players is not None and record.players != rs.players:
+        raise RecordError(f"the record says {record.players} players; this game has {rs.players}")
+    given = data.get("hand") if isinstance(data, dict) else None
+    if given is not None and given != number:
+        raise RecordError(f"the record says hand = {given!r}, but this is hand {number}")
+    names = [s.name for s in game.sides]
+    for side in record.sides:
+        if side.name not in names:
+            raise RecordError(
+                f'side "{side.name}" is not in this game (its sides are {", ".join(names)})'
+            )
+    missing = [n for n in names if n not in {s.name for s in record.sides}]
+    if missing:
+        raise RecordError(f'the record has no side "{missing[0]}"')
+    result = score_hand(rs, record)
+    return replace(result, sides=tuple(result.side(n) for n in names))
+
+
+def end_of_game(rs: Ruleset, number: int, totals: tuple[int, ...], score: HandScore) -> Outcome:
+    """Is the game over after hand ``number``? (RULES 2.1 game.target, C8; D51; D53; D49)."""
+    names = [s.name for s in score.sides]
+    rules = rs.game
+    seven = [i for i, s in enumerate(score.sides) if rules.seven_canastas_win and s.canastas >= 7]
+    if seven:
+        candidates, why = seven, "seven_canastas"
+    elif rules.hands:
+        if number < rules.hands:
+            return Outcome()
+        candidates, why = list(range(len(names))), "hands"
+    elif max(totals) >= rules.target:
+        candidates, why = list(range(len(names))), "target"
+    else:
+        return Outcome()
+    top = max(totals[i] for i in candidates)
+    best = tuple(names[i] for i in candidates if totals[i] == top)
+    if len(best) > 1 and rules.tie_policy == "play_another_hand":
+        return Outcome()
+    return Outcome(True, best, why)
+
+
+def minimums(rs: Ruleset, totals: tuple[int, ...], number: int) -> tuple[Minimum, ...]:
+    """Each side's initial-meld minimum for hand ``number``, from its score before the hand
+    (or from the hand number, where the ruleset says so)."""
+    return tuple(min_meld(rs, total, number) for total in totals)
+
+
+def play(
+    game: Game, rs: Ruleset, data: dict[str, Any], number: int, before: tuple[int, ...]
+) -> tuple[Played, Outcome]:
+    """Score hand ``number`` given the totals before it."""
+    score = score_record(game, rs, data, number)
+    totals = tuple(t + s.total for t, s in zip(before, score.sides, strict=True))
+    played = Played(
+        number, dealer_of(game, rs, number), data, score, minimums(rs, before, number), totals
+    )
+    return played, end_of_game(rs, number, totals, score)
+
+
+@dataclass(frozen=True)
+class Log:
+    """A game replayed: every hand scored, and how the game stands."""
+
+    game: Game
+    rs: Ruleset
+    played: tuple[Played, ...]
+    outcome: Outcome
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.played[-1].totals if self.played else tuple(0 for _ in self.game.sides)
+
+    def summary(self) -> Summary:
+        return summarize(self.game, self.rs, tuple(p.line() for p in self.played), self.outcome)
+
+
+def replay(game: Game) -> Log:
+    """Score every hand of a game in order; a hand that does not score names its number."""
+    rs = game.rules()
+    totals = tuple(0 for _ in game.sides)
+    played: list[Played] = []
+    outcome = Outcome()
+    for number, data in enumerate(game.hands, 1):
+        if outcome.finished:
+            raise GameError(
+                f'game "{game.name}": the game ended after hand {number - 1} '
+                f"({describe(outcome)}), but {len(game.hands) - number + 1} more hand(s) follow"
+            )
+        try:
+            hand, outcome = play(game, rs, data, number, totals)
+        except RecordError as exc:
+            raise GameError(f'game "{game.name}": hand {number}: {exc}') from None
+        played.append(hand)
+        totals = hand.totals
+    return Log(game, rs, tuple(played), outcome)
+
+
+def describe(outcome: Outcome) -> str:
+    if len(outcome.winners) == 1:
+        return f"{outcome.winners[0]} won"
+    return f"{' and '.join(outcome.winners)} shared the win"
+
+
+def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Outcome) -> Summary:
+    """The summary after the given hands."""
+    totals = lines[-1].totals if lines else tuple(0 for _ in game.sides)
+    number = len(lines) + 1
+    size = rs.table.side_size
+    states = tuple(
+        SideState(side.name, side.seats(size), total, need.minimum, tuple(need.requires))
+        for side, total, need in zip(game.sides, totals, minimums(rs, totals, number), strict=True)
+    )
+    return Summary(
+        game=game.name,
+        ruleset=rs.id,
+        ruleset_name=rs.name,
+        players=rs.players,
+        target=rs.game.target,
+        fixed_hands=rs.game.hands,
+        sides=states,
+        lines=lines,
+        next_dealer=dealer_of(game, rs, number),
+        finished=outcome.finished,
+        winners=outcome.winners,
+        ended_by=outcome.ended_by,
+    )
+
+
+# ---------------------------------------------------------------- changing a game
+
+
+def check_open(summary: Summary) -> None:
+    if summary.finished:
+        who = describe(Outcome(True, summary.winners))
+        raise GameError(
+            f'game "{summary.game}" is over after hand {summary.hands} ({who}); '
+            "start a new game, or undo or edit a hand"
+        )
+
+
+def add_hand(
+    game: Game, data: dict[str, Any], summary: Summary | None = None
+) -> tuple[Game, Played, Summary]:
+    """Record the next hand. ``summary`` (the game's current summary, if known) saves
+    replaying the earlier hands."""
+    if summary is None:
+        summary = replay(game).summary()
+    check_open(summary)
+    rs = game.rules()
+    before = tuple(s.score for s in summary.sides)
+    played, outcome = play(game, rs, data, summary.hands + 1, before)
+    changed = replace(game, hands=(*game.hands, data))
+    return changed, played, summarize(changed, rs, (*summary.lines, played.line()), outcome)
+
+
+def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLine, Summary]:
+    """Remove the last hand; the game is open again (it can only have ended at its last hand)."""
+    if summary is None:
+        summary = replay(game).summary()
+    if not game.hands:
+        raise GameError(f'game "{game.name}" has no hand to undo')
+    changed = replace(game, hands=game.hands[:-1])
+    lines = summary.lines[:-1]
+    return changed, summary.lines[-1], summarize(changed, game.rules(), lines, Outcome())
+
+
+@dataclass(frozen=True)
+class Change:
+    """What replacing a hand did: the game before and after, replayed."""
+
+    number: int
+    before: Log
+    after: Log
+
+    def minimum_changes(self) -> list[tuple[int, str, int, int]]:
+        """(hand, side, old minimum, new minimum) for every later hand whose minimum moved."""
+        out = []
+        for old, new in zip(self.before.played, self.after.played, strict=True):
+            if old.number <= self.number:
+                continue
+            for side, a, b in zip(self.after.game.sides, old.minimums, new.minimums, strict=True):
+                if a.minimum != b.minimum:
+                    out.append((old.number, side.name, a.minimum, b.minimum))
+        return out
+
+
+def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:
+    """Replace hand ``number`` (1-based); every later hand is scored again."""
+    if not 1 <= number <= len(game.hands):
+        raise GameError(
+            f'game "{game.name}" has {len(game.hands)} hand(s); there is no hand {number}'
+        )
+    before = replay(game)
+    hands = list(game.hands)
+    hands[number - 1] = data
+    changed = replace(game, hands=tuple(hands))
+    rs = before.rs
+    totals = before.played[number - 2].totals if number > 1 else tuple(0 for _ in game.sides)
+    play(changed, rs, data, number, totals)
+    try:
+        after = replay(changed)
+    except GameError as exc:
+        raise GameError(f"{exc}; undo the later hands first if this change is right") from None
+    return Change(number, before, after)
