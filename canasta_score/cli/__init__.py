@@ -24,10 +24,12 @@ game.register(app)
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns the project's errors into ``Error: ...`` and exit 2."""
+    from canasta_score.cli.startup import only_needed
     from canasta_score.errors import CanastaError
 
+    args = sys.argv[1:] if argv is None else argv
     try:
-        app(args=argv)
+        only_needed(app, args)(args=args)
     except CanastaError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         sys.exit(2)

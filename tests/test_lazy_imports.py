@@ -1,0 +1,137 @@
+"""Start-up stays lean: a ruling command loads only what it needs (issue: start-up speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from canasta_score.cli import app
+from canasta_score.cli.startup import command_name, group_name, only_needed
+
+PROBE = """
+import json, sys
+from canasta_score import catalog
+read = []
+real = catalog.read_toml
+def counting(path):
+    read.append(path.name)
+    return real(path)
+catalog.read_toml = counting
+from canasta_score.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps({"modules": sorted(sys.modules), "read": read}), file=sys.stderr)
+"""
+
+NOT_NEEDED = (
+    "tabulate",
+    "tomli_w",
+    "canasta_score.export",
+    "canasta_score.store",
+    "canasta_score.game",
+    "canasta_score.entry",
+    "canasta_score.scoring",
+    "canasta_score.record",
+    "canasta_score.batch",
+)
+
+
+def probe(*args: str) -> dict[str, list[str]]:
+    """Run the command line in a fresh interpreter; report its modules and the TOML it read."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=False
+    )
+    report: dict[str, list[str]] = json.loads(done.stderr.strip().splitlines()[-1])
+    return report
+
+
+@pytest.mark.parametrize(
+    ("args", "files"),
+    [
+        (["min-meld", "--score", "1500", "--json"], ["classic.toml"]),
+        (["check", "meld", "K K 2", "--json"], ["classic.toml"]),
+        (
+            ["check", "meld", "K K 2", "--ruleset", "modern-american"],
+            ["modern-american.toml", "classic.toml"],
+        ),
+        (
+            ["min-meld", "--score", "50", "--ruleset", "modern-american", "--json"],
+            ["modern-american.toml", "classic.toml"],
+        ),
+    ],
+)
+def test_ruling_commands_load_no_tables_no_writers_no_game_code_and_one_ruleset(
+    args: list[str], files: list[str]
+) -> None:
+    report = probe(*args)
+    loaded = set(report["modules"])
+    assert "canasta_score.rulings" in loaded
+    assert sorted(m for m in NOT_NEEDED if m in loaded) == []
+    assert report["read"] == files
+
+
+def every_command_line() -> list[list[str]]:
+    """The words that name each command and subcommand of the app."""
+    lines = [[command_name(c)] for c in app.registered_commands]
+    for group in app.registered_groups:
+        assert group.typer_instance is not None
+        lines.append([group_name(group)])
+        lines += [
+            [group_name(group), command_name(c)] for c in group.typer_instance.registered_commands
+        ]
+    return lines
+
+
+def same_result(pruned: typer.Typer, args: list[str]) -> None:
+    runner = CliRunner()
+    whole = runner.invoke(app, args)
+    part = runner.invoke(pruned, args)
+    assert (part.exit_code, part.output) == (whole.exit_code, whole.output)
+
+
+@pytest.mark.parametrize("words", every_command_line(), ids=" ".join)
+def test_building_only_the_named_command_changes_no_help(words: list[str]) -> None:
+    args = [*words, "--help"]
+    pruned = only_needed(app, args)
+    assert pruned is not app
+    same_result(pruned, args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "meld"],
+        ["check", "meld", "K K 2", "--bogus"],
+        ["min-meld", "--score", "lots"],
+        ["score-hand"],
+        ["rules", "show"],
+        ["check", "meld", "Q Q Q"],
+        ["min-meld", "--score", "3000"],
+    ],
+)
+def test_building_only_the_named_command_changes_no_answer_or_usage_error(
+    args: list[str],
+) -> None:
+    same_result(only_needed(app, args), args)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["nope"], ["check", "meeld"], ["check"]])
+def test_anything_not_naming_a_command_exactly_gets_the_whole_app(args: list[str]) -> None:
+    pruned = only_needed(app, args)
+    same_result(pruned, args)
+    if not args or args[0] != "check":
+        assert pruned is app
+
+
+def test_single_command_copy_is_still_a_group() -> None:
+    """With one command left, the copy must still take the command's name as first word."""
+    pruned = only_needed(app, ["min-meld"])
+    result = CliRunner().invoke(pruned, ["min-meld", "--score", "-5", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["minimum"] == 15
