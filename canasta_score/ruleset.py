@@ -178,6 +178,9 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     own = child.get("sources", {})
     for key in section_keys(child):
         sources[key] = str(own.get(key, default)) if isinstance(own, dict) else default
+    if isinstance(own, dict):
+        # A child may also cite why a value it inherits unchanged holds for it.
+        sources.update({str(k): str(v) for k, v in own.items()})
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
         by_players[count] = deep_merge(by_players.get(count, {}), table)
