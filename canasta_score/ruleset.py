@@ -342,18 +342,18 @@ def build_section(name: str, cls: type, table: Any, problems: list[str], origin:
 
 
 def cross_checks(rs: dict[str, Any], origin: str) -> list[str]:
-    """Checks that involve more than one key."""
+    """Checks that involve more than one key (a section that failed to build is skipped)."""
     problems = []
-    table = rs["table"]
-    if table.players not in table.player_counts:
+    table, deck, meld, game = rs["table"], rs["deck"], rs["meld"], rs["game"]
+    if table is not None and table.players not in table.player_counts:
         problems.append(f"{origin}: table.players: {table.players} is not in table.player_counts")
-    if table.side_size < 1 or table.players % table.side_size:
+    if table is not None and (table.side_size < 1 or table.players % table.side_size):
         problems.append(f"{origin}: table.side_size: {table.side_size} does not divide the players")
-    if rs["deck"].decks < 1:
+    if deck is not None and deck.decks < 1:
         problems.append(f"{origin}: deck.decks: at least one pack is needed")
-    if rs["meld"].min_cards < 1:
+    if meld is not None and meld.min_cards < 1:
         problems.append(f"{origin}: meld.min_cards: must be at least 1")
-    if rs["game"].target <= 0 or rs["game"].target % 5:
+    if game is not None and (game.target <= 0 or game.target % 5):
         problems.append(f"{origin}: game.target: must be a positive multiple of 5")
     return problems
 
@@ -383,8 +383,7 @@ def build_ruleset(
         name: build_section(name, cls, resolved.get(name), problems, origin)
         for name, cls in section_types().items()
     }
-    if not problems:
-        problems += cross_checks(sections, origin)
+    problems += cross_checks(sections, origin)
     if problems:
         raise RulesetError(problems)
     snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}
