@@ -1,0 +1,149 @@
+"""Crash safety (CONTRACT section 7): a writer killed at any moment never leaves a torn game.
+
+Writers append 200 hands to one game through the command line's own code (``hand --file``) and
+are killed with SIGKILL at random moments. After every kill the game file must load, hold a whole
+prefix of the hands exactly as entered, keep every hand whose append had returned, and give a
+status that agrees with it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta_score.store import Store
+
+HANDS = 200
+GAME = "crash"
+
+WRITER = """
+import os, sys
+from pathlib import Path
+from canasta_score.cli import main
+from canasta_score.store import Store
+
+home, files = Path(sys.argv[1]), sys.argv[2:]
+done = len(Store(home).load(Store(home).path_of("crash")).hands)
+sys.stdout = open(os.devnull, "w")
+print("ready", done, file=sys.stderr, flush=True)
+for number in range(done + 1, len(files) + 1):
+    try:
+        main(["hand", "--game", "crash", "--file", files[number - 1], "--json"])
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            sys.exit(exc.code)
+    print("recorded", number, file=sys.stderr, flush=True)
+"""
+
+
+def record(number: int) -> str:
+    """Hand ``number``: "us" go out with a natural canasta, "them" are caught with cards whose
+    count (5 * number) tells the hands apart."""
+    return f"""hand = {number}
+
+[[side]]
+name = "us"
+meld_points = 150
+canastas = {{ natural = 1, mixed = 0 }}
+went_out = true
+
+[[side]]
+name = "them"
+meld_points = 60
+in_hand_points = {5 * number}
+"""
+
+
+def new_game(home: Path, env: dict[str, str]) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "canasta_score",
+            "new",
+            GAME,
+            "--side",
+            "us",
+            "--side",
+            "them",
+            "--target",
+            "10000000",
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+
+
+def check_prefix(store: Store, expected: list[dict[str, Any]], at_least: int) -> int:
+    """The game loads, holds hands 1..k exactly as entered (k >= at_least) and its status
+    agrees; returns k."""
+    path = store.path_of(GAME)
+    game = store.load(path)
+    count = len(game.hands)
+    assert at_least <= count <= at_least + 1, (at_least, count)
+    assert [dict(h) for h in game.hands] == expected[:count]
+    summary = store.summary(path)
+    assert summary.hands == count
+    # RULES 2.1 values: us score 150 melded + 500 natural canasta + 100 going out each hand;
+    # them 60 melded - 5 * number left in hand.
+    assert [s.score for s in summary.sides] == [
+        750 * count,
+        sum(60 - 5 * n for n in range(1, count + 1)),
+    ]
+    return count
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_writers_killed_at_random_moments_leave_a_whole_prefix(tmp_path: Path) -> None:
+    home = tmp_path / "games"
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
+    new_game(home, env)
+    files = []
+    for number in range(1, HANDS + 1):
+        path = tmp_path / f"hand{number:03}.toml"
+        path.write_text(record(number), encoding="utf-8")
+        files.append(str(path))
+    expected = [tomllib.loads(record(n)) for n in range(1, HANDS + 1)]
+    store = Store(home)
+    rng = random.Random(20240611)
+    acknowledged = kills = 0
+    for _ in range(200):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(home), *files],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert writer.stderr is not None
+        ready = writer.stderr.readline().split()
+        assert ready[:1] == ["ready"], ready
+        try:
+            writer.wait(timeout=rng.uniform(0.0, 0.6))
+        except subprocess.TimeoutExpired:
+            writer.send_signal(signal.SIGKILL)
+            writer.wait()
+            kills += 1
+        else:
+            assert writer.returncode == 0, writer.stderr.read()
+        said = writer.stderr.read().splitlines()
+        writer.stderr.close()
+        numbers = [int(line.split()[1]) for line in said if line.startswith("recorded ")]
+        acknowledged = max([acknowledged, *numbers])
+        acknowledged = check_prefix(store, expected, acknowledged)
+        if acknowledged == HANDS:
+            break
+    assert acknowledged == HANDS
+    assert kills >= 5, f"only {kills} kills: the test did not interrupt the writers"
+    leftovers = [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
+    assert all(p.startswith(".") for p in leftovers)
+    assert [p.name for p in store.paths()] == [f"{GAME}.toml"]
