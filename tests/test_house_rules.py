@@ -335,3 +335,35 @@ def test_rules_show_with_rule_marks_the_house_rule() -> None:
     rules = {r["key"]: r for r in json.loads(result.stdout)["rules"]}
     assert rules["discard.jokers"]["value"] is False
     assert rules["discard.jokers"]["source"] == "house rule (--rule)"
+
+
+# ---------------------------------------------------------------- the guides stay true
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_house_rules_guide_names_only_real_keys() -> None:
+    import re
+
+    from canasta_score.ruleset import schema_keys
+
+    text = (DOCS / "house-rules.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+\.[a-z_]+)", text))
+    assert named, "the guide names keys"
+    assert named <= set(schema_keys()), named - set(schema_keys())
+    for toggle in [f"T{n}" for n in range(1, 19)]:
+        assert f"| {toggle} |" in text, toggle
+
+
+@pytest.mark.parametrize("guide", ["house-rules.md", "variants.md"])
+def test_guide_ruleset_files_validate(guide: str, tmp_path: Path) -> None:
+    """Every TOML ruleset example in the guides (a block with ``extends``) is valid."""
+    import re
+
+    text = (DOCS / guide).read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```toml\n(.*?)```", text, re.S) if "extends" in b]
+    assert blocks or guide == "variants.md"
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"example{i}.toml"
+        path.write_text(block, encoding="utf-8")
+        validate_file(str(path))
