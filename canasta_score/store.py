@@ -231,14 +231,29 @@ class Store:
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
-        from_cache = self.cached(path, digest(raw := read_bytes(path)))
+        raw = read_bytes(path)
+        from_cache = self.cached(path, digest(raw))
         if from_cache is not None:
             return from_cache
-        from canasta_score.game import replay
-
-        summary = replay(decode(self.name_of(path), raw, path)).summary()
+        summary = self.replayed(path, decode(self.name_of(path), raw, path))
         self.save_cache(path, digest(raw), summary)
         return summary
+
+    def checked(self, path: Path, raw: bytes) -> tuple[Game, Summary]:
+        """The game in ``raw`` with its summary: from the cache if it matches, else every hand
+        is scored again (so a hand edited into something invalid is found and named)."""
+        game = decode(self.name_of(path), raw, path)
+        summary = self.cached(path, digest(raw))
+        return game, summary if summary is not None else self.replayed(path, game)
+
+    @staticmethod
+    def replayed(path: Path, game: Game) -> Summary:
+        from canasta_score.game import replay
+
+        try:
+            return replay(game).summary()
+        except GameError as exc:
+            raise GameError(f"{path}: {exc}; the file was left as it is") from None
 
     # -------------------------------------------------------------- writing
 
@@ -262,16 +277,14 @@ class Store:
         self.use(path)
         return path
 
-    def update(
-        self, path: Path, change: Callable[[Game, Summary | None], tuple[Game, Summary, R]]
-    ) -> R:
-        """Read-modify-write a game under its lock. ``change`` gets the game and its summary
-        (when the cache is valid) and returns the changed game, its summary and a result.
-        If ``change`` raises, the file is not touched."""
+    def update(self, path: Path, change: Callable[[Game, Summary], tuple[Game, Summary, R]]) -> R:
+        """Read-modify-write a game under its lock. ``change`` gets the game and its summary and
+        returns the changed game, its summary and a result. If ``change`` raises (or the file
+        does not hold a valid game), the file is not touched."""
         with locked(path):
             raw = read_bytes(path)
-            game = decode(self.name_of(path), raw, path)
-            changed, summary, result = change(game, self.cached(path, digest(raw)))
+            game, current = self.checked(path, raw)
+            changed, summary, result = change(game, current)
             new_raw = encode(changed)
             write_atomic(path, new_raw)
             self.save_cache(path, digest(new_raw), summary)

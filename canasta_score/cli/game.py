@@ -20,13 +20,14 @@ GameOpt = Annotated[
 ]
 FileOpt = Annotated[
     str | None,
-    typer.Option("--file", "-f", help="Hand record (TOML, CONTRACT 6); - reads standard input."),
+    typer.Option("--file", "-f", help="Hand record file (TOML); - reads standard input."),
 ]
 QuickArg = Annotated[
     list[str] | None,
     typer.Argument(
         help='Quick form, one side each: "us: 285 melded, 1 natural, 2 red, 40 left, out".',
         show_default=False,
+        metavar="SIDE...",
     ),
 ]
 SideOpt = Annotated[
@@ -52,8 +53,9 @@ def find(store: Store, ref: str | None) -> Path:
 
 def hand_data(
     game: Game, number: int, file: str | None, quick: list[str], what: str
-) -> dict[str, Any]:
-    """The hand record from --file, the quick form, or (on a terminal) the questions."""
+) -> tuple[dict[str, Any], bool]:
+    """The hand record from --file, the quick form, or (on a terminal) the questions; and
+    whether it came from the questions (which already showed the breakdown)."""
     from canasta_score.errors import InputError
 
     if file is not None and quick:
@@ -61,11 +63,11 @@ def hand_data(
     if file is not None:
         from canasta_score.cli.hands import read_record_data
 
-        return read_record_data(file)
+        return read_record_data(file), False
     if quick:
         from canasta_score.entry import parse_quick
 
-        return parse_quick(quick, [s.name for s in game.sides])
+        return parse_quick(quick, [s.name for s in game.sides]), False
     if not sys.stdin.isatty():
         raise InputError(
             f"{what}: give the hand with --file FILE (or --file - for standard input), or in "
@@ -73,7 +75,7 @@ def hand_data(
         )
     from canasta_score.cli.asking import enter_hand
 
-    return enter_hand(game, game.rules(), number)
+    return enter_hand(game, game.rules(), number), True
 
 
 def register(app: typer.Typer) -> None:
@@ -156,12 +158,13 @@ def register(app: typer.Typer) -> None:
         questions (on a terminal). Prints the breakdown and the new totals.
         Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
         from canasta_score.cli import sheet
-        from canasta_score.game import add_hand
+        from canasta_score.game import add_hand, check_open
 
         store = open_store()
         path = find(store, game)
+        check_open(store.summary(path))
         current = store.load(path)
-        data = hand_data(
+        data, asked = hand_data(
             current, len(current.hands) + 1, file, [*(quick or []), *(side or [])], "hand"
         )
         played, summary = store.update(path, lambda g, s: reorder(add_hand(g, data, s)))
@@ -176,7 +179,7 @@ def register(app: typer.Typer) -> None:
                 }
             )
             return
-        typer.echo(sheet.played(played, summary))
+        typer.echo(sheet.played(played, summary, breakdown=not asked))
 
     @app.command("status")
     def status_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
@@ -273,7 +276,7 @@ def register(app: typer.Typer) -> None:
             raise GameError(
                 f'game "{current.name}" has {len(current.hands)} hand(s); there is no hand {number}'
             )
-        data = hand_data(current, number, file, [*(quick or []), *(side or [])], "edit")
+        data, _asked = hand_data(current, number, file, [*(quick or []), *(side or [])], "edit")
 
         def change(g: Game, _s: object) -> Any:
             done = replace_hand(g, number, data)

@@ -100,11 +100,14 @@ def history(s: Summary) -> str:
     return f"{heading(s)}\n\n{table}"
 
 
-def played(hand: Played, s: Summary) -> str:
+def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
     """A recorded hand: its breakdown, then the totals and what comes next."""
     from canasta_score.cli.hands import render_score
 
-    parts = [f"Hand {hand.number}, dealt by {hand.dealer}", "", render_score(hand.score), ""]
+    if breakdown:
+        parts = [f"Hand {hand.number}, dealt by {hand.dealer}", "", render_score(hand.score), ""]
+    else:
+        parts = [f"Hand {hand.number} saved.", ""]
     parts += [standings(s), "", outcome(s)]
     return "\n".join(parts)
 

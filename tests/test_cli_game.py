@@ -1,0 +1,346 @@
+"""Game commands through the command line: new -> hands -> status -> undo -> edit -> export ->
+import, exit codes and messages. Every number is worked out by hand from RULES.md."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta_score.cli import main
+
+# RULES C5: A 1,240, B 225.
+C5 = """
+[[side]]
+name = "A"
+melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
+red_threes = 2
+in_hand = ["", "9C 4D JK"]
+went_out = true
+
+[[side]]
+name = "B"
+melds = ["6S 6H 6D 2D", "AS AH AD"]
+red_threes = 2
+in_hand = ["KS KH 7C 3S", "JD QS 2S"]
+"""
+# A 300 + 2 x 500 + 200 (two red threes) + 100 out = 1,600; B 95 + 200 - 70 = 225.
+BIG_FIRST = """
+[[side]]
+name = "A"
+meld_points = 300
+canastas = { natural = 2 }
+red_threes = 2
+went_out = true
+
+[[side]]
+name = "B"
+meld_points = 95
+red_threes = 2
+in_hand_points = 70
+"""
+# Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
+TWO = ["a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out"]
+# A 400 + 500 - 30 = 870; B 95 - 20 = 75.
+THREE = ["a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left"]
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def cli(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Cli:
+    """Run the program in-process as ``canasta-score ARGS`` would, with its exit code."""
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str, stdin: str = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        code: Any = 0
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return Run(code if isinstance(code, int) else 0 if code is None else 1, out, err)
+
+    return run
+
+
+def scores(run: Run) -> dict[str, int]:
+    return {s["name"]: s["score"] for s in run.json()["sides"]}
+
+
+def minimums(run: Run) -> dict[str, int]:
+    return {s["name"]: s["next_minimum"] for s in run.json()["sides"]}
+
+
+def start(cli: Cli, *extra: str) -> None:
+    made = cli("new", "club", "--side", "A: Ann & Bob", "--side", "B: Cy & Di", *extra)
+    assert made.code == 0, made.err
+    assert made.out.splitlines()[0] == "club"
+
+
+def test_a_game_from_start_to_export_and_import(cli: Cli, home: Path, tmp_path: Path) -> None:
+    start(cli)
+    first = cli("hand", "--file", "-", stdin=C5)
+    assert first.code == 0, first.err
+    assert "Hand 1, dealt by Ann" in first.out and "+1240" in first.out
+    status = cli("status", "--json")
+    assert scores(status) == {"A": 1240, "B": 225}
+    assert status.json()["hands"] == 1 and status.json()["target"] == 5000
+
+    assert cli("hand", *TWO).code == 0
+    status = cli("status", "--json")
+    assert scores(status) == {"A": 1800, "B": 1075}
+    assert minimums(status) == {"A": 90, "B": 50}
+    assert status.json()["next_dealer"] == "Bob"
+
+    third = cli("hand", "--side", THREE[0], "--side", THREE[1], "--json")
+    assert third.json()["status"]["sides"][0]["score"] == 2670
+    undone = cli("undo")
+    assert undone.code == 0 and "Removed hand 3 (A +870, B +75)" in undone.out
+    assert scores(cli("status", "--json")) == {"A": 1800, "B": 1075}
+    assert cli("hand", *THREE).code == 0
+
+    # Hand 1 put right: A 1,600, so A's hand-2 minimum rises from 50 to 90 (RULES 2.2).
+    edited = cli("edit", "1", "--file", "-", stdin=BIG_FIRST)
+    assert edited.code == 0, edited.err
+    assert "hand 2: A 50 -> 90" in edited.out
+    status = cli("status", "--json")
+    assert scores(status) == {"A": 1600 + 560 + 870, "B": 225 + 850 + 75}
+    assert minimums(status) == {"A": 120, "B": 50}
+    history = cli("history", "--json").json()
+    assert [[s["minimum"] for s in h["sides"]] for h in history["hands"]] == [
+        [50, 50],
+        [90, 50],
+        [90, 50],
+    ]
+    assert [h["dealer"] for h in history["hands"]] == ["Ann", "Cy", "Bob"]
+
+    text = cli("status").out
+    assert "Next: hand 4, dealt by Di." in text
+    assert "3,030" in text
+
+    assert cli("export", "--format", "json", "--output", "log.json").code == 0
+    taken = cli("import", "log.json")
+    assert taken.code == 2 and "--name" in taken.err and taken.err.startswith("Error:")
+    copied = cli("import", "log.json", "--name", "copy")
+    assert copied.code == 0 and copied.out.strip() == "copy"
+    assert scores(cli("status", "--json")) == {"A": 3030, "B": 1150}
+    again = json.loads(cli("export", "--game", "copy").out)
+    original = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
+    assert again.pop("game") == "copy" and original.pop("game") == "club"
+    assert again == original
+
+    listed = {g["name"]: g for g in cli("games", "--json").json()["games"]}
+    assert listed["copy"]["current"] and not listed["club"]["current"]
+    assert listed["club"]["hands"] == 3 and listed["club"]["leader"] == "A"
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_export_import_export_gives_the_same_log(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fmt: str
+) -> None:
+    start(cli, "--rule", "go_out.bonus=200")
+    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", *TWO)
+    assert cli("export", "--format", fmt, "-o", f"one.{fmt}").code == 0
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "elsewhere"))
+    assert cli("import", f"one.{fmt}").code == 0
+    assert cli("export", "--format", fmt, "-o", f"two.{fmt}").code == 0
+    assert (tmp_path / f"one.{fmt}").read_bytes() == (tmp_path / f"two.{fmt}").read_bytes()
+
+
+def test_csv_for_a_spreadsheet(cli: Cli, tmp_path: Path) -> None:
+    """Three players (RULES 4), each alone: 50, 60 and 70 melded."""
+    assert cli("new", "three", "--side", "Ann", "--side", "Bob", "--side", "Zoë").code == 0
+    data = "".join(
+        f'[[side]]\nname = "{n}"\nmeld_points = {m}\n'
+        for n, m in (("Ann", 50), ("Bob", 60), ("Zoë", 70))
+    )
+    done = cli("hand", "--file", "-", stdin=data)
+    assert done.code == 0, done.err
+    assert cli("export", "--format", "csv", "-o", "sheet.csv").code == 0
+    raw = (tmp_path / "sheet.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert [(r["side"], r["total"]) for r in rows] == [("Ann", "50"), ("Bob", "60"), ("Zoë", "70")]
+    assert rows[2]["players"] == "Zoë" and rows[0]["dealer"] == "Ann"
+
+
+def test_six_players_need_three_sides_of_three(cli: Cli) -> None:
+    bad = cli("new", "six", "--side", "A", "--side", "B", "--side", "C", "--players", "6")
+    assert bad.code == 2 and "sides" in bad.err
+
+
+def test_a_refused_hand_leaves_the_game_file_as_it_was(cli: Cli, home: Path) -> None:
+    start(cli)
+    cli("hand", "--file", "-", stdin=C5)
+    before = (home / "club.toml").read_bytes()
+    bad = cli("hand", "a: 300 melded, 40 left, out", "b: 95 melded")
+    assert bad.code == 2
+    assert bad.err.startswith("Error:") and "went out" in bad.err
+    illegal = cli("hand", "--file", "-", stdin=C5.replace("6S 6H 6D 2D", "6S 6H 2D 2C"))
+    assert illegal.code == 2 and "meld 1" in illegal.err
+    assert cli("hand", "a: 1 red", "c: 1 red").code == 2
+    assert cli("edit", "1", "a: 1 red, out", "b: 2 red").code == 2
+    assert (home / "club.toml").read_bytes() == before
+
+
+def test_a_hand_edited_invalid_file_is_named_and_kept(cli: Cli, home: Path) -> None:
+    start(cli)
+    cli("hand", *TWO)
+    path = home / "club.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("in_hand_points = 40", "in_hand_points = 42"),
+        encoding="utf-8",
+    )
+    broken = path.read_bytes()
+    status = cli("status")
+    assert status.code == 2
+    assert "club.toml" in status.err and "in_hand_points = 42 is not a multiple of 5" in status.err
+    assert cli("hand", *TWO).code == 2
+    assert cli("undo").code == 2
+    assert path.read_bytes() == broken
+
+
+def test_three_sides_of_classic_play_to_7500_d15(cli: Cli) -> None:
+    made = cli("new", "three", "--side", "Ann", "--side", "Bob", "--side", "Cy", "--json")
+    assert made.code == 0
+    data = made.json()
+    assert (data["players"], data["target"], data["next_dealer"]) == (3, 7500, "Ann")
+
+
+def test_modern_american_next_minimum_and_requirement_m1_m4(cli: Cli) -> None:
+    """M4: A 4,000 (tier 155 from 3,000), B -5,510 (tier 125); the clean-or-wild demand."""
+    assert cli("new", "m", "-r", "modern-american", "--side", "A", "--side", "B").code == 0
+    done = cli(
+        "hand",
+        "A: 215 melded, 1 natural, 1 mixed, 1 sevens, 2 red, 1 black, 15 left, out",
+        "B: 270 melded, 1 mixed, incomplete aces, incomplete wild, 1 red, 2 black, 80 left, 1 held",
+    )
+    assert done.code == 0, done.err
+    status = cli("status", "--json")
+    assert scores(status) == {"A": 4000, "B": -5510}
+    assert minimums(status) == {"A": 155, "B": 125}
+    assert "clean meld" in status.json()["sides"][0]["next_requires"][0]
+    assert "also required" in cli("status").out
+
+
+def test_target_is_a_positive_multiple_of_5(cli: Cli) -> None:
+    bad = cli("new", "g", "--target", "1234")
+    assert bad.code == 2 and "multiple of 5" in bad.err
+    assert cli("new", "g", "--target", "2500", "--json").json()["target"] == 2500
+
+
+def test_a_name_in_use_is_refused(cli: Cli) -> None:
+    start(cli)
+    again = cli("new", "club")
+    assert again.code == 2 and "already exists" in again.err
+
+
+def test_default_name_is_dated_and_unique(cli: Cli) -> None:
+    one = cli("new").out.splitlines()[0]
+    two = cli("new").out.splitlines()[0]
+    assert one.startswith("game-") and two == f"{one}-2"
+
+
+def test_without_a_hand_and_off_a_terminal_it_says_how_to_give_one(cli: Cli) -> None:
+    start(cli)
+    bare = cli("hand")
+    assert bare.code == 2 and "--file" in bare.err
+    both = cli("hand", "--file", "x.toml", "a: 1 red")
+    assert both.code == 2 and "not both" in both.err
+
+
+def test_no_game_yet(cli: Cli) -> None:
+    assert cli("status").code == 2
+    assert "canasta-score new" in cli("status").err
+    assert cli("games").out.startswith("No games")
+
+
+def test_undo_with_no_hand_and_edit_of_a_missing_hand(cli: Cli) -> None:
+    start(cli)
+    assert "no hand to undo" in cli("undo").err
+    assert "no hand 2" in cli("edit", "2", *TWO).err
+
+
+def test_game_over_refuses_another_hand_c8(cli: Cli) -> None:
+    """Target 1,000: C5 ends the game at once, A 1,240 beats B 225 by 1,015."""
+    start(cli, "--target", "1000")
+    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", stdin=C5).out
+    status = cli("status", "--json").json()
+    assert (status["finished"], status["winner"], status["margin"]) == (True, "A", 1015)
+    late = cli("hand", *TWO)
+    assert late.code == 2 and "over after hand 1" in late.err
+
+
+def test_game_option_names_a_game_and_makes_it_current(cli: Cli) -> None:
+    start(cli)
+    assert cli("new", "other").code == 0
+    assert cli("hand", "--game", "club", *TWO).code == 0
+    assert cli("status", "--json").json()["game"] == "club"
+    missing = cli("status", "--game", "nope")
+    assert missing.code == 2 and 'no game named "nope"' in missing.err
+
+
+def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> None:
+    """The demo ends at C8: us 6,040 beat them 5,175 by 865."""
+    demo = cli("demo")
+    assert demo.code == 0, demo.err
+    assert demo.out.rstrip().splitlines()[-3] == "Game over: us wins by 865."
+    assert "hand 3: " not in demo.err
+    assert not home.exists()
+
+
+def test_markdown_and_history_detail(cli: Cli) -> None:
+    start(cli)
+    cli("hand", "--file", "-", stdin=C5)
+    assert "## Score sheet" in cli("export", "--format", "md").out
+    detail = cli("history", "--detail").out
+    assert "Hand 1, dealt by Ann" in detail and "classic.canasta.natural" in detail
+
+
+def test_two_commands_appending_at_once_never_lose_a_hand(home: Path, tmp_path: Path) -> None:
+    """Two processes record 4 hands each: 8 hands of 560 / 850, A 4,480 and B 6,800."""
+    program = Path(sys.executable).parent / "canasta-score"
+    env = {"CANASTA_SCORE_HOME": str(home), "PATH": "/usr/bin:/bin"}
+    made = [str(program), "new", "club", "--side", "A", "--side", "B", "--target", "100000"]
+    subprocess.run(made, env=env, check=True, capture_output=True)
+    loop = f"for i in 1 2 3 4; do '{program}' hand '{TWO[0]}' '{TWO[1]}' >/dev/null || exit 1; done"
+    procs = [subprocess.Popen(["sh", "-c", loop], env=env) for _ in range(2)]
+    assert [p.wait(120) for p in procs] == [0, 0]
+    out = subprocess.run(
+        [str(program), "status", "--json"], env=env, check=True, capture_output=True, text=True
+    )
+    status = json.loads(out.stdout)
+    assert status["hands"] == 8
+    assert [s["score"] for s in status["sides"]] == [8 * 560, 8 * 850]

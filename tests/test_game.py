@@ -1,0 +1,388 @@
+"""A game replayed: running totals, next minimum, dealer, end of the game and its winner.
+
+Every expected number is worked out by hand from RULES.md (named in each test).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from canasta_score.catalog import load_ruleset
+from canasta_score.errors import GameError, InputError, RecordError
+from canasta_score.game import (
+    Game,
+    Side,
+    add_hand,
+    dealer_of,
+    drop_last,
+    new_game,
+    parse_side,
+    pick_ruleset,
+    replace_hand,
+    replay,
+    seating,
+)
+from canasta_score.ruleset import build_ruleset
+
+# RULES C5, card by card: A goes out, 1,240; B 225.
+C5: dict[str, Any] = {
+    "side": [
+        {
+            "name": "A",
+            "melds": ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"],
+            "red_threes": 2,
+            "in_hand": ["", "9C 4D JK"],
+            "went_out": True,
+        },
+        {
+            "name": "B",
+            "melds": ["6S 6H 6D 2D", "AS AH AD"],
+            "red_threes": 2,
+            "in_hand": ["KS KH 7C 3S", "JD QS 2S"],
+        },
+    ]
+}
+# C5, "had side B never melded": B holds its 95 points of melds as well; red threes -200,
+# hands -(70 + 95): B = -365.
+C5_UNMELDED: dict[str, Any] = {
+    "side": [
+        C5["side"][0],
+        {
+            "name": "B",
+            "melds": [],
+            "red_threes": 2,
+            "in_hand": ["KS KH 7C 3S 6S 6H 6D 2D", "JD QS 2S AS AH AD"],
+        },
+    ]
+}
+
+
+def summary(name: str, **fields: Any) -> dict[str, Any]:
+    return {"name": name, **fields}
+
+
+def hand(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    return {"side": [summary("A", **a), summary("B", **b)]}
+
+
+# The contract scenario's second hand: A 300 + 300 mixed - 40 = 560; B 250 + 500 + 100 out = 850.
+TWO = hand(
+    {"meld_points": 300, "canastas": {"natural": 0, "mixed": 1}, "in_hand_points": 40},
+    {"meld_points": 250, "canastas": {"natural": 1, "mixed": 0}, "went_out": True},
+)
+# A 420 + 2 x 500 + 300 + 100 (one red three) - 30 = 1,790;
+# B 480 + 2 x 500 + 2 x 300 + 300 (three red threes) + 100 out = 2,480.
+H2 = hand(
+    {"meld_points": 420, "canastas": {"natural": 2, "mixed": 1}, "red_threes": 1,
+     "in_hand_points": 30},
+    {"meld_points": 480, "canastas": {"natural": 2, "mixed": 2}, "red_threes": 3,
+     "went_out": True},
+)  # fmt: skip
+# A 400 + 500 + 3 x 300 - 30 = 1,770; B 445 + 2 x 500 + 2 x 300 + 100 + 100 out = 2,245.
+H3 = hand(
+    {"meld_points": 400, "canastas": {"natural": 1, "mixed": 3}, "in_hand_points": 30},
+    {"meld_points": 445, "canastas": {"natural": 2, "mixed": 2}, "red_threes": 1,
+     "went_out": True},
+)  # fmt: skip
+
+
+def game(
+    rs_ref: str = "classic",
+    sides: tuple[str, ...] = ("A: Ann & Bob", "B: Cy & Di"),
+    players: int | None = None,
+    rules: tuple[str, ...] = (),
+) -> Game:
+    parsed = [parse_side(s) for s in sides]
+    rs = pick_ruleset(
+        lambda n: load_ruleset(rs_ref, players=n, overrides=list(rules)), parsed, players
+    )
+    return new_game("test", "2025-01-01T20:00:00", rs, parsed)
+
+
+def play_all(g: Game, *hands: dict[str, Any]) -> Game:
+    for data in hands:
+        g, _played, _summary = add_hand(g, data)
+    return g
+
+
+# ---------------------------------------------------------------- sides, seats, dealer
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "players"),
+    [
+        ("Ann & Bob", "Ann & Bob", ("Ann", "Bob")),
+        ("us: Ann and Bob", "us", ("Ann", "Bob")),
+        ("them:Cy+Di", "them", ("Cy", "Di")),
+        ("A", "A", ()),
+        ("Ann", "Ann", ()),
+    ],
+)
+def test_side_spec_names_the_side_and_its_players(
+    text: str, name: str, players: tuple[str, ...]
+) -> None:
+    assert parse_side(text) == Side(name, players)
+
+
+def test_side_spec_refuses_a_player_named_twice() -> None:
+    with pytest.raises(InputError, match="named twice"):
+        parse_side("Ann & Ann")
+
+
+def test_partners_sit_opposite_and_the_deal_passes_left_rules_1_9() -> None:
+    """RULES 2.1 sides: partners sit opposite; RULES 1.9: the deal rotates clockwise."""
+    g = game()
+    rs = g.rules()
+    assert seating(g.sides, 2) == ("Ann", "Cy", "Bob", "Di")
+    assert [dealer_of(g, rs, n) for n in range(1, 6)] == ["Ann", "Cy", "Bob", "Di", "Ann"]
+
+
+def test_unnamed_players_of_a_partnership_are_numbered() -> None:
+    g = game(sides=("A", "B"))
+    assert dealer_of(g, g.rules(), 2) == "B (player 1)"
+
+
+def test_first_dealer_may_be_chosen() -> None:
+    g0 = game()
+    rs = g0.rules()
+    g = new_game("t", "", rs, list(g0.sides), "Di")
+    assert [dealer_of(g, rs, n) for n in (1, 2)] == ["Di", "Ann"]
+    with pytest.raises(GameError, match="not one of the players"):
+        new_game("t", "", rs, list(g0.sides), "Zed")
+
+
+def test_three_sides_of_classic_make_a_three_player_game_to_7500_d15() -> None:
+    """RULES 4 / D15: three players, each alone, target 7,500."""
+    g = game(sides=("Ann", "Bob", "Cy"))
+    rs = g.rules()
+    assert (rs.players, rs.table.side_size, rs.game.target) == (3, 1, 7500)
+    assert [dealer_of(g, rs, n) for n in range(1, 5)] == ["Ann", "Bob", "Cy", "Ann"]
+
+
+def test_two_named_players_with_players_2_play_alone_rules_3() -> None:
+    g = game(sides=("Ann", "Bob"), players=2)
+    assert g.rules().table.side_size == 1
+    assert dealer_of(g, g.rules(), 2) == "Bob"
+
+
+def test_sides_that_fit_no_player_count_are_refused() -> None:
+    with pytest.raises(InputError, match="do not fit"):
+        game(sides=("A", "B", "C", "D", "E"))
+
+
+def test_the_snapshot_rebuilds_the_same_ruleset_house_rules_included() -> None:
+    g = game(rules=("go_out.bonus=200",))
+    assert g.rules() == build_ruleset(g.ruleset)
+    assert g.rules().go_out.bonus == 200
+
+
+def test_a_snapshot_without_a_later_key_takes_it_from_the_bundled_ruleset() -> None:
+    g = game()
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in g.ruleset.items()}
+    del data["game"]["tie_policy"]
+    old = Game(g.name, g.created, data, g.sides, g.first_dealer)
+    assert old.rules().game.tie_policy == "play_another_hand"
+
+
+# ---------------------------------------------------------------- totals and minimums
+
+
+def test_c5_in_a_game_gives_1240_and_225_with_minimum_50_before() -> None:
+    log = replay(play_all(game(), C5))
+    (first,) = log.played
+    assert [s.total for s in first.score.sides] == [1240, 225]
+    assert [m.minimum for m in first.minimums] == [50, 50]
+    assert log.totals == (1240, 225)
+
+
+def test_contract_two_hands_next_minimum_90_and_50_rules_2_2() -> None:
+    """A at 1,800 is in the 1,500 tier (90); B at 1,075 stays at 50."""
+    summary = replay(play_all(game(), C5, TWO)).summary()
+    assert [(s.score, s.next_minimum) for s in summary.sides] == [(1800, 90), (1075, 50)]
+    assert summary.lines[1].minimums == (50, 50)
+    assert summary.next_dealer == "Bob"
+    assert not summary.finished
+
+
+def test_negative_score_gives_minimum_15_c2_c5() -> None:
+    """C5 had B never melded: -365, so B's next minimum is the negative tier, 15."""
+    summary = replay(play_all(game(), C5_UNMELDED)).summary()
+    assert [(s.score, s.next_minimum) for s in summary.sides] == [(1240, 50), (-365, 15)]
+
+
+def test_minimum_follows_each_sides_score_before_the_hand_rules_0_2() -> None:
+    """Tiers by score before the hand: hand 3 A 3,030 (120), B 2,705 (90);
+    hand 4 A 4,800 (120), B 4,950 (120)."""
+    log = replay(play_all(game(), C5, H2, H3))
+    assert [p.totals for p in log.played] == [(1240, 225), (3030, 2705), (4800, 4950)]
+    assert [tuple(m.minimum for m in p.minimums) for p in log.played] == [
+        (50, 50),
+        (50, 50),
+        (120, 90),
+    ]
+    assert [(s.next_minimum) for s in log.summary().sides] == [120, 120]
+
+
+def test_minimum_by_hand_number_hand_and_foot_h1_d49() -> None:
+    """RULES 17.1: hand 1 50, 2 90, 3 120, 4 150; D49: four hands, the highest total wins."""
+    g = game(
+        rules=(
+            "initial_meld.basis=hand_number",
+            "initial_meld.tiers=[{minimum=50},{from=2,minimum=90},{from=3,minimum=120},"
+            "{from=4,minimum=150}]",
+            "game.hands=4",
+        )
+    )
+    plain = hand({"meld_points": 100}, {"meld_points": 50})
+    g = play_all(g, plain, plain, plain)
+    summary = replay(g).summary()
+    assert [line.minimums for line in summary.lines] == [(50, 50), (90, 90), (120, 120)]
+    assert [s.next_minimum for s in summary.sides] == [150, 150]
+    assert not summary.finished
+    g, _p, summary = add_hand(g, plain)
+    assert summary.finished and summary.ended_by == "hands"
+    assert (summary.winner, summary.margin) == ("A", 200)
+
+
+# ---------------------------------------------------------------- end of the game
+
+
+def test_c8_both_past_5000_the_higher_total_wins_by_865() -> None:
+    """C8: A 4,800 and B 4,950 before the hand; C5 gives A 6,040 and B 5,175: A wins by 865."""
+    g, played, summary = add_hand(play_all(game(), C5, H2, H3), C5)
+    assert played.totals == (6040, 5175)
+    assert played.dealer == "Di"
+    assert summary.finished
+    assert (summary.winner, summary.margin, summary.ended_by) == ("A", 865, "target")
+    with pytest.raises(GameError, match="over after hand 4"):
+        add_hand(g, C5)
+
+
+def tie_game(policy: str) -> Game:
+    return game(rules=("game.target=1000", f"game.tie_policy={policy}"))
+
+
+# A 400 + 500 + 100 out = 1,000; B 500 + 500 = 1,000: tied at the target.
+TIE = hand(
+    {"meld_points": 400, "canastas": {"natural": 1}, "went_out": True},
+    {"meld_points": 500, "canastas": {"natural": 1}},
+)
+
+
+def test_tie_at_the_target_plays_another_hand_d53() -> None:
+    g, _p, summary = add_hand(tie_game("play_another_hand"), TIE)
+    assert [s.score for s in summary.sides] == [1000, 1000]
+    assert not summary.finished and summary.winner is None
+    g, _p, summary = add_hand(g, hand({"meld_points": 50}, {"meld_points": 0}))
+    assert summary.finished and (summary.winner, summary.margin) == ("A", 50)
+
+
+def test_tie_at_the_target_shared_win_option_d53() -> None:
+    _g, _p, summary = add_hand(tie_game("shared_win"), TIE)
+    assert summary.finished
+    assert summary.winner is None and summary.winners == ("A", "B")
+
+
+def test_seven_canastas_win_the_game_at_once_t6_d51() -> None:
+    """T6 / D51: seven canastas in one hand score 5,000 and win, even below the target."""
+    g = game(rules=("game.seven_canastas_win=5000", "game.target=10000"))
+    seven = hand(
+        {"meld_points": 490, "canastas": {"natural": 7}, "went_out": True}, {"meld_points": 100}
+    )
+    _g, _p, summary = add_hand(g, seven)
+    assert [s.score for s in summary.sides] == [5000, 100]
+    assert summary.finished and summary.ended_by == "seven_canastas"
+    assert (summary.winner, summary.margin) == ("A", 4900)
+
+
+# ---------------------------------------------------------------- changing hands
+
+
+def test_a_hand_must_name_the_games_sides() -> None:
+    data = {"side": [dict(C5["side"][0]), dict(C5["side"][1], name="C")]}
+    with pytest.raises(RecordError, match='side "C" is not in this game'):
+        add_hand(game(), data)
+
+
+def test_a_record_for_another_ruleset_is_refused() -> None:
+    with pytest.raises(RecordError, match="this game plays classic"):
+        add_hand(game(), {**C5, "ruleset": "modern-american"})
+
+
+def test_undo_removes_the_last_hand() -> None:
+    g = play_all(game(), C5, TWO)
+    g, line, summary = drop_last(g)
+    assert line.number == 2 and line.scores == (560, 850)
+    assert [s.score for s in summary.sides] == [1240, 225]
+    assert len(g.hands) == 1
+    g, _line, _summary = drop_last(g)
+    with pytest.raises(GameError, match="no hand to undo"):
+        drop_last(g)
+
+
+def test_edit_recomputes_later_minimums() -> None:
+    """Hand 1 made A 1,600 (300 + 2 x 500 + 200 + 100 out): A's hand-2 minimum is now 90."""
+    g = play_all(game(), C5, TWO)
+    first = hand(
+        {"meld_points": 300, "canastas": {"natural": 2}, "red_threes": 2, "went_out": True},
+        {"meld_points": 95, "red_threes": 2, "in_hand_points": 70},
+    )
+    change = replace_hand(g, 1, first)
+    assert [s.total for s in change.after.played[0].score.sides] == [1600, 225]
+    assert change.minimum_changes() == [(2, "A", 50, 90)]
+    assert change.after.totals == (2160, 1075)
+    assert change.before.totals == (1800, 1075)
+
+
+def test_edit_that_would_end_the_game_before_later_hands_is_refused() -> None:
+    g = play_all(game(rules=("game.target=1500",)), C5, TWO)
+    big = hand(
+        {"meld_points": 300, "canastas": {"natural": 2}, "red_threes": 2, "went_out": True},
+        {"meld_points": 95},
+    )
+    with pytest.raises(GameError, match="ended after hand 1"):
+        replace_hand(g, 1, big)
+
+
+def test_edit_of_a_hand_that_does_not_exist() -> None:
+    with pytest.raises(GameError, match="no hand 3"):
+        replace_hand(play_all(game(), C5), 3, C5)
+
+
+# ---------------------------------------------------------------- reading a game's data
+
+
+def test_game_data_round_trips() -> None:
+    g = play_all(game(), C5, TWO)
+    assert Game.from_data("test", g.to_data()) == g
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "something else"}, "not a canasta-score game file"),
+        ({"side": []}, r"\[\[side\]\] tables are missing"),
+        ({"first_dealer": "Zed"}, "first dealer"),
+        ({"extra": 1}, "unknown key extra"),
+        ({"hand": ["x"]}, r"\[\[hand\]\] tables"),
+    ],
+)
+def test_broken_game_data_names_the_problem(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        Game.from_data("test", {**game().to_data(), **change})
+
+
+def test_a_broken_ruleset_snapshot_names_the_key() -> None:
+    data = game().to_data()
+    data["ruleset"] = {**data["ruleset"], "values": {**data["ruleset"]["values"], "joker": "x"}}
+    with pytest.raises(GameError, match=r"values\.joker"):
+        Game.from_data("test", data)
+
+
+def test_a_broken_hand_names_its_number() -> None:
+    g = play_all(game(), C5)
+    bad = Game(g.name, g.created, g.ruleset, g.sides, g.first_dealer, (C5, {"side": []}))
+    with pytest.raises(GameError, match="hand 2"):
+        replay(bad)
