@@ -53,6 +53,19 @@ def digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+def program_stamp() -> str:
+    """The program's version and the size and time of its modules: a cached summary made by
+    other code (an upgrade, a fix) is not trusted."""
+    folder = Path(__file__).parent
+    stamp = [__version__]
+    with suppress(OSError):
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.name.endswith(".py"):
+                info = entry.stat()
+                stamp.append(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.sha1("|".join(stamp).encode("utf-8")).hexdigest()
+
+
 # ---------------------------------------------------------------- safe file operations
 
 
@@ -305,7 +318,7 @@ class Store:
             data: Any = json.loads(self.cache_path(path).read_bytes())
             if (
                 data.get("cache") != CACHE_FORMAT
-                or data.get("program") != __version__
+                or data.get("program") != program_stamp()
                 or data.get("digest") != key
             ):
                 return None
@@ -318,7 +331,7 @@ class Store:
         """Remember a summary; the cache is only a shortcut, so failing to write it is fine."""
         data = {
             "cache": CACHE_FORMAT,
-            "program": __version__,
+            "program": program_stamp(),
             "digest": key,
             "summary": summary.to_data(),
         }

@@ -317,7 +317,7 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     demo = cli("demo")
     assert demo.code == 0, demo.err
     assert demo.out.rstrip().splitlines()[-3] == "Game over: us wins by 865."
-    assert "hand 3: " not in demo.err
+    assert "Hand 3 replaced." in demo.out
     assert not home.exists()
 
 

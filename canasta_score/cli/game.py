@@ -13,6 +13,7 @@ from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json
 if TYPE_CHECKING:
     from canasta_score.game import Game
     from canasta_score.store import Store
+    from canasta_score.summary import Summary
 
 GameOpt = Annotated[
     str | None,
@@ -52,10 +53,10 @@ def find(store: Store, ref: str | None) -> Path:
 
 
 def hand_data(
-    game: Game, number: int, file: str | None, quick: list[str], what: str
+    store: Store, path: Path, s: Summary, number: int, file: str | None, quick: list[str]
 ) -> tuple[dict[str, Any], bool]:
-    """The hand record from --file, the quick form, or (on a terminal) the questions; and
-    whether it came from the questions (which already showed the breakdown)."""
+    """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
+    questions; and whether it came from the questions (which already showed the breakdown)."""
     from canasta_score.errors import InputError
 
     if file is not None and quick:
@@ -67,14 +68,15 @@ def hand_data(
     if quick:
         from canasta_score.entry import parse_quick
 
-        return parse_quick(quick, [s.name for s in game.sides]), False
+        return parse_quick(quick, [x.name for x in s.sides]), False
     if not sys.stdin.isatty():
         raise InputError(
-            f"{what}: give the hand with --file FILE (or --file - for standard input), or in "
-            'the quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
+            "give the hand with --file FILE (or --file - for standard input), or in the quick "
+            'form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
         )
     from canasta_score.cli.asking import enter_hand
 
+    game = store.load(path)
     return enter_hand(game, game.rules(), number), True
 
 
@@ -162,11 +164,10 @@ def register(app: typer.Typer) -> None:
 
         store = open_store()
         path = find(store, game)
-        check_open(store.summary(path))
-        current = store.load(path)
-        data, asked = hand_data(
-            current, len(current.hands) + 1, file, [*(quick or []), *(side or [])], "hand"
-        )
+        before = store.summary(path)
+        check_open(before)
+        quick_form = [*(quick or []), *(side or [])]
+        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
         played, summary = store.update(path, lambda g, s: reorder(add_hand(g, data, s)))
         if json:
             emit_json(
@@ -269,14 +270,15 @@ def register(app: typer.Typer) -> None:
 
         store = open_store()
         path = find(store, game)
-        current = store.load(path)
-        if not 1 <= number <= len(current.hands):
+        before = store.summary(path)
+        if not 1 <= number <= before.hands:
             from canasta_score.errors import GameError
 
             raise GameError(
-                f'game "{current.name}" has {len(current.hands)} hand(s); there is no hand {number}'
+                f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
             )
-        data, _asked = hand_data(current, number, file, [*(quick or []), *(side or [])], "edit")
+        quick_form = [*(quick or []), *(side or [])]
+        data, _asked = hand_data(store, path, before, number, file, quick_form)
 
         def change(g: Game, _s: object) -> Any:
             done = replace_hand(g, number, data)
