@@ -70,7 +70,9 @@ class Ruleset(Schema):
         section, name = key.split(".", 1)
         section_cls: type = type(getattr(self, section))
         meta = section_fields(section_cls)[name].metadata
-        return str(meta["text"]).format(v=describe_value(self.value(key)))
+        value = self.value(key)
+        own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
+        return str(meta["text"]).format(v=own or describe_value(value))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
@@ -171,8 +173,30 @@ def section_keys(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
+    """Problems with what must be a table (sections, ``sources``, ``by_players``) but is not."""
+    problems = []
+    tables = {*section_types(), "sources", "by_players"}
+    for key, value in data.items():
+        if key in tables and not isinstance(value, dict):
+            problems.append(f"{origin}: {key}: expected a table ([{key}])")
+    by_players = data.get("by_players")
+    for count, table in by_players.items() if isinstance(by_players, dict) else ():
+        where = f"{origin}: by_players.{count}"
+        if not isinstance(table, dict):
+            problems.append(f"{where}: expected a table ([by_players.{count}])")
+            continue
+        for key, value in table.items():
+            if key in tables and not isinstance(value, dict):
+                problems.append(f"{where}.{key}: expected a table")
+    return problems
+
+
 def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[str, Any]:
     """Apply ``child`` (a ruleset document that extends ``parent``) over the resolved parent."""
+    problems = shape_problems(child, origin)
+    if problems:
+        raise RulesetError(problems)
     sources = dict(parent.get("sources", {}))
     default = str(child.get("source", origin))
     own = child.get("sources", {})
@@ -366,6 +390,9 @@ def build_ruleset(
     overrides: list[str] | None = None,
 ) -> Ruleset:
     """Validate resolved ruleset data (``extends`` already applied) and freeze it."""
+    shape = shape_problems(data, origin)
+    if shape:
+        raise RulesetError(shape)
     resolved = apply_players(data, players)
     if overrides:
         resolved = apply_overrides(resolved, overrides)

@@ -47,6 +47,12 @@ CHOICE_TEXT = {
     "three": "any three",
     "wild": "a wild card",
 }
+# Where a choice reads differently for one key: {key: {value: text}}.
+KEY_CHOICE_TEXT = {
+    "go_out.permission": {"none": "not asked (no partner)"},
+    "acaba.permission": {"none": "not asked"},
+    "threes.laid_down": {"none": "never; threes stay in hand until discarded"},
+}
 
 
 @dataclass(frozen=True)
