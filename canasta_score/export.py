@@ -138,7 +138,7 @@ def to_csv(log: Log) -> str:
     head = ["game", "hand", "dealer", "side", "players", "minimum", "went out"]
     writer.writerow([*head, *rules, "hand score", "total"])
     size = log.rs.table.side_size
-    players = {s.name: " & ".join(s.seats(size)) for s in log.game.sides}
+    players = {s.name: " & ".join(s.named(size)) for s in log.game.sides}
     for hand in log.played:
         for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
             points: dict[str, int] = {}
@@ -186,7 +186,6 @@ def to_markdown(log: Log) -> str:
 
     game, rs = log.game, log.rs
     summary = log.summary()
-    size = rs.table.side_size
     lines = [f"# {md(game.name)}", ""]
     lines.append(
         f"{md(rs.name)} (`{rs.id}`), {rs.players} players, "
@@ -194,7 +193,10 @@ def to_markdown(log: Log) -> str:
         + (f". Started {game.created.replace('T', ' ')}." if game.created else ".")
     )
     lines.append("")
-    sides = ", ".join(f"**{md(s.name)}** ({md(' & '.join(s.seats(size)))})" for s in game.sides)
+    sides = ", ".join(
+        f"**{md(s.name)}**" + (f" ({md(' & '.join(s.players))})" if s.players else "")
+        for s in game.sides
+    )
     lines += [f"Sides: {sides}. First dealer: {md(game.first_dealer)}.", ""]
     house = sorted(k for k, v in rs.sources.items() if "house rule" in v)
     if house:

@@ -34,6 +34,10 @@ class Side:
     name: str
     players: tuple[str, ...] = ()
 
+    def named(self, size: int) -> tuple[str, ...]:
+        """The players' names as given (a one-player side's player is the side)."""
+        return self.players or ((self.name,) if size == 1 else ())
+
     def seats(self, size: int) -> tuple[str, ...]:
         """The side's players, named, or ``A (player 1)`` ... when names were not given."""
         if self.players:
@@ -427,7 +431,7 @@ def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Out
     number = len(lines) + 1
     size = rs.table.side_size
     states = tuple(
-        SideState(side.name, side.seats(size), total, need.minimum, tuple(need.requires))
+        SideState(side.name, side.named(size), total, need.minimum, tuple(need.requires))
         for side, total, need in zip(game.sides, totals, minimums(rs, totals, number), strict=True)
     )
     return Summary(

@@ -386,3 +386,15 @@ def test_a_broken_hand_names_its_number() -> None:
     bad = Game(g.name, g.created, g.ruleset, g.sides, g.first_dealer, (C5, {"side": []}))
     with pytest.raises(GameError, match="hand 2"):
         replay(bad)
+
+
+def test_bundled_hand_and_foot_minimum_by_hand_number_and_four_hands_h1_d49() -> None:
+    """RULES 17.1 / H1: minimums 50, 90, 120, 150 by hand; D49: four hands, highest total wins.
+    Each hand: A 100 melded, B 50 melded; after four hands A 400, B 200."""
+    g = game("hand-and-foot")
+    plain = hand({"meld_points": 100}, {"meld_points": 50})
+    g = play_all(g, plain, plain, plain)
+    g, _played, summary = add_hand(g, plain)
+    assert [line.minimums for line in summary.lines] == [(50, 50), (90, 90), (120, 120), (150, 150)]
+    assert summary.finished and summary.ended_by == "hands"
+    assert (summary.winner, summary.margin) == ("A", 200)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game
+    from canasta_score.game import Game, Side
     from canasta_score.ruleset import Ruleset
 
 
@@ -25,11 +25,12 @@ def ask(prompt: str, parse: Callable[[str], Any], default: str = "") -> Any:
             typer.echo(f"  ! {exc}. Try again.")
 
 
-def enter_side(rs: Ruleset, name: str, seats: tuple[str, ...], others_out: bool) -> dict[str, Any]:
+def enter_side(rs: Ruleset, side: Side, others_out: bool) -> dict[str, Any]:
     """Ask every question for one side; returns its record data."""
     from canasta_score.entry import answer, finish_side, parse_mode, side_questions
 
-    typer.echo(f"\n{name} ({' & '.join(seats)})")
+    name, seats = side.name, side.seats(rs.table.side_size)
+    typer.echo(f"\n{name}" + (f" ({' & '.join(side.players)})" if side.players else ""))
     by_card = ask("card by card or totals? (c/t)", parse_mode, "c")
     data: dict[str, Any] = {"name": name}
     for q in side_questions(rs, name, seats, by_card, others_out):
@@ -61,7 +62,7 @@ def enter_hand(game: Game, rs: Ruleset, number: int) -> dict[str, Any]:
     from canasta_score.game import dealer_of, score_record
 
     names = [s.name for s in game.sides]
-    seats = {s.name: s.seats(rs.table.side_size) for s in game.sides}
+    by_name = {s.name: s for s in game.sides}
     typer.echo(
         f"Hand {number} of {game.name}, dealt by {dealer_of(game, rs, number)}. "
         "For each side give its melds card by card (c) or its totals (t)."
@@ -71,7 +72,7 @@ def enter_hand(game: Game, rs: Ruleset, number: int) -> dict[str, Any]:
     while True:
         for name in todo:
             out = any(blocked_by(d) for n, d in sides.items() if n != name)
-            sides[name] = enter_side(rs, name, seats[name], out)
+            sides[name] = enter_side(rs, by_name[name], out)
         record = {"side": [sides[n] for n in names]}
         try:
             score = score_record(game, rs, record, number)

@@ -145,7 +145,12 @@ def register(app: typer.Typer) -> None:
         length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
         typer.echo(f"  {rs.name}, {rs.players} players, {length}")
         for s in game.sides:
-            typer.echo(f"  {s.name}: {' & '.join(s.seats(size))}")
+            named = s.named(size)
+            typer.echo(
+                f"  {s.name}: {' & '.join(named)}"
+                if named != (s.name,) and named
+                else f"  {s.name}"
+            )
         typer.echo(f"  first dealer: {game.first_dealer}")
 
     @app.command("hand")

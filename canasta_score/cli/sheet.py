@@ -69,7 +69,9 @@ def standings(s: Summary) -> str:
     head = ["side", "players", "score", "next minimum", "also required"]
     keep = 3 if s.finished else 5 if any(r[4] for r in rows) else 4
     head, rows = head[:keep], [r[:keep] for r in rows]
-    align = ("left", "left", "right", "right", "left")[: len(head)]
+    align = ["left", "left", "right", "right", "left"][: len(head)]
+    if all(r[1] in ("", r[0]) for r in rows):
+        head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
     return tabulate(rows, headers=head, disable_numparse=True, colalign=align)
 
 
