@@ -398,3 +398,14 @@ def test_bundled_hand_and_foot_minimum_by_hand_number_and_four_hands_h1_d49() ->
     assert [line.minimums for line in summary.lines] == [(50, 50), (90, 90), (120, 120), (150, 150)]
     assert summary.finished and summary.ended_by == "hands"
     assert (summary.winner, summary.margin) == ("A", 200)
+
+
+def test_the_running_summary_equals_a_full_replay_after_every_change() -> None:
+    """Adding and undoing hands keeps the summary a replay would give (C5, H2, H3, C5 = C8)."""
+    g = game()
+    for data in (C5, H2, H3, C5):
+        g, _played, summary = add_hand(g, data, replay(g).summary())
+        assert summary == replay(g).summary()
+    while g.hands:
+        g, _line, summary = drop_last(g, replay(g).summary())
+        assert summary == replay(g).summary()
