@@ -53,7 +53,13 @@ def find(store: Store, ref: str | None) -> Path:
 
 
 def hand_data(
-    store: Store, path: Path, s: Summary, number: int, file: str | None, quick: list[str]
+    store: Store,
+    path: Path,
+    s: Summary,
+    number: int,
+    file: str | None,
+    quick: list[str],
+    as_json: bool,
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
     questions; and whether it came from the questions (which already showed the breakdown)."""
@@ -74,10 +80,10 @@ def hand_data(
             "give the hand with --file FILE (or --file - for standard input), or in the quick "
             'form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
         )
-    from canasta_score.cli.asking import enter_hand
+    from canasta_score.cli.asking import Dialogue
 
     game = store.load(path)
-    return enter_hand(game, game.rules(), number), True
+    return Dialogue(err=as_json).hand(game, game.rules(), number), True
 
 
 def register(app: typer.Typer) -> None:
@@ -172,7 +178,7 @@ def register(app: typer.Typer) -> None:
         before = store.summary(path)
         check_open(before)
         quick_form = [*(quick or []), *(side or [])]
-        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
+        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form, json)
         played, summary = store.update(path, lambda g, s: reorder(add_hand(g, data, s)))
         if json:
             emit_json(
@@ -283,7 +289,7 @@ def register(app: typer.Typer) -> None:
                 f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
             )
         quick_form = [*(quick or []), *(side or [])]
-        data, _asked = hand_data(store, path, before, number, file, quick_form)
+        data, _asked = hand_data(store, path, before, number, file, quick_form, json)
 
         def change(g: Game, _s: object) -> Any:
             done = replace_hand(g, number, data)
