@@ -135,8 +135,13 @@ def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged
     }[shape.kind]
     size = f"{len(cards)} cards, {shape.naturals} natural and {shape.wilds} wild"
     tail = f"; it is a {verdict.canasta} canasta" if verdict.canasta else ""
-    joined = " (joined to the side's meld of that rank)" if merged else ""
-    key = "meld.wild_ratio" if shape.kind is Kind.GROUP and shape.wilds else "meld.min_cards"
+    joined = " (with the side's meld it joins)" if merged else ""
+    key = {
+        Kind.GROUP: "meld.wild_ratio" if shape.wilds else "meld.one-rank",
+        Kind.WILD: "meld.wild_melds",
+        Kind.SEQUENCE: "meld.sequence",
+        Kind.BLACK_THREES: "meld.black_threes",
+    }[shape.kind]
     return rs.cite(key, f"Legal: {what}{joined}, {size}{tail}")
 
 
@@ -542,6 +547,17 @@ def discard_problems(
     return out
 
 
+def discard_rule(rs: Ruleset, card: Card, pile_empty: bool) -> str:
+    """The rule that governs discarding this card now."""
+    if card.is_wild:
+        return "discard.wild"
+    if card.rank is Rank.THREE:
+        return "discard.threes"
+    if pile_empty and card.rank in (Rank.ACE, Rank.SEVEN):
+        return "discard.empty_pile_aces_sevens"
+    return "discard.in-hand"
+
+
 def check_discard(
     rs: Ruleset,
     card: Card,
@@ -569,12 +585,7 @@ def check_discard(
         return Ruling(False, dedupe(problems))
     return Ruling(
         True,
-        [
-            rs.cite(
-                "discard.wild" if card.is_wild else "discard.threes",
-                f"{format_card(card)} may be discarded",
-            )
-        ],
+        [rs.cite(discard_rule(rs, card, pile_empty), f"{format_card(card)} may be discarded")],
     )
 
 
