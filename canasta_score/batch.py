@@ -68,6 +68,30 @@ REQUIRED = {
     "discard": ("card", "hand"),
 }
 CHECKS = tuple(FIELDS)
+EXPECTED = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "text": "text",
+    "texts": "a list of texts",
+    "melds": "a list of texts",
+    "ranks": "a list of texts",
+    "cards": "text",
+    "cards?": "text",
+    "card": "text",
+    "card?": "text",
+    "answer": "yes or no",
+}
+# Each command under either spelling ("go-out" or "go_out"), and for each command every
+# spelling of each key it takes ("going-out" or "going_out"): (the key, the kind of value).
+CHECK_NAMES = {variant: check for check in FIELDS for variant in {check, check.replace("-", "_")}}
+SPELLINGS = {
+    check: {
+        variant: (key, kind)
+        for key, kind in {**fields, **COMMON}.items()
+        for variant in {key, key.replace("-", "_")}
+    }
+    for check, fields in FIELDS.items()
+}
 
 
 class RequestError(InputError):
@@ -100,27 +124,27 @@ class Batch:
         if not isinstance(request, dict):
             raise RequestError('a request is a JSON object such as {"check": "meld", ...}')
         check = request.get("check")
-        if not isinstance(check, str) or check.replace("_", "-") not in FIELDS:
+        name = CHECK_NAMES.get(check) if isinstance(check, str) else None
+        if name is None:
             raise RequestError(f"check: give one of {', '.join(CHECKS)} (got {check!r})")
-        check = check.replace("_", "-")
-        fields = FIELDS[check]
+        keys = SPELLINGS[name]
         args: dict[str, Any] = {}
         for raw_key, value in request.items():
-            key = raw_key.replace("_", "-")
-            kind = fields.get(key) or COMMON.get(key)
-            if kind is None:
-                known = ", ".join([*fields, *COMMON])
-                raise RequestError(f'{check}: unknown key "{raw_key}" (known: {known})')
+            found = keys.get(raw_key)
+            if found is None:
+                known = ", ".join([*FIELDS[name], *COMMON])
+                raise RequestError(f'{name}: unknown key "{raw_key}" (known: {known})')
+            key, kind = found
             if value is not None:
-                args[key] = self._convert(f"{check}: {key}", value, kind)
-        for key in REQUIRED.get(check, ()):
+                args[key] = self._convert(name, key, value, kind)
+        for key in REQUIRED.get(name, ()):
             if key not in args:
-                raise RequestError(f'{check}: "{key}" is required')
+                raise RequestError(f'{name}: "{key}" is required')
         rs = self._ruleset(args.get("ruleset", "classic"), args.get("players"), args.get("rule"))
-        return RULINGS[check](rs, args)
+        return RULINGS[name](rs, args)
 
     def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
-        key = (ref, players, tuple(rules or ()))
+        key = (ref, players, tuple(rules) if rules else ())
         found = self._rulesets.get(key)
         if found is None:
             from canasta_score.catalog import load_ruleset
@@ -134,51 +158,49 @@ class Batch:
             raise found
         return found
 
-    def _parse(self, where: str, text: str) -> tuple[Card, ...]:
+    def _parse(self, check: str, key: str, text: str) -> tuple[Card, ...]:
         cached = self._cards.get(text)
         if cached is None:
             try:
                 cached = parse_cards(text)
             except CanastaError as exc:
-                raise RequestError(f"{where}: {exc}") from None
+                raise RequestError(f"{check}: {key}: {exc}") from None
             if len(self._cards) >= 4096:
                 self._cards.clear()
             self._cards[text] = cached
         return cached
 
-    def _convert(self, where: str, value: Any, kind: str) -> Any:
-        if kind == "bool":
-            if not isinstance(value, bool):
-                raise RequestError(f"{where}: expected true or false, got {value!r}")
+    def _convert(self, check: str, key: str, value: Any, kind: str) -> Any:
+        """The value of one key, checked against its kind and parsed."""
+        if kind == "cards" and isinstance(value, str):
+            return self._parse(check, key, value)
+        if kind == "bool" and isinstance(value, bool):
             return value
-        if kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RequestError(f"{where}: expected a whole number, got {value!r}")
+        if kind == "text" and isinstance(value, str):
             return value
-        if kind in ("texts", "melds", "ranks"):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise RequestError(f"{where}: expected a list of texts, got {value!r}")
+        if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            return value
+        listed = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if kind in ("texts", "melds", "ranks") and listed:
             if kind == "melds":
-                return tuple(self._parse(where, v) for v in value)
+                return tuple(self._parse(check, key, v) for v in value)
             if kind == "ranks":
-                return frozenset(closed_rank(where, v) for v in value)
+                return frozenset(closed_rank(f"{check}: {key}", v) for v in value)
             return value
-        if not isinstance(value, str):
-            raise RequestError(f"{where}: expected text, got {value!r}")
-        if kind == "cards":
-            return self._parse(where, value)
-        if kind == "cards?":
-            return self._parse(where, value) if value else None
-        if kind in ("card", "card?"):
-            if not value and kind == "card?":
+        if kind in ("cards?", "card", "card?", "answer") and isinstance(value, str):
+            if not value and kind in ("cards?", "card?"):
                 return None
-            try:
-                return parse_card(value)
-            except CanastaError as exc:
-                raise RequestError(f"{where}: {exc}") from None
-        if kind == "answer" and value not in ("yes", "no"):
-            raise RequestError(f"{where}: expected yes or no, got {value!r}")
-        return value
+            if kind == "cards?":
+                return self._parse(check, key, value)
+            if kind == "answer":
+                if value in ("yes", "no"):
+                    return value
+            else:
+                try:
+                    return parse_card(value)
+                except CanastaError as exc:
+                    raise RequestError(f"{check}: {key}: {exc}") from None
+        raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
 
 
 def closed_rank(where: str, text: str) -> Rank:
