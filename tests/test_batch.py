@@ -289,3 +289,20 @@ def test_a_waiting_writer_gets_each_answer_at_once() -> None:
         assert proc.wait(timeout=30) == 0
     finally:
         proc.kill()
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``check --batch plays.jsonl | head -1``: the writer stops quietly."""
+    path = tmp_path / "many.jsonl"
+    path.write_text('{"check": "meld", "cards": "K K 2"}\n' * 20000, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "canasta_score", "check", "--batch", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert json.loads(proc.stdout.readline())["legal"] is True
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 2
+    assert b"Traceback" not in proc.stderr.read()
+    proc.stderr.close()

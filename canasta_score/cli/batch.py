@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from contextlib import suppress
 from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
@@ -54,15 +56,22 @@ def run(path: str) -> int:
     from canasta_score.errors import InputError
 
     engine = Batch()
-    if path == "-":
-        return answer_stream(engine, sys.stdin.buffer)
     try:
-        with open(path, "rb") as stream:
-            return answer_stream(engine, stream)
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        return answer_stream(engine, stream)
+    except BrokenPipeError:
+        # The program reading the answers stopped (``... | head``): stop quietly.
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 2
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
 
 
 def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
@@ -71,11 +80,14 @@ def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
     answered: dict[bytes, tuple[str, int]] = {}
     worst = 0
     number = 0
-    rest = b""
+    pending: list[bytes] = []  # the start of a line that has not ended yet
     while True:
         chunk = read(CHUNK)
-        lines = (rest + chunk).split(b"\n")
-        rest = lines.pop() if chunk else b""
+        if chunk and b"\n" not in chunk:
+            pending.append(chunk)
+            continue
+        lines = b"".join([*pending, chunk]).split(b"\n")
+        pending = [lines.pop()] if chunk else []
         out: list[str] = []
         for raw in lines:
             number += 1
