@@ -28,20 +28,15 @@ class Rank(Enum):
     TWO = "2"
     JOKER = "JK"
 
-    @property
-    def is_wild(self) -> bool:
-        """Twos and jokers are wild."""
-        return self in (Rank.TWO, Rank.JOKER)
+    # Members are singletons compared by identity, so the identity hash (in C) is exact and
+    # much faster than Enum's hash of the member name; rulings look ranks up very often.
+    __hash__ = object.__hash__
 
-    @property
-    def is_natural(self) -> bool:
-        """A K Q J 10 9 8 7 6 5 4 are natural."""
-        return not self.is_wild and self is not Rank.THREE
-
-    @property
-    def sequence_index(self) -> int:
-        """Position in a sequence, 4 (lowest) = 0 up to A = 10; -1 for other ranks."""
-        return SEQUENCE_ORDER.index(self) if self in SEQUENCE_ORDER else -1
+    # Set once for every member below: twos and jokers are wild; A K Q J 10 9 8 7 6 5 4 are
+    # natural; a sequence runs from 4 (index 0) up to A (index 10), other ranks have -1.
+    is_wild: bool
+    is_natural: bool
+    sequence_index: int
 
 
 SEQUENCE_ORDER = (
@@ -57,6 +52,10 @@ SEQUENCE_ORDER = (
     Rank.KING,
     Rank.ACE,
 )
+for _rank in Rank:
+    _rank.is_wild = _rank in (Rank.TWO, Rank.JOKER)
+    _rank.is_natural = not _rank.is_wild and _rank is not Rank.THREE
+    _rank.sequence_index = SEQUENCE_ORDER.index(_rank) if _rank in SEQUENCE_ORDER else -1
 NATURAL_RANKS = tuple(r for r in Rank if r.is_natural)
 WILD_RANKS = (Rank.TWO, Rank.JOKER)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from canasta_score.cards import Card, Rank
 from canasta_score.ruleset import RuleRef, Ruleset
@@ -24,19 +25,19 @@ class Shape:
     cards: tuple[Card, ...]
     rank: Rank | None = None
 
-    @property
+    @cached_property
     def naturals(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
             return sum(1 for c in self.cards if c.rank is Rank.TWO)
-        return sum(1 for c in self.cards if c.is_natural)
+        return sum(1 for c in self.cards if c.rank.is_natural)
 
-    @property
+    @cached_property
     def wilds(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
             return self.jokers
-        return sum(1 for c in self.cards if c.is_wild)
+        return sum(1 for c in self.cards if c.rank.is_wild)
 
-    @property
+    @cached_property
     def jokers(self) -> int:
         return sum(1 for c in self.cards if c.rank is Rank.JOKER)
 
@@ -75,8 +76,8 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
         if len(threes) == len(cards):
             return Shape(Kind.BLACK_THREES, cards, Rank.THREE), []
         return None, [rs.cite("meld.no-threes")]
-    naturals = {c.rank for c in cards if c.is_natural}
-    if not naturals:
+    natural_ranks = [c.rank for c in cards if c.rank.is_natural]
+    if not natural_ranks:
         twos = [c for c in cards if c.rank is Rank.TWO]
         deuces = bool(twos) and (len(twos) == len(cards) or not rs.meld.wild_melds)
         if rs.meld.deuce_melds and deuces:
@@ -84,11 +85,12 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
         if rs.meld.wild_melds:
             return Shape(Kind.WILD, cards), []
         return None, [rs.cite("meld.wild-only")]
-    if len(naturals) == 1:
-        return Shape(Kind.GROUP, cards, next(iter(naturals))), []
+    first = natural_ranks[0]
+    if all(r is first for r in natural_ranks):
+        return Shape(Kind.GROUP, cards, first), []
     if rs.meld.sequences:
         return sequence_shape(cards, rs)
-    ranks = " ".join(sorted(r.value for r in naturals))
+    ranks = " ".join(sorted({r.value for r in natural_ranks}))
     return None, [rs.cite("meld.one-rank", f"A group meld holds one natural rank, not {ranks}")]
 
 
@@ -283,7 +285,7 @@ def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
 
 def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: Ruleset) -> int:
     """Index of the side's table meld these cards join under one-meld-per-rank, or -1."""
-    if not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
+    if not table or not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return -1
     shape, _ = shape_of(cards, rs)
     if shape is None or shape.kind is not Kind.GROUP:

@@ -7,7 +7,7 @@ import dataclasses
 import tomllib
 import typing
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from canasta_score import schema
@@ -86,24 +86,25 @@ class Ruleset(Schema):
         out += [(self.rule_id(k), t, s) for k, (t, s) in schema.FIXED_RULES.items()]
         return out
 
+    @cached_property
+    def points_by_rank(self) -> dict[Rank, int]:
+        """The count of each rank (threes: the melded black-three count)."""
+        v = self.values
+        low = (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)
+        table = {r: v.low if r in low else v.high for r in Rank}
+        table.update(
+            {Rank.JOKER: v.joker, Rank.TWO: v.two, Rank.ACE: v.ace, Rank.THREE: v.black_three}
+        )
+        return table
+
     def card_points(self, card: Any) -> int:
         """The count of one card (threes: the melded black-three count)."""
-        rank = card.rank
-        if rank is Rank.JOKER:
-            return int(self.values.joker)
-        if rank is Rank.TWO:
-            return int(self.values.two)
-        if rank is Rank.ACE:
-            return int(self.values.ace)
-        if rank is Rank.THREE:
-            return int(self.values.black_three)
-        if rank in (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR):
-            return int(self.values.low)
-        return int(self.values.high)
+        return self.points_by_rank[card.rank]
 
     def count(self, cards: Any) -> int:
         """The count of several cards."""
-        return sum(self.card_points(c) for c in cards)
+        points = self.points_by_rank
+        return sum(points[c.rank] for c in cards)
 
 
 def describe_value(value: Any) -> str:

@@ -229,7 +229,6 @@ class Discard:
     )
     jokers: bool = rule("Jokers may be discarded: {v}")
     threes: str = rule("Threes may be discarded: {v}", ("any", "black_only", "never"))
-    keep_one: bool = rule("Melding must leave a card to discard: {v}")
     empty_pile_aces_sevens: str = rule(
         "An ace or seven onto an empty pile: {v}", ("any", "no_other_natural", "forced_only")
     )
