@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,9 @@ from canasta_score.catalog import load_ruleset
 from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.scoring import HandScore, score_hand
+
+# RULES 2.7, example C5 (side A goes out): A scores 1,240 and B 225.
+C5_RECORD = (Path(__file__).parent / "data" / "classic_c5.toml").read_text(encoding="utf-8")
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -25,6 +29,11 @@ def one(text: str) -> Card:
 def score(rs: Ruleset, toml_text: str) -> HandScore:
     """Score a hand record given as TOML text."""
     return score_hand(rs, parse_record(tomllib.loads(toml_text)))
+
+
+def items(result: HandScore, side: str) -> dict[str, int]:
+    """A side's breakdown as {rule id: points}."""
+    return {i.rule: i.points for i in result.side(side).items}
 
 
 def totals(result: HandScore) -> dict[str, int]:

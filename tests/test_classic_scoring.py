@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import score, totals
+from conftest import C5_RECORD, items, score, totals
 
 from canasta_score.errors import RecordError
 from canasta_score.ruleset import Ruleset
 
-C5 = """
-[[side]]
-name = "A"
-melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
-red_threes = 2
-in_hand = ["", "9C 4D JK"]
-went_out = true
-
-[[side]]
-name = "B"
-melds = ["6S 6H 6D 2D", "AS AH AD"]
-red_threes = 2
-in_hand = ["KS KH 7C 3S", "JD QS 2S"]
-"""
-
-
-def items(result: object, side: str) -> dict[str, int]:
-    found = next(s for s in result.sides if s.name == side)  # type: ignore[attr-defined]
-    return {i.rule: i.points for i in found.items}
+C5 = C5_RECORD
 
 
 def test_classic_C5_full_hand(classic: Ruleset) -> None:

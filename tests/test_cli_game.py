@@ -14,24 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import C5_RECORD
 
 from canasta_score.cli import main
 
 # RULES C5: A 1,240, B 225.
-C5 = """
-[[side]]
-name = "A"
-melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
-red_threes = 2
-in_hand = ["", "9C 4D JK"]
-went_out = true
-
-[[side]]
-name = "B"
-melds = ["6S 6H 6D 2D", "AS AH AD"]
-red_threes = 2
-in_hand = ["KS KH 7C 3S", "JD QS 2S"]
-"""
+C5 = C5_RECORD
 # A 300 + 2 x 500 + 200 (two red threes) + 100 out = 1,600; B 95 + 200 - 70 = 225.
 BIG_FIRST = """
 [[side]]

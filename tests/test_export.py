@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import C5_RECORD
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.errors import GameError
@@ -19,20 +20,7 @@ from canasta_score.store import Store
 
 # RULES C5: A 1,240 (205 melded, 500 + 300 canastas, 200 red threes, 100 out, -65 in hand);
 # B 225 (95 melded, 200 red threes, -65 in hand, -5 black three in hand).
-C5 = """
-[[side]]
-name = "A"
-melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
-red_threes = 2
-in_hand = ["", "9C 4D JK"]
-went_out = true
-
-[[side]]
-name = "B"
-melds = ["6S 6H 6D 2D", "AS AH AD"]
-red_threes = 2
-in_hand = ["KS KH 7C 3S", "JD QS 2S"]
-"""
+C5 = C5_RECORD
 # Contract scenario hand 2: A 560, B 850.
 TWO: dict[str, Any] = {
     "side": [

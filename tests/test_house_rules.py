@@ -4,36 +4,22 @@ with --rule or in a user TOML that extends a bundled ruleset; validating and pla
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.cards import parse_card
 from canasta_score.catalog import load_ruleset, validate_file
 from canasta_score.cli import app
 from canasta_score.errors import RulesetError
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import check_discard, check_meld, check_pickup
-from canasta_score.scoring import HandScore, score_hand
-
-
-def c(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def house(*rules: str, ruleset: str = "classic") -> Ruleset:
     return load_ruleset(ruleset, overrides=list(rules))
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
-
-
-def items(result: HandScore, side: str) -> dict[str, int]:
-    return {i.rule: i.points for i in result.side(side).items}
 
 
 OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import tomllib
 
 import pytest
+from conftest import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.cards import parse_card
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
 from canasta_score.errors import RecordError
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import (
     check_discard,
@@ -22,24 +21,11 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
-from canasta_score.scoring import HandScore, score_hand
 
 
 @pytest.fixture(scope="module")
 def rs() -> Ruleset:
     return load_ruleset("american")
-
-
-def c(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
-
-
-def items(result: HandScore, side: str) -> dict[str, int]:
-    return {i.rule: i.points for i in result.side(side).items}
 
 
 OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'

@@ -4,15 +4,14 @@ distinctive rule of the three."""
 from __future__ import annotations
 
 import json
-import tomllib
 
 import pytest
+from conftest import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.cards import parse_card
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import (
     check_go_out,
@@ -21,7 +20,6 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
-from canasta_score.scoring import HandScore, score_hand
 
 
 @pytest.fixture(scope="module")
@@ -37,18 +35,6 @@ def brazilian() -> Ruleset:
 @pytest.fixture(scope="module")
 def chilean() -> Ruleset:
     return load_ruleset("chilean")
-
-
-def c(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
-
-
-def items(result: HandScore, side: str) -> dict[str, int]:
-    return {i.rule: i.points for i in result.side(side).items}
 
 
 OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'

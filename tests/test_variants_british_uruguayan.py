@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import json
-import tomllib
 
 import pytest
+from conftest import score
 from typer.testing import CliRunner
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
 from canasta_score.errors import RecordError
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset, schema_keys
-from canasta_score.scoring import HandScore, score_hand
 
 
 @pytest.fixture(scope="module")
 def british() -> Ruleset:
     return load_ruleset("british")
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
 
 
 UK1 = """

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import tomllib
 
 import pytest
+from conftest import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.cards import parse_card
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import (
     check_go_out,
@@ -20,24 +19,11 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
-from canasta_score.scoring import HandScore, score_hand
 
 
 @pytest.fixture(scope="module")
 def rs() -> Ruleset:
     return load_ruleset("italian")
-
-
-def c(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
-
-
-def items(result: HandScore, side: str) -> dict[str, int]:
-    return {i.rule: i.points for i in result.side(side).items}
 
 
 OTHER = '\n[[side]]\nname = "B"\nmelds = ["4S 4H 4D"]\n'

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import json
-import tomllib
 
 import pytest
+from conftest import score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_cards
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import check_go_out, min_meld
-from canasta_score.scoring import HandScore, score_hand
 
 
 @pytest.fixture(scope="module")
 def six() -> Ruleset:
     return load_ruleset("classic", players=6)
-
-
-def score(rs: Ruleset, text: str) -> HandScore:
-    return score_hand(rs, parse_record(tomllib.loads(text)))
 
 
 def test_six_players_5_reference_table(six: Ruleset) -> None:
