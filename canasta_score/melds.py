@@ -202,6 +202,14 @@ def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> V
         broken.append(rs.cite(key))
     if shape.kind is Kind.BLACK_THREES:
         broken += black_three_broken(shape, rs, ctx)
+    elif shape.kind is Kind.WILD:
+        if (
+            m.wild_meld_lock
+            and not ctx.record
+            and any(incomplete_wild_meld(t, rs) for t in ctx.table)
+        ):
+            text = "While the side's wild-card meld is incomplete it starts no other wild-card meld"
+            broken.append(rs.cite("meld.wild_meld_lock", text))
     elif shape.kind is Kind.GROUP:
         broken += group_broken(shape, rs, ctx)
         if shape.rank in ctx.closed and m.closed_ranks and not ctx.record:
@@ -281,6 +289,26 @@ def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
     if shape.rank is Rank.ACE and p.incomplete_clean_aces:
         return "penalties.incomplete_clean_aces"
     return None
+
+
+def merge_same_rank(
+    melds: tuple[tuple[Card, ...], ...], rs: Ruleset
+) -> tuple[tuple[Card, ...], ...]:
+    """A side's melds with groups of one rank joined, as one meld per rank requires (RULES 1.4)."""
+    if not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
+        return melds
+    out: list[tuple[Card, ...]] = []
+    where: dict[Rank, int] = {}
+    for meld in melds:
+        shape, _ = shape_of(meld, rs)
+        rank = shape.rank if shape is not None and shape.kind is Kind.GROUP else None
+        if rank is not None and rank in where:
+            out[where[rank]] += meld
+            continue
+        if rank is not None:
+            where[rank] = len(out)
+        out.append(meld)
+    return tuple(out)
 
 
 def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: Ruleset) -> int:

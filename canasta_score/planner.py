@@ -136,8 +136,11 @@ def best_initial_meld(
 
     rest = remove(hand, used)
     extra_same = [c for c in rest if c.rank is top.rank]
-    rest = [c for c in rest if c.rank is not top.rank]
+    if rs.meld.max_cards:
+        extra_same = extra_same[: max(0, rs.meld.max_cards - len(used) - 1)]
+    rest = remove(tuple(rest), tuple(extra_same))
     top_meld = [*used, top, *extra_same]
+    top_at = len(used)
     variants: list[tuple[list[list[Card]], dict[Rank, list[Card]]]] = [([], by_rank(rest))]
     if rs.meld.sequences:
         runs, left = sequences_in(rs, rest)
@@ -152,7 +155,7 @@ def best_initial_meld(
 
     def counted(melds: list[list[Card]]) -> int:
         total = sum(rs.count(m) for m in melds[1:])
-        hand_part = [c for c in melds[0] if c is not top]
+        hand_part = melds[0][:top_at] + melds[0][top_at + 1 :]
         return (
             total
             + (rs.count(hand_part) if pair_counts else 0)

@@ -7,7 +7,15 @@ from typing import Any
 
 from canasta_score.cards import Card, Rank, format_card, format_cards
 from canasta_score.errors import InputError
-from canasta_score.melds import Context, Kind, Verdict, judge, same_meld, shape_of
+from canasta_score.melds import (
+    Context,
+    Kind,
+    Verdict,
+    judge,
+    merge_same_rank,
+    same_meld,
+    shape_of,
+)
 from canasta_score.planner import best_initial_meld
 from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.schema import Tier
@@ -106,8 +114,8 @@ def check_meld(
         ctx = Context(initial, going_out, table=others, closed=closed)
     verdict = judge(whole, rs, ctx)
     reasons += verdict.broken
-    extra = {"points": rs.count(cards), "canasta": verdict.canasta if verdict.shape else None}
     legal = verdict.shape is not None and not reasons
+    extra = {"points": rs.count(cards), "canasta": verdict.canasta if legal else None}
     if legal:
         reasons.append(describe_meld(rs, verdict, whole, base is not None))
     return Ruling(legal, dedupe(reasons), extra)
@@ -169,20 +177,21 @@ def check_initial_meld(
     """Do these melds, laid together in one turn, make a legal initial meld?"""
     need = min_meld(rs, score, hand_number)
     reasons: list[RuleRef] = []
+    points = sum(rs.count(m) for m in melds)
+    if top_card is not None:
+        with_top = next((m for m in melds if top_card in m), None)
+        if with_top is None:
+            raise InputError(f"--top-card {format_card(top_card)} is not in any of the melds")
+        reasons += top_card_problems(rs, top_card, with_top)
+        points -= uncounted_pickup_points(rs, top_card, with_top)
+    laid = merge_same_rank(tuple(melds), rs)
     verdicts = [
-        judge(m, rs, Context(initial=True, table=tuple(x for x in melds if x is not m)))
-        for m in melds
+        judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
+        for i, m in enumerate(laid)
     ]
     for v in verdicts:
         reasons += v.broken
-    points = sum(rs.count(m) for m in melds)
-    top_meld = -1
-    if top_card is not None:
-        top_meld = next((i for i, m in enumerate(melds) if top_card in m), -1)
-        if top_meld < 0:
-            raise InputError(f"--top-card {format_card(top_card)} is not in any of the melds")
-        if not rs.initial_meld.top_card_counts:
-            points -= rs.card_points(top_card)
+    top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
     reasons += requirement_problems(rs, verdicts, need, top_meld)
     exempt = rs.initial_meld.canasta_exemption and any(
         v.canasta for i, v in enumerate(verdicts) if i != top_meld
@@ -203,6 +212,40 @@ def check_initial_meld(
         else:
             reasons.append(rs.cite("initial-meld.minimum", how))
     return Ruling(legal, dedupe(reasons), {"points": points, "minimum": need.minimum})
+
+
+def pickup_pair(top: Card, meld: tuple[Card, ...]) -> list[Card]:
+    """The natural cards of the top card's rank that came from hand (at most two)."""
+    others = list(meld)
+    others.remove(top)
+    return [c for c in others if c.rank is top.rank][:2]
+
+
+def top_card_problems(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> list[RuleRef]:
+    """What stops an unopened side from taking the pile with this meld (RULES 2.3)."""
+    if not rs.initial_meld.from_pile:
+        return [rs.cite("initial_meld.from_pile")]
+    if top.is_wild or top.rank is Rank.THREE:
+        return [rs.cite("pile.blocked_top", f"A pile topped by {format_card(top)} cannot be taken")]
+    frozen = rs.pile.frozen_against_unopened or rs.pile.always_frozen
+    if frozen and len(pickup_pair(top, meld)) < 2:
+        text = (
+            f"The pile is frozen for a side that has not opened: the top {format_card(top)} "
+            f"needs a natural pair of {top.rank.value} from hand"
+        )
+        return [rs.cite("pile.natural-pair", text)]
+    return []
+
+
+def uncounted_pickup_points(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> int:
+    """The count of the top card and the pair that do not count toward the minimum."""
+    strict = rs.initial_meld.open_before_pickup
+    out = 0
+    if strict or not rs.initial_meld.top_card_counts:
+        out += rs.card_points(top)
+    if strict or not rs.initial_meld.pair_counts:
+        out += rs.count(pickup_pair(top, meld))
+    return out
 
 
 def requirement_problems(
@@ -268,13 +311,30 @@ def check_pickup(
             "pile.natural-pair" if way == "natural_pair" else "pile.take_unfrozen", text
         )
         ruling = Ruling(True, [reason], {"way": way, "cards": [format_card(c) for c in used]})
+        after = (*table, (*used, top))
     else:
-        ruling = pickup_opening(rs, top, hand, ways, score, hand_number)
+        ruling, after = pickup_opening(rs, top, hand, ways, score, hand_number)
+    if ruling.legal and pile_size == 1:
+        laid = sum(len(m) for m in after) - sum(len(m) for m in table) - 1
+        problems = nothing_left(rs, after) if laid >= len(hand) else []
+        if problems:
+            ruling = Ruling(False, problems, ruling.extra)
     if ruling.legal and rs.pile.take_count:
         count = rs.pile.take_count
         ruling.reasons.append(rs.cite("pile.take_count", f"Only the top {count} cards are taken"))
         ruling.extra["takes"] = count
     return ruling
+
+
+def nothing_left(rs: Ruleset, after: tuple[tuple[Card, ...], ...]) -> list[RuleRef]:
+    """Why taking a one-card pile that leaves the hand empty (so going out) is not allowed."""
+    if rs.go_out.final_discard == "required":
+        text = "Taking this one-card pile this way leaves no card for the final discard"
+        return [rs.cite("go_out.final_discard", text)]
+    kinds = [k for m in merge_same_rank(after, rs) if (k := judge(m, rs).canasta)]
+    short = canasta_shortfall(rs, kinds)
+    prefix = "Taking this one-card pile this way leaves no cards, which is going out: "
+    return [RuleRef(r.rule, prefix + r.text) for r in short]
 
 
 def pile_blocked(
@@ -416,8 +476,9 @@ def pickup_opening(
     ways: list[tuple[str, tuple[Card, ...], str]],
     score: int,
     hand_number: int | None,
-) -> Ruling:
-    """An unopened side takes the pile: the initial meld must be laid in the same turn."""
+) -> tuple[Ruling, tuple[tuple[Card, ...], ...]]:
+    """An unopened side takes the pile: the initial meld must be laid in the same turn.
+    Returns the ruling and the melds the side would then have."""
     need = min_meld(rs, score, hand_number)
     way, used, text = ways[0]
     plan = best_initial_meld(rs, top, hand, used, need)
@@ -429,10 +490,11 @@ def pickup_opening(
         "points": plan.points,
         "minimum": need.minimum,
     }
+    melds = tuple(plan.melds)
     if plan.problems:
-        return Ruling(False, plan.problems, extra)
+        return Ruling(False, plan.problems, extra), melds
     reasons.append(rs.cite("initial-meld.minimum", plan.explanation))
-    return Ruling(True, reasons, extra)
+    return Ruling(True, reasons, extra), melds
 
 
 # ---------------------------------------------------------------- discard
@@ -602,6 +664,7 @@ def check_go_out(
     """May the side go out with these melds (as they will stand), and this final discard?"""
     reasons: list[RuleRef] = []
     kinds: list[str] = []
+    table = merge_same_rank(table, rs)
     for i, meld in enumerate(table):
         others = table[:i] + table[i + 1 :]
         verdict = judge(meld, rs, Context(going_out=True, record=True, table=others))

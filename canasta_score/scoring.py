@@ -8,7 +8,14 @@ from typing import Any
 
 from canasta_score.cards import Card, Rank, format_cards
 from canasta_score.errors import RecordError
-from canasta_score.melds import Context, Kind, canasta_bonus_key, incomplete_penalty_key, judge
+from canasta_score.melds import (
+    Context,
+    Kind,
+    canasta_bonus_key,
+    incomplete_penalty_key,
+    judge,
+    merge_same_rank,
+)
 from canasta_score.record import HandRecord, SideRecord, side_cards
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import canasta_shortfall
@@ -129,7 +136,7 @@ def melded(rs: Ruleset, side: SideRecord) -> Melded:
         return Melded(side.meld_points, tuple(keys), tuple(kinds), tuple(penalties), 0)
     keys, kinds, penalties = [], [], []
     inside = 0
-    for meld in side.melds:
+    for meld in merge_same_rank(side.melds, rs):
         verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
         shape = verdict.shape
         assert shape is not None
@@ -205,7 +212,7 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         check_special_cards(side)
         return
     if side.melds is not None:
-        for i, meld in enumerate(side.melds, 1):
+        for i, meld in enumerate(merge_same_rank(side.melds, rs), 1):
             verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
             if not verdict.legal:
                 why = "; ".join(r.text for r in verdict.broken)
