@@ -45,6 +45,8 @@ def locate(ref: str, relative_to: Path | None = None) -> Path:
         path = relative_to / path
     if path.is_file():
         return path
+    if "/" in ref or "\\" in ref or ref.endswith(".toml"):
+        raise RulesetError([f"{ref}: no such ruleset file"])
     known = ", ".join(bundled_ids())
     raise RulesetError([f'unknown ruleset "{ref}": give a bundled id ({known}) or a TOML file'])
 
@@ -63,7 +65,10 @@ def resolve(
         return extend({}, doc, str(origin))
     if not isinstance(parent_ref, str) or not parent_ref:
         raise RulesetError([f"{path}: extends: expected the id or path of another ruleset"])
-    parent = resolve(parent_ref, path.parent, (*seen, path.resolve()))
+    try:
+        parent = resolve(parent_ref, path.parent, (*seen, path.resolve()))
+    except RulesetError as exc:
+        raise RulesetError([f"{path}: extends: {p}" for p in exc.problems]) from None
     child = dict(doc)
     child.setdefault("source", f"{doc.get('id', path.stem)} ({path.name})")
     return extend(parent, child, str(origin))
@@ -74,8 +79,17 @@ def load_ruleset(
 ) -> Ruleset:
     """Load a bundled or user ruleset for a player count, with house-rule overrides."""
     path = locate(ref)
-    origin = path.name if path.parent == bundled_dir() else str(path)
-    return build_ruleset(resolve(ref), origin=origin, players=players, overrides=overrides)
+    bundled = path.parent == bundled_dir()
+    origin = path.name if bundled else str(path)
+    data = resolve(ref)
+    try:
+        return build_ruleset(data, origin=origin, players=players, overrides=overrides)
+    except RulesetError as exc:
+        missing = any(": missing" in p for p in exc.problems)
+        if not bundled and missing and "extends" not in read_toml(path):
+            hint = f"{path}: extends: missing; a house-rules file starts from a bundled ruleset, "
+            raise RulesetError([hint + 'e.g. extends = "classic"', *exc.problems]) from None
+        raise
 
 
 def validate_file(path: str) -> Ruleset:

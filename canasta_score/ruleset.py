@@ -15,6 +15,7 @@ from canasta_score.cards import Rank
 from canasta_score.errors import RulesetError
 from canasta_score.schema import Schema, Tier
 
+HOUSE_RULE = "house rule (--rule)"
 META_KEYS = {"id", "name", "extends", "description", "status", "source", "sources", "by_players"}
 STATUSES = ("complete", "partial", "reference")
 
@@ -267,8 +268,14 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
             problems.append(f'--rule {key}: unknown ruleset key (see "canasta-score rules show")')
             continue
         section, name = key.split(".", 1)
+        cls = section_types()[section]
+        choices = section_fields(cls)[name].metadata["choices"]
+        found = check_value(f"--rule {key}", value, field_types(cls)[name], choices)
+        if found:
+            problems += found
+            continue
         out.setdefault(section, {})[name] = value
-        out.setdefault("sources", {})[key] = "house rule (--rule)"
+        out.setdefault("sources", {})[key] = HOUSE_RULE
     if problems:
         raise RulesetError(problems)
     return out
@@ -366,7 +373,7 @@ def build_section(name: str, cls: type, table: Any, problems: list[str], origin:
     return cls(**values) if len(values) == len(fields) else None
 
 
-def cross_checks(rs: dict[str, Any], origin: str) -> list[str]:
+def cross_checks(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
     """Checks that involve more than one key (a section that failed to build is skipped)."""
     problems = []
     table, deck, meld, game = rs["table"], rs["deck"], rs["meld"], rs["game"]
@@ -380,6 +387,29 @@ def cross_checks(rs: dict[str, Any], origin: str) -> list[str]:
         problems.append(f"{origin}: meld.min_cards: must be at least 1")
     if game is not None and (game.target <= 0 or game.target % 5):
         problems.append(f"{origin}: game.target: must be a positive multiple of 5")
+    return problems + point_problems(rs, origin, sources)
+
+
+def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+    """Every value and bonus is a multiple of 5 and not negative (RULES 0.2)."""
+    problems = []
+    for name, section in rs.items():
+        if section is None:
+            continue
+        for key, value in dataclasses.asdict(section).items():
+            full = f"{name}.{key}"
+            numbers = list(value) if isinstance(value, (list, tuple)) else [value]
+            if full == "initial_meld.tiers":
+                numbers = [tier["minimum"] for tier in value]
+            elif name not in schema.POINT_SECTIONS and full not in schema.POINT_KEYS:
+                continue
+            bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
+            if bad:
+                where = "--rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
+                problems.append(
+                    f"{where} {full}: points must be multiples of 5 and not negative, "
+                    f"not {bad[0]} (RULES 0.2)"
+                )
     return problems
 
 
@@ -411,7 +441,7 @@ def build_ruleset(
         name: build_section(name, cls, resolved.get(name), problems, origin)
         for name, cls in section_types().items()
     }
-    problems += cross_checks(sections, origin)
+    problems += cross_checks(sections, origin, resolved.get("sources") or {})
     if problems:
         raise RulesetError(problems)
     snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}

@@ -662,6 +662,10 @@ def check_go_out(
     partner: str | None = None,
 ) -> Ruling:
     """May the side go out with these melds (as they will stand), and this final discard?"""
+    if partner is not None and rs.table.side_size == 1:
+        raise InputError(
+            f"--partner: with {rs.players} players each plays alone; there is no partner to ask"
+        )
     reasons: list[RuleRef] = []
     kinds: list[str] = []
     table = merge_same_rank(table, rs)

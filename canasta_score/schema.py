@@ -51,7 +51,10 @@ CHOICE_TEXT = {
 KEY_CHOICE_TEXT = {
     "go_out.permission": {"none": "not asked (no partner)"},
     "acaba.permission": {"none": "not asked"},
-    "threes.laid_down": {"none": "never; threes stay in hand until discarded"},
+    "threes.laid_down": {
+        "none": "never; threes stay in hand until discarded",
+        "optional": "either colour may be laid face up (with a replacement card), or kept",
+    },
 }
 
 
@@ -324,6 +327,61 @@ class Schema:
     special_hands: SpecialHands
     acaba: Acaba
     game: Game
+
+
+# Keys that hold points: every card value and bonus is a multiple of 5 (RULES 0.2), so scores
+# move in steps of 5 and the initial-meld tiers work as written.
+POINT_SECTIONS = ("values", "special_hands")
+POINT_KEYS = frozenset(
+    {
+        *(
+            f"canasta.{k}"
+            for k in (
+                "natural",
+                "mixed",
+                "clean_sevens",
+                "clean_aces",
+                "wild_all_twos",
+                "wild_four_jokers",
+                "wild_other",
+                "sequence",
+                "concealed_bonus",
+                "deuces",
+                "deuces_mixed",
+                "five_natural",
+                "four_natural_one_mixed",
+                "ten_canastas",
+            )
+        ),
+        *(
+            f"threes.{k}"
+            for k in (
+                "red_values",
+                "black_values",
+                "red_in_hand",
+                "black_in_hand",
+                "black_removed_each",
+                "black_removed_all",
+            )
+        ),
+        *(
+            f"penalties.{k}"
+            for k in (
+                "incomplete_sevens",
+                "incomplete_clean_aces",
+                "incomplete_wild",
+                "incomplete_wild_four_jokers",
+                "held_aces_sevens",
+                "short_sequence",
+            )
+        ),
+        "go_out.bonus",
+        "go_out.concealed_bonus",
+        "acaba.opponents",
+        "game.target",
+        "game.seven_canastas_win",
+    }
+)
 
 
 # Rules that are mechanisms rather than numbers; each is cited by id like the keys above.

@@ -132,7 +132,7 @@ def melded(rs: Ruleset, side: SideRecord) -> Melded:
         for kind, n in side.canastas.items():
             keys += [summary_bonus_key(rs, side.name, kind)] * n
         kinds = [k for k, n in side.canastas.items() for _ in range(n)]
-        penalties = [INCOMPLETE_KEYS[k] for k in side.incomplete]
+        penalties = [incomplete_key(rs, k) for k in side.incomplete]
         return Melded(side.meld_points, tuple(keys), tuple(kinds), tuple(penalties), 0)
     keys, kinds, penalties = [], [], []
     inside = 0
@@ -268,16 +268,31 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
         )
 
 
+def incomplete_key(rs: Ruleset, kind: str) -> str:
+    """The penalty key of an incomplete special meld given in a summary."""
+    key = INCOMPLETE_KEYS[kind]
+    if (
+        key == "penalties.incomplete_wild_four_jokers"
+        and not rs.penalties.incomplete_wild_four_jokers
+    ):
+        return "penalties.incomplete_wild"
+    return key
+
+
 def least_canasta_count(rs: Ruleset, kind: str) -> int:
     """The smallest count a canasta of this kind can have."""
     size = rs.canasta.min_cards
     v = rs.values
-    if kind in ("wild", "bolivia"):
+    one_joker = (size - 1) * v.two + v.joker
+    distinct_twos = rs.canasta.wild_all_twos not in (0, rs.canasta.wild_other)
+    if kind in ("wild_twos", "deuces", "bolivia") or (kind == "wild" and not distinct_twos):
         return size * v.two
-    if kind == "wild_twos":
-        return size * v.two
+    if kind in ("wild", "deuces_mixed"):
+        return one_joker
     if kind == "wild_four_jokers":
         return 4 * v.joker + (size - 4) * v.two
+    if kind in ("samba", "escalera"):
+        return 4 * v.low + (size - 4) * v.high
     if kind == "aces":
         return size * v.ace
     if kind == "mixed":

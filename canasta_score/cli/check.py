@@ -64,7 +64,7 @@ def meld_cmd(
         rs,
         cards(meld),
         initial=initial,
-        to=cards(to) if to else None,
+        to=None if to is None else cards(to),
         going_out=going_out,
         table=melds(table),
         closed=ranks(closed),

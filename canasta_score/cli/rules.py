@@ -106,10 +106,9 @@ def validate_cmd(
     except RulesetError as exc:
         if json:
             emit_json({"valid": False, "problems": exc.problems})
-        else:
-            typer.echo(f"{file}: {len(exc.problems)} problem(s)", err=True)
-            for problem in exc.problems:
-                typer.echo(f"  - {problem}", err=True)
+        typer.echo(f"Error: {file}: {len(exc.problems)} problem(s)", err=True)
+        for problem in exc.problems:
+            typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
     if json:
         emit_json({"valid": True, "id": rs.id, "name": rs.name, "problems": []})

@@ -1,0 +1,127 @@
+"""Input that must be refused with a message naming the problem (CONTRACT 3, 4, 6; RULES 0.2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import c, score, totals
+
+from canasta_score.catalog import load_ruleset, validate_file
+from canasta_score.cli import main
+from canasta_score.errors import InputError, RecordError, RulesetError
+from canasta_score.rulings import check_go_out
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        "go_out.bonus=999",
+        "threes.red_values=[0, 100, 200, 300, 801]",
+        "values.ace=-20",
+        "initial_meld.tiers=[{minimum = 15}, {from = 0, minimum = 52}]",
+    ],
+)
+def test_points_are_multiples_of_five_rules_0_2(override: str) -> None:
+    with pytest.raises(RulesetError) as err:
+        load_ruleset("classic", overrides=[override])
+    assert str(err.value).startswith("--rule ") and "multiples of 5" in str(err.value)
+
+
+def test_points_in_a_file_are_multiples_of_five(tmp_path: Path) -> None:
+    path = tmp_path / "odd.toml"
+    path.write_text('id = "odd"\nextends = "classic"\n[go_out]\nbonus = 999\n', encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        validate_file(str(path))
+    assert f"{path}: go_out.bonus" in str(err.value)
+
+
+def test_bad_rule_value_is_blamed_on_the_rule_not_the_file() -> None:
+    with pytest.raises(RulesetError) as err:
+        load_ruleset("classic", overrides=["meld.max_wilds=three"])
+    assert str(err.value) == "--rule meld.max_wilds: expected a whole number, got 'three'"
+
+
+def test_unknown_parent_names_extends(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('id = "h"\nextends = "nonexist"\n', encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(str(path))
+    assert f"{path}: extends: unknown ruleset" in str(err.value)
+
+
+def test_file_without_extends_gets_a_hint(tmp_path: Path) -> None:
+    path = tmp_path / "bare.toml"
+    path.write_text('id = "b"\n[go_out]\nbonus = 100\n', encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(str(path))
+    assert err.value.problems[0].startswith(f"{path}: extends: missing")
+
+
+def test_missing_ruleset_file_says_so() -> None:
+    with pytest.raises(RulesetError, match="no such ruleset file"):
+        load_ruleset("/no/such/house.toml")
+
+
+def test_rules_validate_failure_starts_with_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('id = "bad"\nextends = "classic"\n[go_out]\nbonus = "x"\n', encoding="utf-8")
+    code, out, err = run(capsys, "rules", "validate", str(path), "--json")
+    assert code == 2 and out.startswith('{"valid": false')
+    assert err.startswith(f"Error: {path}: 1 problem(s)")
+
+
+def test_empty_meld_after_to_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "meld", "K K K", "--to", "", "--json")
+    assert code == 2 and out == "" and err.startswith("Error: ")
+
+
+def test_no_partner_to_ask_in_singles_rules_3() -> None:
+    rs = load_ruleset("hand-and-foot", players=2)
+    with pytest.raises(InputError, match="no partner"):
+        check_go_out(rs, (c("K K K K K K K"),), partner="no")
+
+
+def test_american_summary_four_joker_wild_meld_costs_the_flat_penalty_rules_7_1() -> None:
+    """US American has one flat -2,000 for an incomplete wild meld: 300 + 500 - 2,000."""
+    rs = load_ruleset("american")
+    result = score(
+        rs,
+        '[[side]]\nname="A"\nmeld_points=300\ncanastas={natural=1}\n'
+        'incomplete=["wild_four_jokers"]\n[[side]]\nname="B"\n',
+    )
+    assert totals(result)["A"] == -1200
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "canastas", "least"),
+    [
+        ("italian", "{ natural = 1, deuces = 1 }", 35 + 140),
+        ("samba", "{ samba = 1 }", 50),
+        ("modern-american", "{ wild = 1 }", 170),
+        ("bolivian", "{ bolivia = 1 }", 140),
+    ],
+)
+def test_summary_canastas_need_their_smallest_count(
+    ruleset: str, canastas: str, least: int
+) -> None:
+    """Seven 2s count 140; 4 5 6 7 8 9 10 counts 50; a wild mix other than all 2s has a joker."""
+    rs = load_ruleset(ruleset)
+    record = '[[side]]\nname="A"\nmeld_points={}\ncanastas={}\n[[side]]\nname="B"\n'
+    with pytest.raises(RecordError, match=f"at least {least}"):
+        score(rs, record.format(least - 5, canastas))
+    score(rs, record.format(least, canastas))
+
+
+def test_american_threes_may_be_laid_down_text() -> None:
+    rs = load_ruleset("american")
+    assert "either colour" in rs.rule_text("threes.laid_down")
