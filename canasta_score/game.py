@@ -14,8 +14,8 @@ from typing import Any
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError, RulesetError
 from canasta_score.record import parse_record
 from canasta_score.ruleset import META_KEYS, Ruleset, build_ruleset
-from canasta_score.rulings import Minimum, min_meld
-from canasta_score.scoring import HandScore, score_hand
+from canasta_score.rulings import REQUIRE_TEXT, Minimum, min_meld
+from canasta_score.scoring import HandScore, melded, score_hand
 from canasta_score.summary import HandLine, SideState, Summary
 
 FORMAT = "canasta-score game"
@@ -450,6 +450,84 @@ def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Out
     )
 
 
+def totals_before(summary: Summary, number: int) -> tuple[int, ...]:
+    """Each side's total before hand ``number`` (1-based; ``hands + 1`` is the next hand)."""
+    if number > 1:
+        return summary.lines[number - 2].totals
+    return tuple(0 for _ in summary.sides)
+
+
+# ---------------------------------------------------------------- doubts about a hand
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """A side whose melds at the end of a hand cannot have made its initial meld: a side that
+    melds has met its minimum (RULES 1.6, 2.2) and kept those cards on the table, so their
+    count is at least the minimum, and they include any canasta the tier demands (RULES 10).
+    Such a hand is kept, since tables enter partial numbers, but it is worth a second look."""
+
+    hand: int
+    side: str
+    melded: int
+    minimum: int
+    rule: str
+    missing: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.missing:
+            return (
+                f'hand {self.hand}: "{self.side}" melded a count of {self.melded} without a '
+                f"canasta, but {self.missing} [{self.rule}]"
+            )
+        return (
+            f'hand {self.hand}: "{self.side}" melded a count of {self.melded}, below its '
+            f"initial-meld minimum of {self.minimum} [{self.rule}]"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "side": self.side,
+            "melded": self.melded,
+            "minimum": self.minimum,
+            "rule": self.rule,
+            "text": self.text,
+        }
+
+
+def shortfalls(rs: Ruleset, hand: Played) -> tuple[Shortfall, ...]:
+    """The sides of a scored hand whose melds fall short of their initial-meld minimum or
+    lack the canasta their tier demands. A side with a canasta is exempt from the count where
+    the ruleset lets a canasta laid from hand open with less (initial_meld.canasta_exemption);
+    a side that laid a special hand made no ordinary initial meld."""
+    record = parse_record(hand.record)
+    by_name = {s.name: s for s in record.sides}
+    out = []
+    for scored, need in zip(hand.score.sides, hand.minimums, strict=True):
+        side = by_name[scored.name]
+        if side.special_hand:
+            continue
+        table = melded(rs, side)
+        if table.count <= 0:
+            continue
+        kinds = [k for k in table.kinds if k]
+        lacks = (need.canasta == "canasta" and not kinds) or (
+            need.canasta == "natural_canasta" and all(k == "mixed" for k in kinds)
+        )
+        if lacks:
+            rule = rs.rule_id("initial-meld.requires")
+            missing = REQUIRE_TEXT[need.canasta]
+            out.append(Shortfall(hand.number, side.name, table.count, need.minimum, rule, missing))
+            continue
+        exempt = rs.initial_meld.canasta_exemption and bool(kinds)
+        if table.count < need.minimum and not exempt:
+            rule = rs.rule_id("initial-meld.minimum")
+            out.append(Shortfall(hand.number, side.name, table.count, need.minimum, rule))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- changing a game
 
 
@@ -506,6 +584,18 @@ class Change:
                 if a.minimum != b.minimum:
                     out.append((old.number, side.name, a.minimum, b.minimum))
         return out
+
+    def shortfalls(self) -> tuple[Shortfall, ...]:
+        """The replaced hand's shortfalls, then those of later hands that fall short only
+        now that their minimum (or what their tier demands) has moved."""
+        rs = self.after.rs
+        out = list(shortfalls(rs, self.after.played[self.number - 1]))
+        for old, new in zip(self.before.played, self.after.played, strict=True):
+            if new.number <= self.number or old.minimums == new.minimums:
+                continue
+            was = {s.side for s in shortfalls(self.before.rs, old)}
+            out += [s for s in shortfalls(rs, new) if s.side not in was]
+        return tuple(out)
 
 
 def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:

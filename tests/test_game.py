@@ -20,9 +20,11 @@ from canasta_score.game import (
     new_game,
     parse_side,
     pick_ruleset,
+    play,
     replace_hand,
     replay,
     seating,
+    shortfalls,
 )
 from canasta_score.ruleset import build_ruleset
 
@@ -409,3 +411,89 @@ def test_the_running_summary_equals_a_full_replay_after_every_change() -> None:
     while g.hands:
         g, _line, summary = drop_last(g, replay(g).summary())
         assert summary == replay(g).summary()
+
+
+# ---------------------------------------------------------------- melds short of the minimum
+
+
+def short(
+    g: Game, data: dict[str, Any], totals: tuple[int, int], number: int = 2
+) -> list[tuple[str, int, int, str]]:
+    """(side, melded count, minimum, rule) of each side flagged in a hand scored from
+    ``totals``; the hand itself is always scored (a shortfall is not refused)."""
+    rs = g.rules()
+    played, _outcome = play(g, rs, data, number, totals)
+    return [(x.side, x.melded, x.minimum, x.rule) for x in shortfalls(rs, played)]
+
+
+def test_a_side_that_melded_less_than_its_minimum_is_flagged_rules_1_6_2_2() -> None:
+    """Both sides at 4,800: tier 120 (RULES 2.2). A melded 15 in all, so its initial meld
+    (RULES 1.6) cannot have counted 120; B melded exactly 120, which may be all of it."""
+    g = game()
+    flagged = short(g, hand({"meld_points": 15}, {"meld_points": 120}), (4800, 4800))
+    assert flagged == [("A", 15, 120, "classic.initial-meld.minimum")]
+    rs = g.rules()
+    played, _ = play(g, rs, hand({"meld_points": 15}, {"meld_points": 120}), 2, (4800, 4800))
+    (doubt,) = shortfalls(rs, played)
+    assert '"A"' in doubt.text and "15" in doubt.text and "120" in doubt.text
+
+
+def test_a_side_that_did_not_meld_is_not_flagged_rules_1_6() -> None:
+    """Below 0 the tier is 15 (RULES 2.2); a side with nothing melded made no initial meld."""
+    assert short(game(), hand({"meld_points": 0}, {"meld_points": 10}), (-200, -200)) == [
+        ("B", 10, 15, "classic.initial-meld.minimum")
+    ]
+
+
+def test_a_canasta_opens_with_less_only_where_the_ruleset_says_so_rules_6_2() -> None:
+    """A natural canasta and 100 melded in all. Classic at 4,800 (tier 120) has no canasta
+    exemption: short. Modern American at 0 (tier 125, RULES 6.2) lets a canasta laid whole
+    from hand open with less: only the side without a canasta is short."""
+    with_canasta = {"meld_points": 100, "canastas": {"natural": 1}}
+    classic = short(game(), hand(with_canasta, {"meld_points": 0}), (4800, 4800))
+    assert classic == [("A", 100, 120, "classic.initial-meld.minimum")]
+    modern = short(
+        game("modern-american"), hand(with_canasta, {"meld_points": 100}), (0, 0), number=1
+    )
+    assert modern == [("B", 100, 125, "modern-american.initial-meld.minimum")]
+
+
+def test_brazilian_bands_that_demand_a_canasta_rules_10_br1() -> None:
+    """RULES 10: 7,000-7,995 needs a canasta (no count), 9,000 up a natural canasta,
+    8,000-8,995 a canasta and a count of 200 (BR1: a canasta and 180 is not enough)."""
+    g = game("brazilian")
+    requires = "brazilian.initial-meld.requires"
+    lacking = hand({"meld_points": 200}, {"meld_points": 300, "canastas": {"mixed": 1}})
+    assert short(g, lacking, (7200, 9100)) == [("A", 200, 0, requires), ("B", 300, 0, requires)]
+    having = hand(
+        {"meld_points": 200, "canastas": {"mixed": 1}},
+        {"meld_points": 300, "canastas": {"natural": 1}},
+    )
+    assert short(g, having, (7200, 9100)) == []
+    br1 = hand({"meld_points": 180, "canastas": {"mixed": 1}}, {"meld_points": 0})
+    assert short(g, br1, (8200, 0)) == [("A", 180, 200, "brazilian.initial-meld.minimum")]
+
+
+def test_a_special_hand_is_not_an_initial_meld_rules_7_2() -> None:
+    """US American at 3,000: tier 180 (RULES 7.1). Garbage counts 4 x 5 + 4 x 10 + 3 x 10 +
+    3 x 10 = 120 but is laid as a special hand (RULES 7.2), so it is not flagged; 120 melded
+    the ordinary way is."""
+    g = game("american")
+    garbage = "4C 4H 4D 4S 9C 9S 9D 9H KC KD KH QS QH QD"
+    special = hand({"special_hand": "garbage", "melds": [garbage]}, {"meld_points": 100})
+    assert short(g, special, (3000, 0)) == []
+    ordinary = hand({"meld_points": 120}, {"meld_points": 100})
+    assert short(g, ordinary, (3000, 0)) == [("A", 120, 180, "american.initial-meld.minimum")]
+
+
+def test_edit_flags_later_hands_short_of_their_new_minimum_rules_2_2() -> None:
+    """Hand 2: A melds 100 against a minimum of 50. Hand 1 edited to give A 4,800 (8 natural
+    canastas 4,000 + 800 melded): A's hand-2 minimum becomes 120 and 100 falls short; B
+    (minimum 50 both times, 95 melded) is not flagged."""
+    two = hand({"meld_points": 100}, {"meld_points": 95})
+    g = play_all(game(), C5, two)
+    first = hand({"meld_points": 800, "canastas": {"natural": 8}}, {"meld_points": 95})
+    change = replace_hand(g, 1, first)
+    assert change.minimum_changes() == [(2, "A", 50, 120)]
+    flagged = [(x.hand, x.side, x.melded, x.minimum) for x in change.shortfalls()]
+    assert flagged == [(2, "A", 100, 120)]
