@@ -12,13 +12,13 @@ See ``QUICK_HELP`` (and docs/games.md) for every item.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from canasta_score.cards import parse_cards
 from canasta_score.errors import InputError
-from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_threes
+from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.ruleset import Ruleset
 
 QUICK_HELP = (
@@ -185,27 +185,36 @@ def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     side[key] = value
 
 
-def match_side(label: str, names: list[str]) -> str:
-    """The game's side a quick-form label means: its name, any case, or a unique beginning."""
+def match_side(
+    label: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> str:
+    """The game's side a label means, in any case: a side's name, else one of its players'
+    names (``players``: side name -> its players), else the unique beginning of a side's
+    name. An exact name always wins over beginnings."""
     wanted = " ".join(label.split()).casefold()
-    exact = [n for n in names if n.casefold() == wanted]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if wanted and n.casefold().startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    sides = ", ".join(names)
-    if starts:
-        raise InputError(f'"{label}" could be {" or ".join(starts)}; write more of the name')
-    raise InputError(f'"{label}" is not a side of this game (its sides are {sides})')
+    sides = {n: n.casefold() for n in names}
+    people = {n: [p.casefold() for p in (players or {}).get(n, ())] for n in names}
+    tiers = (
+        [n for n in names if sides[n] == wanted],
+        [n for n in names if wanted in people[n]],
+        [n for n in names if wanted and sides[n].startswith(wanted)],
+    )
+    found = next((tier for tier in tiers if tier), [])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f'"{label}" could be {" or ".join(found)}; write more of the name')
+    raise InputError(f'"{label}" is not a side of this game (its sides are {", ".join(names)})')
 
 
-def parse_quick_side(text: str, names: list[str]) -> dict[str, Any]:
+def parse_quick_side(
+    text: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, Any]:
     """One side of the quick form: ``"us: 285 melded, 1 natural, out"``."""
     label, colon, rest = text.partition(":")
     if not colon:
         raise InputError(f'"{text.strip()}": start with the side\'s name and a colon; {QUICK_HELP}')
-    name = match_side(label, names)
+    name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
     for item in rest.split(","):
         if item.strip():
@@ -216,15 +225,18 @@ def parse_quick_side(text: str, names: list[str]) -> dict[str, Any]:
     return ordered(side)
 
 
-def parse_quick(texts: list[str], names: list[str]) -> dict[str, Any]:
+def parse_quick(
+    texts: list[str], names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, Any]:
     """The quick form for every side (one text per side, or sides separated by ``;``) as a
-    hand record: ``{"side": [...]}`` with the sides in the game's order."""
+    hand record: ``{"side": [...]}`` with the sides in the game's order. A side is named by
+    its name or a player's (``players``: side name -> its players), or a unique beginning."""
     found: dict[str, dict[str, Any]] = {}
     for text in texts:
         for part in text.split(";"):
             if not part.strip():
                 continue
-            side = parse_quick_side(part, names)
+            side = parse_quick_side(part, names, players)
             if side["name"] in found:
                 raise InputError(f'side "{side["name"]}" is given twice')
             found[side["name"]] = side
@@ -547,3 +559,15 @@ def finish_side(side: dict[str, Any], by_card: bool) -> dict[str, Any]:
 def blocked_by(side: dict[str, Any]) -> bool:
     """Whether this side ended the hand (so no later side can have gone out)."""
     return bool(side.get("went_out") or side.get("acaba") or side.get("special_hand"))
+
+
+def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
+    """Refuse one side's part of a hand that breaks the rules on its own (raises
+    :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
+    hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
+    kind than the deck holds. What depends on the other sides is checked with the whole hand."""
+    from canasta_score.scoring import check_deck, validate_side
+
+    record = parse_record({"side": [side]})
+    validate_side(rs, record.sides[0])
+    check_deck(rs, record)

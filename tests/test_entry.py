@@ -168,6 +168,21 @@ def test_side_names_match_in_any_case_or_by_a_unique_beginning() -> None:
         match_side("a", ["Ann", "Andy"])
 
 
+def test_an_exact_side_or_player_name_wins_over_beginnings() -> None:
+    """The label ann begins both "Ann & Bob" and "Annie & Cy", but Ann is a player of one."""
+    names = ["Ann & Bob", "Annie & Cy"]
+    players = {"Ann & Bob": ("Ann", "Bob"), "Annie & Cy": ("Annie", "Cy")}
+    assert match_side("ann", names, players) == "Ann & Bob"
+    assert match_side("ANNIE", names, players) == "Annie & Cy"
+    assert match_side("bob", names, players) == "Ann & Bob"
+    with pytest.raises(InputError, match="could be Ann & Bob or Annie & Cy"):
+        match_side("an", names, players)
+    # A side's own name wins over another side's player of the same name.
+    assert match_side("ann", ["Ann", "us"], {"us": ("Ann", "Bob")}) == "Ann"
+    data = parse_quick(["ann: 50 melded", "annie: 60 melded"], names, players)
+    assert [s["name"] for s in data["side"]] == names
+
+
 SUMMARY_SIDE = st.fixed_dictionaries(
     {"name": st.just("us")},
     optional={
@@ -302,3 +317,30 @@ def test_every_quick_form_example_in_the_docs_reads() -> None:
     for example in examples:
         for part in example.split(";"):
             assert parse_quick_side(part, ["us", "them", "A", "B"])["name"]
+
+
+@pytest.mark.parametrize(
+    ("side", "message"),
+    [
+        # RULES 1.3: every count is a multiple of 5.
+        ({"name": "us", "meld_points": 297}, "meld_points = 297 is not a multiple of 5"),
+        # RULES 1.5: a natural canasta holds seven natural cards, at least 7 x 5 = 35.
+        (
+            {"name": "us", "meld_points": 30, "canastas": {"natural": 1}},
+            "hold at least 35 points",
+        ),
+        # RULES 2.4: going out needs a canasta.
+        ({"name": "us", "meld_points": 300, "went_out": True}, "went out, but"),
+        # Two packs hold four jokers (RULES 2.1).
+        ({"name": "us", "melds": ["K K K JK JK", "Q Q Q JK JK", "9 9 9 JK"]}, "5 jokers"),
+    ],
+)
+def test_one_sides_part_is_checked_on_its_own(
+    classic: Ruleset, side: dict[str, Any], message: str
+) -> None:
+    from canasta_score.entry import check_side
+    from canasta_score.errors import RecordError
+
+    with pytest.raises(RecordError, match=message):
+        check_side(classic, side)
+    check_side(classic, {"name": "us", "meld_points": 300, "canastas": {"natural": 1}})
