@@ -67,8 +67,8 @@ def cli(
     monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
     monkeypatch.chdir(tmp_path)
 
-    def run(*args: str, stdin: str = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    def run(*args: str, stdin: str | io.StringIO = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
         capsys.readouterr()
         code: Any = 0
         try:
@@ -80,6 +80,24 @@ def cli(
         return Run(code if isinstance(code, int) else 0 if code is None else 1, out, err)
 
     return run
+
+
+class Keyboard(io.StringIO):
+    """Standard input from a terminal: answers typed one a line, then Ctrl-D (end of input),
+    or Ctrl-C once they run out when ``interrupt`` is set."""
+
+    def __init__(self, answers: list[str], interrupt: bool = False) -> None:
+        super().__init__("".join(a + "\n" for a in answers))
+        self.interrupt = interrupt
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(size)
+        if not line and self.interrupt:
+            raise KeyboardInterrupt
+        return line
 
 
 def scores(run: Run) -> dict[str, int]:
@@ -332,3 +350,156 @@ def test_two_commands_appending_at_once_never_lose_a_hand(home: Path, tmp_path: 
     status = json.loads(out.stdout)
     assert status["hands"] == 8
     assert [s["score"] for s in status["sides"]] == [8 * 560, 8 * 850]
+
+
+# ---------------------------------------------------------------- leaving, JSON, warnings
+
+
+@pytest.mark.parametrize(
+    ("answers", "interrupt", "message"),
+    [
+        (["t", "300", "q"], False, "Error: left with q; nothing was saved"),
+        (["t", "300"], False, "Error: interrupted; nothing was saved"),  # Ctrl-D
+        (["t", "300"], True, "Error: interrupted; nothing was saved"),  # Ctrl-C
+    ],
+)
+@pytest.mark.parametrize("command", [["hand"], ["hand", "--json"], ["edit", "1"]])
+def test_leaving_the_questions_saves_nothing_and_exits_2_contract_4(
+    cli: Cli, home: Path, command: list[str], answers: list[str], interrupt: bool, message: str
+) -> None:
+    """CONTRACT 4: exit 1 is for check commands only; leaving is exit 2 with an Error: line
+    on stderr, nothing on stdout, and the game file as it was."""
+    start(cli)
+    assert cli("hand", *TWO).code == 0
+    before = (home / "club.toml").read_bytes()
+    left = cli(*command, stdin=Keyboard(answers, interrupt))
+    assert left.code == 2
+    assert left.err.rstrip().endswith(message) and "Aborted" not in left.err
+    assert left.out == ""
+    assert (home / "club.toml").read_bytes() == before
+
+
+def test_ctrl_c_outside_a_question_exits_2(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while a command works (say, waiting for the game's lock) saves nothing."""
+    from canasta_score.cli import game
+
+    start(cli)
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game, "open_store", interrupted)
+    stopped = cli("status")
+    assert (stopped.code, stopped.err) == (2, "Error: interrupted; nothing was saved\n")
+
+
+def test_questions_go_to_stderr_so_json_stdout_is_one_object_contract_4(cli: Cli) -> None:
+    """Contract hand 2 answered at the terminal with --json: A 560, B 850."""
+    start(cli)
+    a = ["t", "300", "0", "1", "0", "40", "n"]
+    b = ["t", "250", "1", "0", "0", "0", "y", "n"]
+    done = cli("hand", "--json", stdin=Keyboard([*a, *b, "y"]))
+    assert done.code == 0, done.err
+    assert done.out.count("\n") == 1
+    assert [s["total"] for s in done.json()["score"]["sides"]] == [560, 850]
+    assert "count of all melded cards" in done.err and "save this hand?" in done.err
+
+
+def test_new_prints_only_the_name_on_stdout_contract_7(cli: Cli) -> None:
+    """Scripts do NAME=$(canasta-score new ...)."""
+    made = cli("new", "club", "--side", "A: Ann & Bob", "--side", "B: Cy & Di")
+    assert made.out == "club\n"
+    assert "first dealer: Ann" in made.err
+
+
+def test_every_game_command_that_reports_accepts_json_contract_4(cli: Cli, tmp_path: Path) -> None:
+    """Each prints exactly one JSON object on stdout and nothing else there."""
+    commands = [
+        ["new", "club", "--side", "A: Ann & Bob", "--side", "B: Cy & Di"],
+        ["hand", *TWO],
+        ["hand", *THREE],
+        ["status"],
+        ["history"],
+        ["history", "--detail"],
+        ["undo"],
+        ["edit", "1", *THREE],
+        ["export"],
+        ["export", "--format", "csv", "--output", "sheet.csv"],
+        ["export", "--output", "log.json"],
+        ["import", "log.json", "--name", "copy"],
+        ["games"],
+    ]
+    for command in commands:
+        done = cli(*command, "--json")
+        assert done.code == 0, (command, done.err)
+        assert isinstance(done.json(), dict), command
+    assert cli("new", "other", "--json").json()["game"] == "other"
+    imported = cli("import", "log.json", "--name", "copy-2", "--json").json()
+    assert (imported["game"], imported["notes"]) == ("copy-2", [])
+    # Hand 1 is now THREE: A 400 + 500 - 30 = 870; B 95 - 20 = 75.
+    assert [s["score"] for s in imported["status"]["sides"]] == [870, 75]
+    assert (tmp_path / "sheet.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    mixed = cli("export", "--format", "csv", "--json")
+    assert mixed.code == 2 and mixed.err.startswith("Error:") and mixed.out == ""
+
+
+def test_csv_byte_order_mark_only_in_a_file(cli: Cli, tmp_path: Path) -> None:
+    """docs/games.md: the mark is written with --output; on stdout it would get in the way."""
+    start(cli)
+    cli("hand", *TWO)
+    assert cli("export", "--format", "csv").out.startswith("game,hand,dealer")
+    assert cli("export", "--format", "csv", "-o", "s.csv").code == 0
+    assert (tmp_path / "s.csv").read_bytes().startswith(b"\xef\xbb\xbfgame,hand,dealer")
+
+
+def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
+    cli: Cli, home: Path
+) -> None:
+    """Both sides at 4,800 (8 natural canastas 4,000 + 800 melded): tier 120 (RULES 2.2).
+    "A: 15 melded" cannot hold an initial meld of 120 (RULES 1.6); B's 120 can. The hand is
+    saved (A 4,815, B 4,920), with a warning on stderr and in the JSON object."""
+    start(cli)
+    assert cli("hand", "a: 8 natural, 800 melded", "b: 8 natural, 800 melded").code == 0
+    done = cli("hand", "a: 15 melded", "b: 120 melded", "--json")
+    assert done.code == 0, done.err
+    assert done.err == (
+        'warning: hand 2: "A" melded a count of 15, below its initial-meld minimum of 120 '
+        "[classic.initial-meld.minimum]\n"
+    )
+    (warning,) = done.json()["warnings"]
+    assert (warning["side"], warning["melded"], warning["minimum"]) == ("A", 15, 120)
+    assert scores(cli("status", "--json")) == {"A": 4815, "B": 4920}
+    edited = cli("edit", "2", "a: 20 melded", "b: 120 melded")
+    assert edited.code == 0 and '"A" melded a count of 20' in edited.err
+
+
+def test_edit_reports_later_hands_short_of_their_new_minimum_rules_2_2(cli: Cli) -> None:
+    """Hand 2: A melds 100 against 50. Hand 1 edited to A 4,800: A's hand-2 minimum is 120
+    and the change report says hand 2 falls short of it."""
+    start(cli)
+    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", "a: 100 melded", "b: 95 melded")
+    edited = cli("edit", "1", "a: 8 natural, 800 melded", "b: 95 melded")
+    assert edited.code == 0, edited.err
+    assert "hand 2: A 50 -> 120" in edited.out
+    assert (
+        'warning: hand 2: "A" melded a count of 100, below its initial-meld minimum of 120'
+        in edited.out
+    )
+    assert edited.err == ""
+    # Edited back, hand 2 is fine again; edited once more, with --json.
+    assert cli("edit", "1", "--file", "-", stdin=C5).out.count("warning") == 0
+    as_json = cli("edit", "1", "a: 8 natural, 800 melded", "b: 95 melded", "--json")
+    assert [(w["hand"], w["side"]) for w in as_json.json()["warnings"]] == [(2, "A")]
+    assert '"A" melded a count of 100' in as_json.err
+
+
+def test_quick_form_an_exact_player_name_wins_over_a_beginning(cli: Cli) -> None:
+    """Sides "Ann & Bob" and "Annie & Cy": ann is Ann's side, annie Annie's."""
+    assert cli("new", "g", "--side", "Ann & Bob", "--side", "Annie & Cy").code == 0
+    done = cli("hand", "ann: 50 melded", "annie: 60 melded", "--json")
+    assert done.code == 0, done.err
+    assert [(s["name"], s["total"]) for s in done.json()["score"]["sides"]] == [
+        ("Ann & Bob", 50),
+        ("Annie & Cy", 60),
+    ]

@@ -3,6 +3,7 @@ asked again, the breakdown is shown, and nothing is saved without a yes."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pty
@@ -14,16 +15,22 @@ from pathlib import Path
 
 import pytest
 
+from canasta_score.catalog import load_ruleset
+from canasta_score.cli.asking import Dialogue, Left
+from canasta_score.game import Game, new_game, parse_side, play
+
 PROGRAM = Path(sys.executable).parent / "canasta-score"
 
 
 class Terminal:
     """The program running on a pseudo-terminal, read and answered like a person would."""
 
-    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], stdout: Path | None = None) -> None:
         pid, fd = pty.fork()
-        if pid == 0:  # the child: become the program
+        if pid == 0:  # the child: become the program (its stdout sent to a file if given)
             try:
+                if stdout is not None:
+                    os.dup2(os.open(stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
                 os.execve(str(PROGRAM), [str(PROGRAM), *args], env)
             finally:
                 os._exit(127)
@@ -124,37 +131,90 @@ def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[st
     assert [s["score"] for s in status["sides"]] == [1240, 225]
 
 
-def test_a_hand_that_breaks_a_rule_is_re_entered_and_can_be_dropped(env: dict[str, str]) -> None:
-    """RULES 2.4: going out needs a canasta. Re-entering side A, then declining, saves nothing."""
+def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
+    env: dict[str, str],
+) -> None:
+    """RULES 2.4: going out needs a canasta. Side A is asked again before side B, its answers
+    offered in brackets; declining the hand and leaving with q saves nothing (exit 2)."""
     run(env, "new", "club", "--side", "A", "--side", "B")
     before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
     term = Terminal(["hand"], env)
-    for side, went_out in (("A", "y"), ("B", None)):
-        term.answer("card by card or totals? (c/t) [c]:", "t")
-        term.answer("count of all melded cards [0]:", "300")
-        term.answer("natural canastas [0]:", "0")
-        term.answer("mixed canastas [0]:", "0")
-        term.answer("red threes (a count, or cards) [0]:", "0")
-        term.answer("count of the cards left in hand [0]:", "40")
-        if went_out:
-            term.answer(f"did {side} go out? (y/n) [n]:", went_out)
-            term.answer("concealed", "n")
-    shown = term.answer("re-enter which side? (A / B):", "a")
-    assert 'This hand cannot be scored: side "A" went out, but' in shown
     term.answer("card by card or totals? (c/t) [c]:", "t")
     term.answer("count of all melded cards [0]:", "300")
     term.answer("natural canastas [0]:", "0")
-    term.answer("mixed canastas [0]:", "1")
+    term.answer("mixed canastas [0]:", "0")
     term.answer("red threes (a count, or cards) [0]:", "0")
-    term.answer("count of the cards left in hand [0]:", "0")
+    term.answer("count of the cards left in hand [0]:", "40")
     term.answer("did A go out? (y/n) [n]:", "y")
     term.answer("concealed", "n")
+    shown = term.answer("card by card or totals? (c/t) [t]:", "")
+    assert 'side "A" went out, but' in shown and "Enter A again" in shown
+    assert "\nB\n" not in shown
+    term.answer("count of all melded cards [300]:", "")
+    term.answer("natural canastas [0]:", "")
+    term.answer("mixed canastas [0]:", "1")
+    term.answer("red threes (a count, or cards) [0]:", "")
+    term.answer("count of the cards left in hand [40]:", "0")
+    term.answer("did A go out? (y/n) [y]:", "")
+    term.answer("concealed (the whole hand in one turn)? (y/n) [n]:", "")
+    term.answer("card by card or totals? (c/t) [c]:", "t")
+    term.answer("count of all melded cards [0]:", "300")
+    term.answer("natural canastas [0]:", "0")
+    term.answer("mixed canastas [0]:", "0")
+    term.answer("red threes (a count, or cards) [0]:", "0")
+    term.answer("count of the cards left in hand [0]:", "40")
     shown = term.answer("save this hand? (y/n) [y]:", "n")
     assert "+700" in shown and "+260" in shown  # A 300 + 300 + 100 out; B 300 - 40
     term.answer("re-enter which side? (A / B, or q to quit):", "q")
-    assert term.finish() == 1
-    assert "Nothing was saved." in term.seen
+    assert term.finish() == 2
+    assert "Error: left with q; nothing was saved" in term.seen
     assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize(("key", "name"), [("\x03", "Ctrl-C"), ("\x04", "Ctrl-D")])
+def test_ctrl_c_or_ctrl_d_at_a_question_saves_nothing_exit_2_contract_4(
+    env: dict[str, str], key: str, name: str
+) -> None:
+    """CONTRACT 4: exit 1 belongs to check commands; leaving without saving is exit 2 with
+    an Error: line, and the game file is left as it was."""
+    run(env, "new", "club", "--side", "A", "--side", "B")
+    before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
+    term = Terminal(["hand"], env)
+    term.answer("card by card or totals? (c/t) [c]:", "t")
+    term.expect("count of all melded cards [0]:")
+    os.write(term.fd, key.encode("ascii"))
+    assert term.finish() == 2, name
+    assert "Error: interrupted; nothing was saved" in term.seen
+    assert "Aborted" not in term.seen and "Traceback" not in term.seen
+    assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
+
+
+def test_hand_json_on_a_terminal_prints_only_the_json_object_contract_4(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    """CONTRACT 4: with --json, standard output holds exactly one JSON object; the questions
+    go to standard error. Contract hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850."""
+    run(env, "new", "club", "--side", "A", "--side", "B")
+    out = tmp_path / "stdout.txt"
+    term = Terminal(["hand", "--json"], env, stdout=out)
+    for side, melded, natural, mixed, left in (
+        ("A", "300", "0", "1", "40"),
+        ("B", "250", "1", "0", "0"),
+    ):
+        term.answer("card by card or totals? (c/t) [c]:", "t")
+        term.answer("count of all melded cards [0]:", melded)
+        term.answer("natural canastas [0]:", natural)
+        term.answer("mixed canastas [0]:", mixed)
+        term.answer("red threes (a count, or cards) [0]:", "")
+        term.answer("count of the cards left in hand [0]:", left)
+        term.answer(f"did {side} go out? (y/n) [n]:", "n" if side == "A" else "y")
+        if side == "B":
+            term.answer("concealed", "")
+    term.answer("save this hand? (y/n) [y]:", "")
+    assert term.finish() == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("\n") == 1 and text.startswith("{")
+    assert [s["total"] for s in json.loads(text)["score"]["sides"]] == [560, 850]
 
 
 def test_modern_held_aces_come_from_the_cards_each_player_holds_m4(env: dict[str, str]) -> None:
@@ -196,3 +256,138 @@ def test_modern_held_aces_come_from_the_cards_each_player_holds_m4(env: dict[str
     assert term.finish() == 0
     status = json.loads(run(env, "status", "--json"))
     assert [s["score"] for s in status["sides"]] == [4000, -5510]
+
+
+# ---------------------------------------------------------------- the dialogue, line by line
+
+
+def dialogue(answers: list[str]) -> tuple[Dialogue, io.StringIO]:
+    """A dialogue reading ``answers`` (one a line) and writing to a buffer."""
+    shown = io.StringIO()
+    return Dialogue(inp=io.StringIO("".join(a + "\n" for a in answers)), out=shown), shown
+
+
+def two_sides(rs_ref: str = "classic") -> Game:
+    rs = load_ruleset(rs_ref)
+    return new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
+
+
+# Side A (classic, totals): 300 melded, one mixed canasta, 40 left, not out; side B: 250
+# melded, one natural canasta, out. Contract hand 2: A 300 + 300 - 40 = 560; B 850.
+A_TOTALS = ["t", "300", "0", "1", "0", "40", "n"]
+B_TOTALS = ["t", "250", "1", "0", "0", "0", "y", "n"]
+
+
+@pytest.mark.parametrize("at", range(len(A_TOTALS + B_TOTALS) + 1))
+def test_q_leaves_at_every_question_contract_4(at: int) -> None:
+    """Whichever question is answered with q (save this hand? included), the entry ends
+    without a record: the command then exits 2 with an Error: line."""
+    answers = [*A_TOTALS, *B_TOTALS, "y"]
+    answers[at] = "q"
+    talk, _shown = dialogue(answers)
+    g = two_sides()
+    with pytest.raises(Left, match="left with q; nothing was saved"):
+        talk.hand(g, g.rules(), 1, (0, 0))
+
+
+def test_q_leaves_when_choosing_the_side_to_enter_again_contract_4() -> None:
+    """Each side lays three jokers: fine on its own, but two packs hold four (RULES 2.1), so
+    the whole hand is refused and the side to enter again is asked; q leaves there too."""
+    g = two_sides()
+    jokers = ["c", "K K K JK JK", "Q Q Q JK", "", "0", "", "", "n"]
+    talk, shown = dialogue([*jokers, *jokers, "q"])
+    with pytest.raises(Left, match="left with q"):
+        talk.hand(g, g.rules(), 1, (0, 0))
+    assert "This hand cannot be scored: the record holds 6 jokers" in shown.getvalue()
+    assert "re-enter which side? (A / B, or q to quit)" in shown.getvalue()
+
+
+def test_a_q_that_is_also_an_answer_is_asked_about_first() -> None:
+    """A lone queen left in hand may be written q: the entry asks before leaving. RULES 1.3
+    counts: A melds 8 x 5 = 50 + 2 (20) + joker (50) = 120 and 5 x 4 = 20, a mixed canasta
+    300, and holds a queen (-10) and four nines (-40): 390. B 250 + 500 + 100 out = 850."""
+    g = two_sides()
+    a_cards = ["c", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D 5C", "", "0", "q", "n", "9S 9H 9D 9C", "n"]
+    b_totals = ["t", "250", "1", "0", "0", "0", "y", "n"]
+    talk, shown = dialogue([*a_cards, *b_totals, "y"])
+    record = talk.hand(g, g.rules(), 1, (0, 0))
+    assert 'leave without saving? (y, or n to take "q" as the answer)' in shown.getvalue()
+    assert record["side"][0]["in_hand"] == ["q", "9S 9H 9D 9C"]
+    played, _ = play(g, g.rules(), record, 1, (0, 0))
+    assert [s.total for s in played.score.sides] == [120 + 20 + 300 - 10 - 40, 850]
+
+
+def test_saying_no_offers_each_earlier_answer_again() -> None:
+    """After n at "save this hand?", side A is entered again with its answers in brackets:
+    Enter keeps them, so only the count left in hand is typed (40 -> 30): A 300 + 300 - 30 =
+    570, B 850 (contract hand 2)."""
+    g = two_sides()
+    again = ["", "", "", "", "", "30", ""]
+    talk, shown = dialogue([*A_TOTALS, *B_TOTALS, "n", "a", *again, "y"])
+    record = talk.hand(g, g.rules(), 1, (0, 0))
+    text = shown.getvalue()
+    for prompt in ("(c/t) [t]:", "count of all melded cards [300]:", "mixed canastas [1]:"):
+        assert prompt in text
+    assert "count of the cards left in hand [40]:" in text
+    assert record["side"][0] == {
+        "name": "A",
+        "meld_points": 300,
+        "canastas": {"mixed": 1},
+        "in_hand_points": 30,
+    }
+    played, _ = play(g, g.rules(), record, 1, (0, 0))
+    assert [s.total for s in played.score.sides] == [570, 850]
+
+
+def test_earlier_melds_are_offered_and_a_dash_drops_one() -> None:
+    """Card by card: meld 2 of A is dropped with "-" on entering A again, meld 1 kept with
+    Enter. RULES C5 counts: Q x 7 = 70 + natural 500; 5 5 5 = 15; B 250 + 500 + 100 = 850."""
+    g = two_sides()
+    a_cards = ["c", "QS QH QD QC QS QH QD", "KS KH KD", "5S 5H 5D", "", "0", "", "", "n"]
+    talk, shown = dialogue(
+        [*a_cards, *B_TOTALS, "n", "A", "", "", "-", "", "", "", "", "", "", "y"]
+    )
+    record = talk.hand(g, g.rules(), 1, (0, 0))
+    assert "meld 2: cards (e.g. K K K 2); empty line when done [KS KH KD]:" in shown.getvalue()
+    assert record["side"][0]["melds"] == ["QS QH QD QC QS QH QD", "5S 5H 5D"]
+    played, _ = play(g, g.rules(), record, 1, (0, 0))
+    assert [s.total for s in played.score.sides] == [70 + 500 + 15, 850]
+
+
+@pytest.mark.parametrize(
+    ("melded", "natural", "mixed", "reason"),
+    [
+        ("297", "0", "1", "meld_points = 297 is not a multiple of 5"),  # RULES 1.3
+        ("30", "1", "0", "1 canasta(s) hold at least 35 points"),  # RULES 1.5: 7 x 5
+    ],
+)
+def test_an_impossible_count_is_refused_before_the_next_side(
+    melded: str, natural: str, mixed: str, reason: str
+) -> None:
+    """The side is asked again at once, with the reason, before side B is asked; then
+    contract hand 2 (A 560, B 850)."""
+    g = two_sides()
+    wrong = ["t", melded, natural, mixed, "0", "40", "n"]
+    fixed = ["", "300", "0", "1", "", "", ""]
+    talk, shown = dialogue([*wrong, *fixed, *B_TOTALS, "y"])
+    record = talk.hand(g, g.rules(), 1, (0, 0))
+    text = shown.getvalue()
+    assert reason in text
+    assert text.index(reason) < text.index("\nB\n")
+    played, _ = play(g, g.rules(), record, 1, (0, 0))
+    assert [s.total for s in played.score.sides] == [560, 850]
+
+
+def test_the_confirmation_warns_of_a_side_below_its_minimum_rules_2_2() -> None:
+    """Both sides at 4,800 (tier 120): A melded 15, B 120. The hand is kept; the warning is
+    shown with the breakdown, before the question."""
+    g = two_sides()
+    a = ["t", "15", "0", "0", "0", "0", "n"]
+    b = ["t", "120", "0", "0", "0", "0", "n"]
+    talk, shown = dialogue([*a, *b, "y"])
+    record = talk.hand(g, g.rules(), 2, (4800, 4800))
+    text = shown.getvalue()
+    warning = 'warning: hand 2: "A" melded a count of 15, below its initial-meld minimum of 120'
+    assert warning in text and text.index(warning) < text.index("save this hand?")
+    assert '"B"' not in text.split("warning:", 1)[1]
+    assert record["side"][0]["meld_points"] == 15

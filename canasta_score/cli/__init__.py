@@ -23,16 +23,33 @@ game.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: runs the app and turns the project's errors into ``Error: ...`` and exit 2."""
+    """Entry point: runs the app. The project's errors become ``Error: ...`` and exit 2, and
+    so does leaving early (Ctrl-C, Ctrl-D at a question), when nothing is saved; Click's usage
+    errors, ``--help`` and ``typer.Exit(code)`` keep Click's own messages and codes."""
+    from typing import NoReturn
+
     from canasta_score.cli.startup import only_needed
     from canasta_score.errors import CanastaError
 
+    def fail(message: str) -> NoReturn:
+        print(f"Error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+    interrupted = "interrupted; nothing was saved"
     args = sys.argv[1:] if argv is None else argv
     try:
-        only_needed(app, args)(args=args)
+        code = only_needed(app, args)(args=args, standalone_mode=False)
     except CanastaError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        print("Error: interrupted; nothing was saved", file=sys.stderr)
-        sys.exit(2)
+        fail(str(exc))
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        fail(interrupted)
+    except Exception as exc:
+        # Click's own errors (usage errors and the like) show themselves, as Click does.
+        show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
+        if not callable(show) or not isinstance(exit_code, int):
+            raise
+        show()
+        sys.exit(exit_code)
+    if code == 130:  # Typer's code for Ctrl-C outside a question; no command exits with it
+        fail(interrupted)
+    sys.exit(code if isinstance(code, int) else 0)

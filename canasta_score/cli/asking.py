@@ -1,100 +1,195 @@
 """The interactive hand entry: asks for each side in turn, re-asks a wrong answer with the
-reason, shows the breakdown and asks before saving."""
+reason, checks each side as soon as it is complete, shows the breakdown and asks before saving.
+
+Everything it says, the questions included, goes to standard error, so standard output holds
+only what the command prints once the hand is saved (one JSON object with ``--json``). ``q`` at
+any question, Ctrl-C or Ctrl-D leaves without saving (exit 2). A side entered again is offered
+its earlier answers: Enter keeps one, ``-`` clears it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
-import typer
+from canasta_score.errors import CanastaError
 
 if TYPE_CHECKING:
     from canasta_score.game import Game, Side
     from canasta_score.ruleset import Ruleset
 
+QUIT = ("q", "quit")
+CLEAR = "-"
+# A side's answers as typed (after Enter took a default): question key -> answers (several for
+# a repeated question such as the melds), and "mode" -> "c" or "t".
+Answers = dict[str, list[str]]
+
+
+class Left(CanastaError):
+    """The scorekeeper left the entry before the hand was saved."""
+
 
 @dataclass(frozen=True)
 class Dialogue:
-    """The questions and answers, on standard output (or on standard error with ``--json``,
-    so that standard output holds only the JSON object)."""
+    """The questions and answers: read from ``inp`` (standard input), written to ``out``
+    (standard error)."""
 
-    err: bool = False
+    inp: TextIO | None = None
+    out: TextIO | None = None
 
     def say(self, text: str) -> None:
-        typer.echo(text, err=self.err)
+        out = self.out or sys.stderr
+        out.write(text + "\n")
+        out.flush()
 
-    def ask(self, prompt: str, parse: Callable[[str], Any], default: str = "") -> Any:
-        """Ask until the answer parses; a wrong answer is explained and asked again."""
+    def read(self, prompt: str) -> str:
+        """One line typed after ``prompt``; Ctrl-C or Ctrl-D (end of input) leaves."""
+        out = self.out or sys.stderr
+        out.write(prompt)
+        out.flush()
+        try:
+            line = (self.inp or sys.stdin).readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not line:
+            self.say("")
+            raise Left("interrupted; nothing was saved")
+        return line.rstrip("\r\n")
+
+    def ask_text(
+        self, prompt: str, parse: Callable[[str], Any], default: str = "", clear: bool = False
+    ) -> tuple[Any, str]:
+        """Ask until the answer parses; a wrong answer is explained and asked again. Returns
+        the value and the answer as it counts (Enter takes ``default``; with ``clear``, ``-``
+        stands for an empty answer). ``q`` leaves, after a check where it is also an answer."""
         from canasta_score.errors import InputError
 
+        shown = f"  {prompt}" + (f" [{default}]" if default else "") + ": "
         while True:
-            text = typer.prompt(
-                f"  {prompt}", default=default, show_default=bool(default), err=self.err
-            )
+            text = self.read(shown).strip()
+            if text.lower() in QUIT:
+                return self.quit_or(parse, text), text
+            if not text:
+                text = default
+            elif clear and text == CLEAR:
+                text = ""
             try:
-                return parse(text)
+                return parse(text), text
             except InputError as exc:
                 self.say(f"  ! {exc}. Try again.")
 
-    def side(self, rs: Ruleset, side: Side, others_out: bool) -> dict[str, Any]:
-        """Ask every question for one side; returns its record data."""
+    def ask(self, prompt: str, parse: Callable[[str], Any], default: str = "") -> Any:
+        return self.ask_text(prompt, parse, default)[0]
+
+    def quit_or(self, parse: Callable[[str], Any], text: str) -> Any:
+        """``q`` was typed: leave, unless it is also a valid answer here (a queen left in hand,
+        a side whose name starts with q) and the scorekeeper says so; then it is the answer."""
+        from canasta_score.entry import parse_yes
+        from canasta_score.errors import InputError
+
+        try:
+            value = parse(text)
+        except InputError:
+            raise Left("left with q; nothing was saved") from None
+        prompt = f'leave without saving? (y, or n to take "{text}" as the answer)'
+        if self.ask(prompt, parse_yes):
+            raise Left("left with q; nothing was saved")
+        return value
+
+    def side(
+        self, rs: Ruleset, side: Side, others_out: bool, before: Answers
+    ) -> tuple[dict[str, Any], Answers]:
+        """Ask every question for one side, offering its ``before`` answers again; returns its
+        record data and the answers."""
         from canasta_score.entry import answer, finish_side, parse_mode, side_questions
 
         name, seats = side.name, side.seats(rs.table.side_size)
         self.say(f"\n{name}" + (f" ({' & '.join(side.players)})" if side.players else ""))
-        by_card = self.ask("card by card or totals? (c/t)", parse_mode, "c")
+        mode = before.get("mode", ["c"])[0]
+        by_card, mode = self.ask_text("card by card or totals? (c/t)", parse_mode, mode)
+        answers: Answers = {"mode": [mode]}
         data: dict[str, Any] = {"name": name}
         for q in side_questions(rs, name, seats, by_card, others_out):
             if not q.when(data):
                 continue
+            earlier = list(before.get(q.key, []))
             if not q.repeat:
-                answer(data, q, self.ask(q.prompt, q.parse, q.default))
+                default = earlier[0] if earlier else q.default
+                value, text = self.ask_text(q.prompt, q.parse, default, clear=bool(earlier))
+                answer(data, q, value)
+                answers[q.key] = [text]
                 continue
-            number = 1
+            texts: list[str] = []
             while True:
-                value = self.ask(q.prompt.format(n=number), optional(q.parse))
+                default = earlier.pop(0) if earlier else ""
+                prompt = q.prompt.format(n=len(texts) + 1)
+                value, text = self.ask_text(prompt, optional(q.parse), default, clear=bool(default))
                 if value == "":
+                    if default:  # an earlier answer cleared with "-"
+                        continue
                     break
                 answer(data, q, value)
-                number += 1
-        return finish_side(data, by_card)
+                texts.append(text)
+            answers[q.key] = texts
+        return finish_side(data, by_card), answers
 
-    def hand(self, game: Game, rs: Ruleset, number: int) -> dict[str, Any]:
-        """The whole entry of hand ``number``; returns the confirmed record data."""
+    def checked_side(
+        self, rs: Ruleset, side: Side, others_out: bool, before: Answers
+    ) -> tuple[dict[str, Any], Answers]:
+        """One side, asked again (with its answers offered) until its part of the hand holds
+        on its own: what depends on the other sides is checked with the whole hand."""
+        from canasta_score.entry import check_side
+        from canasta_score.errors import InputError
+
+        while True:
+            data, before = self.side(rs, side, others_out, before)
+            try:
+                check_side(rs, data)
+            except InputError as exc:
+                self.say(f"\n  ! {exc}.\n  Enter {side.name} again (Enter keeps an answer).")
+                continue
+            return data, before
+
+    def hand(self, game: Game, rs: Ruleset, number: int, totals: tuple[int, ...]) -> dict[str, Any]:
+        """The whole entry of hand ``number`` (``totals``: each side's total before it);
+        returns the confirmed record data."""
         from canasta_score.cli.hands import render_score
         from canasta_score.entry import blocked_by, parse_yes
         from canasta_score.errors import RecordError
-        from canasta_score.game import dealer_of, score_record
+        from canasta_score.game import dealer_of, play, shortfalls
 
         names = [s.name for s in game.sides]
         by_name = {s.name: s for s in game.sides}
+        players = {s.name: s.named(rs.table.side_size) for s in game.sides}
         self.say(
             f"Hand {number} of {game.name}, dealt by {dealer_of(game, rs, number)}. "
-            "For each side give its melds card by card (c) or its totals (t)."
+            "For each side give its melds card by card (c) or its totals (t); q leaves "
+            "without saving."
         )
         sides: dict[str, dict[str, Any]] = {}
+        answers: dict[str, Answers] = {}
         todo = list(names)
-        choices = " / ".join(names)
+        which = f"re-enter which side? ({' / '.join(names)}, or q to quit)"
         while True:
             for name in todo:
                 out = any(blocked_by(d) for n, d in sides.items() if n != name)
-                sides[name] = self.side(rs, by_name[name], out)
+                before = answers.get(name, {})
+                sides[name], answers[name] = self.checked_side(rs, by_name[name], out, before)
             record = {"side": [sides[n] for n in names]}
             try:
-                score = score_record(game, rs, record, number)
+                played, _outcome = play(game, rs, record, number, totals)
             except RecordError as exc:
                 self.say(f"\nThis hand cannot be scored: {exc}")
-                todo = [self.ask(f"re-enter which side? ({choices})", pick(names))]
+                todo = [self.ask(which, pick(names, players))]
                 continue
-            self.say("\n" + render_score(score) + "\n")
+            self.say("\n" + render_score(played.score) + "\n")
+            for doubt in shortfalls(rs, played):
+                self.say(f"warning: {doubt.text}")
             if self.ask("save this hand? (y/n)", parse_yes, "y"):
                 return record
-            again = self.ask(f"re-enter which side? ({choices}, or q to quit)", pick(names, True))
-            if again == "":
-                self.say("Nothing was saved.")
-                raise typer.Exit(1)
-            todo = [again]
+            todo = [self.ask(which, pick(names, players))]
 
 
 def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -102,13 +197,8 @@ def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: parse(text) if text.strip() else ""
 
 
-def pick(names: list[str], may_quit: bool = False) -> Callable[[str], str]:
-    """Which side to enter again (any case, or a unique beginning); ``q`` gives ""."""
+def pick(names: list[str], players: Mapping[str, Sequence[str]]) -> Callable[[str], str]:
+    """Which side to enter again: a side's or a player's name, or a unique beginning."""
     from canasta_score.entry import match_side
 
-    def parse(text: str) -> str:
-        if may_quit and text.strip().lower() in ("q", "quit"):
-            return ""
-        return match_side(text, names)
-
-    return parse
+    return lambda text: match_side(text, names, players)

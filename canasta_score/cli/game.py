@@ -11,7 +11,7 @@ import typer
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game
+    from canasta_score.game import Game, Played, Shortfall
     from canasta_score.store import Store
     from canasta_score.summary import Summary
 
@@ -53,13 +53,7 @@ def find(store: Store, ref: str | None) -> Path:
 
 
 def hand_data(
-    store: Store,
-    path: Path,
-    s: Summary,
-    number: int,
-    file: str | None,
-    quick: list[str],
-    as_json: bool,
+    store: Store, path: Path, s: Summary, number: int, file: str | None, quick: list[str]
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
     questions; and whether it came from the questions (which already showed the breakdown)."""
@@ -74,16 +68,24 @@ def hand_data(
     if quick:
         from canasta_score.entry import parse_quick
 
-        return parse_quick(quick, [x.name for x in s.sides]), False
+        players = {x.name: x.players for x in s.sides}
+        return parse_quick(quick, [x.name for x in s.sides], players), False
     if not sys.stdin.isatty():
         raise InputError(
             "give the hand with --file FILE (or --file - for standard input), or in the quick "
             'form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
         )
     from canasta_score.cli.asking import Dialogue
+    from canasta_score.game import totals_before
 
     game = store.load(path)
-    return Dialogue(err=as_json).hand(game, game.rules(), number), True
+    return Dialogue().hand(game, game.rules(), number, totals_before(s, number)), True
+
+
+def warn(doubts: tuple[Shortfall, ...]) -> None:
+    """Each shortfall of a hand as a warning on standard error."""
+    for doubt in doubts:
+        typer.echo(f"warning: {doubt.text}", err=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -114,7 +116,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         json: JsonOpt = False,
     ) -> None:
-        """Start a game and make it the current one; prints its name.
+        """Start a game and make it the current one; prints its name (details: stderr).
         Example: new club-night --side "Ann & Bob" --side "Cy & Di" --target 5000"""
         from datetime import datetime
 
@@ -146,18 +148,20 @@ def register(app: typer.Typer) -> None:
             summary = store.summary(store.path_of(game.name))
             emit_json(summary.status())
             return
+        # Only the name on standard output: scripts do NAME=$(canasta-score new ...).
         typer.echo(game.name)
         size = rs.table.side_size
         length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
-        typer.echo(f"  {rs.name}, {rs.players} players, {length}")
+        typer.echo(f"  {rs.name}, {rs.players} players, {length}", err=True)
         for s in game.sides:
             named = s.named(size)
             typer.echo(
                 f"  {s.name}: {' & '.join(named)}"
                 if named != (s.name,) and named
-                else f"  {s.name}"
+                else f"  {s.name}",
+                err=True,
             )
-        typer.echo(f"  first dealer: {game.first_dealer}")
+        typer.echo(f"  first dealer: {game.first_dealer}", err=True)
 
     @app.command("hand")
     def hand_cmd(
@@ -171,15 +175,23 @@ def register(app: typer.Typer) -> None:
         questions (on a terminal). Prints the breakdown and the new totals.
         Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
         from canasta_score.cli import sheet
-        from canasta_score.game import add_hand, check_open
+        from canasta_score.game import add_hand, check_open, shortfalls
 
         store = open_store()
         path = find(store, game)
         before = store.summary(path)
         check_open(before)
         quick_form = [*(quick or []), *(side or [])]
-        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form, json)
-        played, summary = store.update(path, lambda g, s: reorder(add_hand(g, data, s)))
+        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
+
+        def record(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
+            changed, played, summary = add_hand(g, data, s)
+            return changed, summary, (played, summary, shortfalls(g.rules(), played))
+
+        result: tuple[Played, Summary, tuple[Shortfall, ...]] = store.update(path, record)
+        played, summary, doubts = result
+        if not asked:  # the questions showed them before the hand was saved
+            warn(doubts)
         if json:
             emit_json(
                 {
@@ -187,6 +199,7 @@ def register(app: typer.Typer) -> None:
                     "hand": played.number,
                     "dealer": played.dealer,
                     "score": played.score.as_dict(),
+                    "warnings": [d.as_dict() for d in doubts],
                     "status": summary.status(),
                 }
             )
@@ -289,13 +302,20 @@ def register(app: typer.Typer) -> None:
                 f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
             )
         quick_form = [*(quick or []), *(side or [])]
-        data, _asked = hand_data(store, path, before, number, file, quick_form, json)
+        data, asked = hand_data(store, path, before, number, file, quick_form)
 
         def change(g: Game, _s: object) -> Any:
             done = replace_hand(g, number, data)
             return done.after.game, done.after.summary(), done
 
         done = store.update(path, change)
+        doubts = done.shortfalls()
+        # The edited hand's own doubts (the questions showed them already) on standard
+        # error; those of later hands in the change report (with --json, on standard error).
+        own = tuple(d for d in doubts if d.hand == number)
+        later = tuple(d for d in doubts if d.hand > number)
+        if not asked:
+            warn(own)
         if json:
             emit_json(
                 {
@@ -307,13 +327,15 @@ def register(app: typer.Typer) -> None:
                         {"hand": h, "side": s, "was": a, "now": b}
                         for h, s, a, b in done.minimum_changes()
                     ],
+                    "warnings": [d.as_dict() for d in doubts],
                     "status": done.after.summary().status(),
                 }
             )
+            warn(later)
             return
         from canasta_score.cli import sheet
 
-        typer.echo(sheet.change(done))
+        typer.echo(sheet.change(done, later))
 
     @app.command("export")
     def export_cmd(
@@ -324,27 +346,44 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
         ] = None,
         game: GameOpt = None,
+        json: Annotated[
+            bool,
+            typer.Option(
+                "--json",
+                help="Print one JSON object: the log itself, or with --output what was written.",
+            ),
+        ] = False,
     ) -> None:
-        """Write the whole game log: ruleset snapshot, sides, every hand as entered, every
-        breakdown item, running totals.  Example: export --format csv -o club-night.csv"""
+        """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered,
+        every breakdown item, running totals) as JSON, TOML or Markdown; CSV has one row per
+        hand and side with the breakdown.  Example: export --format csv -o club-night.csv"""
+        from canasta_score.errors import InputError
         from canasta_score.export import export
 
+        fmt = format.lower()
+        if json and output is None and fmt != "json":
+            raise InputError(
+                f"--json prints the log as JSON; to write --format {fmt}, give --output FILE"
+            )
         store = open_store()
-        text = export(store.log(find(store, game)), format.lower())
+        log = store.log(find(store, game))
+        text = export(log, fmt)
         if output is None:
             sys.stdout.write(text)
             return
-        from canasta_score.errors import InputError
         from canasta_score.store import write_atomic
 
-        # A byte-order mark lets spreadsheet programs read accented names in a CSV file.
-        encoding = "utf-8-sig" if format.lower() == "csv" else "utf-8"
+        # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
+        # left out on standard output, where it would get in the way of other programs.
+        encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
         target = Path(output).expanduser()
         try:
             write_atomic(target, text.encode(encoding))
         except OSError as exc:
             raise InputError(f"{output}: cannot be written ({exc.strerror})") from None
         typer.echo(f"Wrote {target}", err=True)
+        if json:
+            emit_json({"game": log.game.name, "format": fmt, "output": str(target)})
 
     @app.command("import")
     def import_cmd(
@@ -352,9 +391,11 @@ def register(app: typer.Typer) -> None:
         name: Annotated[
             str | None, typer.Option("--name", help="Name for the game (default: the log's).")
         ] = None,
+        json: JsonOpt = False,
     ) -> None:
-        """Recreate a game from a JSON or TOML export and make it the current game; an
-        existing game is never replaced.  Example: import club-night.json --name rematch"""
+        """Recreate a game from a JSON or TOML export, make it the current game and print its
+        name; an existing game is never replaced.
+        Example: import club-night.json --name rematch"""
         from canasta_score.cli.hands import read_text
         from canasta_score.export import read_log
 
@@ -362,9 +403,12 @@ def register(app: typer.Typer) -> None:
         game, notes = read_log(read_text(file), where, name)
         store = open_store()
         hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
-        store.create(game, hint)
+        path = store.create(game, hint)
         for note in notes:
             typer.echo(f"note: {note}", err=True)
+        if json:
+            emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
+            return
         typer.echo(game.name)
 
     @app.command("games")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 if TYPE_CHECKING:
-    from canasta_score.game import Change, Played
+    from canasta_score.game import Change, Played, Shortfall
     from canasta_score.store import Store
     from canasta_score.summary import Summary
 
@@ -114,8 +114,9 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
     return "\n".join(parts)
 
 
-def change(c: Change) -> str:
-    """What an edit changed: the hand's scores, later minimums, the totals."""
+def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
+    """What an edit changed: the hand's scores, later minimums (and the ``later`` hands whose
+    melds no longer reach theirs), the totals."""
     n = c.number
     old, new = c.before.played[n - 1], c.after.played[n - 1]
     rows = [
@@ -134,6 +135,10 @@ def change(c: Change) -> str:
     if moved:
         parts.append("Later initial-meld minimums changed:")
         parts += [f"  hand {h}: {side} {a} -> {b}" for h, side, a, b in moved]
+        parts.append("")
+    if later:
+        parts.append("Later hands whose melds fall short of their new minimum (check them):")
+        parts += [f"  warning: {d.text}" for d in later]
         parts.append("")
     totals = [
         [side.name, num(a), num(b)]
