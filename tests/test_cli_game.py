@@ -325,6 +325,12 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     assert demo.out.rstrip().splitlines()[-3] == "Game over: us wins by 865."
     assert "Hand 3 replaced." in demo.out
     assert not home.exists()
+    quiet = cli("demo", "--json")
+    assert quiet.code == 0 and quiet.out.count("\n") == 1
+    status = quiet.json()["status"]
+    assert (status["winner"], status["margin"], status["hands"]) == ("us", 865, 4)
+    assert [s["score"] for s in status["sides"]] == [6040, 5175]
+    assert not home.exists()
 
 
 def test_markdown_and_history_detail(cli: Cli) -> None:

@@ -8,9 +8,11 @@ us 6,040, them 5,175, us win by 865.
 
 from __future__ import annotations
 
+import io
 import os
 import shlex
 import tempfile
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import typer
@@ -66,8 +68,9 @@ went_out = true
 """
 
 
-def run() -> None:
-    """Play the demo game, printing each command and what it prints."""
+def run(as_json: bool = False) -> None:
+    """Play the demo game, printing each command and what it prints; with ``as_json`` print
+    one JSON object instead: the commands and the game's status at the end."""
     from canasta_score.cli import app
 
     saved = os.environ.get("CANASTA_SCORE_HOME")
@@ -79,6 +82,16 @@ def run() -> None:
             Path("hand1.toml").write_text(C5, encoding="utf-8")
             Path("hand4.toml").write_text(C5, encoding="utf-8")
             Path("hand3.toml").write_text(HAND3, encoding="utf-8")
+            if as_json:
+                with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                    for args in STEPS:
+                        app(args=args, standalone_mode=False)
+                from canasta_score.cli.common import emit_json
+                from canasta_score.store import Store
+
+                status = Store(Path(home)).summary(Path(home) / "demo.toml").status()
+                emit_json({"commands": [shlex.join(a) for a in STEPS], "status": status})
+                return
             typer.echo("A four-hand Classic game, scored in a temporary folder.\n")
             for args in STEPS:
                 typer.echo(f"$ canasta-score {shlex.join(args)}")

@@ -429,12 +429,12 @@ def register(app: typer.Typer) -> None:
         typer.echo(text)
 
     @app.command("demo")
-    def demo_cmd() -> None:
+    def demo_cmd(json: JsonOpt = False) -> None:
         """Score a sample four-hand Classic game from start to finish, in a temporary folder
         (your own games are not touched).  Example: demo"""
         from canasta_score.cli.demo import run
 
-        run()
+        run(as_json=json)
 
 
 def reorder(result: tuple[Any, Any, Any]) -> tuple[Any, Any, tuple[Any, Any]]:
