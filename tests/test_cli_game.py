@@ -509,3 +509,17 @@ def test_quick_form_an_exact_player_name_wins_over_a_beginning(cli: Cli) -> None
         ("Ann & Bob", 50),
         ("Annie & Cy", 60),
     ]
+
+
+def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: Cli) -> None:
+    """Hand 1 is played at 0 (tier 50) although A now stands at 5,360 (tier 120): re-entered
+    with A melding 40, the warning names the minimum of 50 (RULES 2.2, score before the hand)."""
+    start(cli, "--target", "10000")
+    cli("hand", *TWO)  # A 560, B 850
+    cli("hand", "a: 8 natural, 800 melded", "b: 95 melded")  # A 560 + 4,800 = 5,360
+    a = ["t", "40", "0", "0", "0", "0", "n"]
+    b = ["t", "95", "0", "0", "0", "0", "n"]
+    edited = cli("edit", "1", stdin=Keyboard([*a, *b, "y"]))
+    assert edited.code == 0, edited.err
+    assert '"A" melded a count of 40, below its initial-meld minimum of 50' in edited.err
+    assert scores(cli("status", "--json")) == {"A": 40 + 4800, "B": 95 + 95}
