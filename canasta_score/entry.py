@@ -25,7 +25,8 @@ QUICK_HELP = (
     'write each side as "NAME: item, item, ...", e.g. '
     '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: N melded, '
     "N natural / mixed / sevens / aces / wild / wild twos / wild four jokers / samba / "
-    "escalera / bolivia (canastas), N red, N black, N left, out, concealed, "
+    "escalera / bolivia / deuces / deuces with jokers (canastas), N red, N black, N left, "
+    "out, concealed, "
     "incomplete sevens / aces / wild / wild four jokers / sequence, N held, "
     "N concealed canastas, special straight / pairs / pairs-27a / garbage, acaba, N removed"
 )
@@ -52,6 +53,12 @@ CANASTA_WORDS = {
     "escaleras": "escalera",
     "bolivia": "bolivia",
     "bolivias": "bolivia",
+    "deuces": "deuces",
+    "twos": "deuces",
+    "2s": "deuces",
+    "deuces with jokers": "deuces_mixed",
+    "twos with jokers": "deuces_mixed",
+    "2s with jokers": "deuces_mixed",
 }
 INCOMPLETE_WORDS = {
     "sevens": "sevens",
@@ -404,6 +411,9 @@ def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
         kinds.append(("wild", "other wild-card canastas"))
     if rs.meld.sequences:
         kinds.append((c.sequence_name, f"{c.sequence_name}s (completed sequences)"))
+    if rs.meld.deuce_melds:
+        kinds.append(("deuces", "canastas of seven twos"))
+        kinds.append(("deuces_mixed", "canastas of twos with jokers"))
     return kinds
 
 

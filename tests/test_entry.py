@@ -344,3 +344,17 @@ def test_one_sides_part_is_checked_on_its_own(
     with pytest.raises(RecordError, match=message):
         check_side(classic, side)
     check_side(classic, {"name": "us", "meld_points": 300, "canastas": {"natural": 1}})
+
+
+def test_italian_canastas_of_twos_in_the_quick_form() -> None:
+    """RULES 14 (reference): 300 melded + 2 x 500 + seven 2s 3,000 (side going out) + 300 out."""
+    from canasta_score.catalog import load_ruleset
+
+    italian = load_ruleset("italian")
+    data = parse_quick(
+        ["us: 300 melded, 2 natural, 1 deuces, out", "them: 250 melded, 1 deuces with jokers"],
+        ["us", "them"],
+    )
+    assert data["side"][1]["canastas"] == {"deuces_mixed": 1}
+    assert totals(italian, data) == {"us": 4600, "them": 250}  # twos' bonus only going out
+    assert ("deuces", "canastas of seven twos") in canasta_kinds(italian)
