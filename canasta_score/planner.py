@@ -1,23 +1,30 @@
 """Search a hand for the initial meld that counts the most, for a side opening with the pile.
 
-Every wild card placed adds its own value wherever it goes, and a natural pair needs one wild to
-become a meld, so the best count comes from melding every natural rank that can be melded, making
-pairs into melds with wilds (the most valuable pairs first) and placing the remaining wilds where
-there is room. A few variations (no wild in the pickup meld; a wild-card meld) are tried too, so
-that a requirement such as "a clean meld" or "a canasta" can be met when the hand allows it.
+The search is exact. A group meld's legality in an initial meld depends only on its rank, its
+number of natural cards and its number of wild cards, and its count only on those and on how many
+of the wilds are jokers; so the hand is reduced to counts per rank plus the jokers and twos, and a
+dynamic programme over the ranks keeps, for every number of jokers and twos still unplaced and
+every combination of the facts a requirement can ask for (a clean meld, a canasta, ...), the best
+count reachable. Sequences (Samba family) and a wild-card meld are chosen first, by enumeration,
+since they take particular cards. The pickup meld (the top card with a natural pair from hand) is
+always part of the plan.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from canasta_score.cards import SEQUENCE_ORDER, Card, Rank, format_cards
+from canasta_score.cards import Card, Rank, Suit, format_cards
 from canasta_score.melds import Context, judge, ratio_ok
 from canasta_score.ruleset import RuleRef, Ruleset
 
 if TYPE_CHECKING:
     from canasta_score.rulings import Minimum
+
+CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
+MAX_RUN_SETS = 400
 
 
 @dataclass
@@ -28,177 +35,291 @@ class Plan:
     points: int
     problems: list[RuleRef] = field(default_factory=list)
     explanation: str = ""
+    pair: tuple[Card, ...] = ()
 
 
-def wild_capacity(rs: Ruleset, rank: Rank, naturals: int) -> int:
-    """How many wild cards a meld of ``naturals`` cards of ``rank`` may take in an initial meld."""
+@dataclass(frozen=True)
+class Group:
+    """One group meld chosen for a rank: natural cards from hand, jokers, twos."""
+
+    naturals: int
+    jokers: int
+    twos: int
+
+
+def group_ok(rs: Ruleset, rank: Rank, naturals: int, wilds: int) -> bool:
+    """Whether a group of this make-up is a legal meld within an initial meld."""
     m = rs.meld
-    if rank is Rank.SEVEN and not m.sevens_take_wilds:
-        return 0
-    best = 0
-    for w in range(1, m.max_wilds + 1):
-        if m.max_cards and naturals + w > m.max_cards:
+    if naturals < m.min_naturals or naturals + wilds < m.min_cards or wilds > m.max_wilds:
+        return False
+    if m.max_cards and naturals + wilds > m.max_cards:
+        return False
+    if wilds and rank is Rank.SEVEN and not m.sevens_take_wilds:
+        return False
+    return not wilds or ratio_ok(naturals, wilds, m.wild_ratio)
+
+
+def group_flags(rs: Ruleset, naturals: int, wilds: int, from_hand: bool) -> int:
+    flags = CLEAN if wilds == 0 and naturals >= 3 else 0
+    if naturals + wilds >= rs.canasta.min_cards:
+        flags |= CANASTA | (HAND_CANASTA if from_hand else 0)
+        flags |= BETTER_CANASTA if wilds == 0 else 0
+    return flags
+
+
+def rank_options(
+    rs: Ruleset, rank: Rank, available: int, jokers: int, twos: int, *, pickup: bool
+) -> list[tuple[list[Group], int]]:
+    """Every way to meld cards of one rank: (groups, facts). The pickup meld holds the top card
+    and at least a pair from hand; other ranks may also be left out (no groups)."""
+    lowest = 2 if pickup else rs.meld.min_naturals
+    extra = 1 if pickup else 0
+    singles: list[tuple[Group, int]] = []
+    for k in range(lowest, available + 1):
+        for j in range(min(jokers, rs.meld.max_wilds) + 1):
+            for t in range(min(twos, rs.meld.max_wilds - j) + 1):
+                if group_ok(rs, rank, k + extra, j + t):
+                    flags = group_flags(rs, k + extra, j + t, from_hand=not pickup)
+                    singles.append((Group(k, j, t), flags))
+    options: list[tuple[list[Group], int]] = [([g], f) for g, f in singles]
+    if pickup:
+        return options
+    options.append(([], 0))
+    if rs.meld.duplicate_groups:
+        for i, (a, fa) in enumerate(singles):
+            for b, fb in singles[i:]:
+                fits = a.naturals + b.naturals <= available
+                if fits and a.jokers + b.jokers <= jokers and a.twos + b.twos <= twos:
+                    options.append(([a, b], fa | fb))
+    return options
+
+
+def run_sets(rs: Ruleset, naturals: list[Card]) -> Iterator[list[tuple[Card, ...]]]:
+    """Sets of disjoint sequences that can be laid from these cards (the empty set first)."""
+    by_suit: dict[Suit, list[list[Card]]] = {}
+    for card in naturals:
+        if card.suit is not None and card.rank.sequence_index >= 0:
+            slots = by_suit.setdefault(card.suit, [[] for _ in range(11)])
+            slots[card.rank.sequence_index].append(card)
+    longest = rs.meld.sequence_max or 11
+    per_suit = [list(suit_runs(slots, 0, rs.meld.min_cards, longest)) for slots in by_suit.values()]
+    count = 0
+
+    def combine(i: int, chosen: list[tuple[Card, ...]]) -> Iterator[list[tuple[Card, ...]]]:
+        nonlocal count
+        if i == len(per_suit):
+            count += 1
+            yield list(chosen)
+            return
+        for runs in per_suit[i]:
+            if count >= MAX_RUN_SETS:
+                return
+            yield from combine(i + 1, chosen + runs)
+
+    yield from combine(0, [])
+
+
+def suit_runs(
+    slots: list[list[Card]], start: int, shortest: int, longest: int
+) -> Iterator[list[tuple[Card, ...]]]:
+    """Sets of runs in one suit, each run taking one card of each rank it covers."""
+    index = next((i for i in range(start, len(slots)) if slots[i]), None)
+    if index is None:
+        yield []
+        return
+    yield from suit_runs(slots, index + 1, shortest, longest)
+    for length in range(shortest, longest + 1):
+        span = range(index, index + length)
+        if span.stop > len(slots) or not all(slots[i] for i in span):
             break
-        if ratio_ok(naturals, w, m.wild_ratio):
-            best = w
-    return best
+        run = tuple(slots[i][-1] for i in span)
+        rest = [list(s) for s in slots]
+        for i in span:
+            rest[i].pop()
+        for more in suit_runs(rest, index, shortest, longest):
+            yield [run, *more]
 
 
-def wilds_needed(rs: Ruleset, rank: Rank, naturals: int) -> int | None:
-    """The fewest wild cards that make ``naturals`` cards of ``rank`` a legal meld, or None."""
-    if naturals < rs.meld.min_naturals:
-        return None
-    need = max(0, rs.meld.min_cards - naturals)
-    return need if need <= wild_capacity(rs, rank, naturals) else None
-
-
-def remove(cards: tuple[Card, ...], used: tuple[Card, ...]) -> list[Card]:
-    left = list(cards)
-    for card in used:
-        left.remove(card)
-    return left
-
-
-def build(
-    rs: Ruleset,
-    top_meld: list[Card],
-    groups: dict[Rank, list[Card]],
-    wilds: list[Card],
-    *,
-    wilds_in_top: bool,
-    wild_meld: bool,
-) -> list[list[Card]]:
-    """One candidate layout of melds."""
-    melds = [list(top_meld)]
-    pending = list(wilds)
-    if wild_meld:
-        limit = rs.meld.max_cards or len(pending)
-        melds.append(pending[:limit])
-        pending = pending[limit:]
-    for rank, naturals in sorted(groups.items(), key=lambda g: -rs.count(g[1])):
-        need = wilds_needed(rs, rank, len(naturals))
-        if need is None:
+def best_initial_meld(rs: Ruleset, top: Card, hand: tuple[Card, ...], need: Minimum) -> Plan:
+    """The best initial meld an unopened side can lay when it takes the pile with a natural pair
+    of the top card's rank, and what it lacks when no initial meld is legal."""
+    jokers = [c for c in hand if c.rank is Rank.JOKER]
+    twos = [c for c in hand if c.rank is Rank.TWO]
+    if rs.initial_meld.natural_only:
+        jokers, twos = [], []
+    naturals = [c for c in hand if c.is_natural]
+    best: tuple[bool, int, list[tuple[Card, ...]], tuple[Card, ...]] | None = None
+    run_choices = run_sets(rs, naturals) if rs.meld.sequences else iter([[]])
+    for runs in run_choices:
+        used = [c for run in runs for c in run]
+        left = list(naturals)
+        for card in used:
+            left.remove(card)
+        if sum(1 for c in left if c.rank is top.rank) < 2:
             continue
-        if need == 0 and len(naturals) >= rs.meld.min_cards:
-            melds.append(list(naturals))
-        elif not wild_meld and len(pending) >= need:
-            melds.append(list(naturals) + pending[:need])
-            pending = pending[need:]
-    if wild_meld:
-        return [m for m in melds if m]
-    targets = melds if wilds_in_top else melds[1:]
-    for meld in targets:
-        rank = next(c.rank for c in meld if c.is_natural)
-        natural_count = sum(1 for c in meld if c.is_natural)
-        room = wild_capacity(rs, rank, natural_count) - sum(1 for c in meld if c.is_wild)
-        while room > 0 and pending:
-            meld.append(pending.pop(0))
-            room -= 1
-    return melds
+        for wild_meld in wild_meld_choices(rs, len(jokers), len(twos)):
+            found = search(rs, top, left, runs, jokers, twos, wild_meld, need)
+            if found is not None and (best is None or found[:2] > best[:2]):
+                best = found
+    if best is None:
+        return Plan([], 0, [rs.cite("pile.natural-pair")])
+    return explain(rs, need, *best)
 
 
-def by_rank(cards: list[Card]) -> dict[Rank, list[Card]]:
-    """The natural cards, grouped by rank."""
-    groups: dict[Rank, list[Card]] = {}
-    for card in cards:
-        if card.is_natural:
-            groups.setdefault(card.rank, []).append(card)
-    return groups
+def wild_meld_choices(rs: Ruleset, jokers: int, twos: int) -> list[tuple[int, int]]:
+    """(jokers, twos) of a wild-card meld laid in the initial meld; (0, 0) for none."""
+    out = [(0, 0)]
+    if not rs.meld.wild_melds or rs.initial_meld.natural_only:
+        return out
+    limit = rs.meld.wild_meld_max or rs.meld.max_cards or jokers + twos
+    for j in range(jokers + 1):
+        for t in range(twos + 1):
+            if rs.meld.min_cards <= j + t <= limit:
+                out.append((j, t))
+    return out
 
 
-def sequences_in(rs: Ruleset, cards: list[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """Runs of consecutive natural cards of one suit long enough to meld as sequences (each at
-    most the sequence limit), and the cards left over."""
-    by_suit: dict[object, dict[int, Card]] = {}
-    for card in cards:
-        if card.is_natural and card.suit is not None:
-            by_suit.setdefault(card.suit, {}).setdefault(card.rank.sequence_index, card)
-    runs: list[list[Card]] = []
-    size = rs.meld.sequence_max or len(SEQUENCE_ORDER)
-    for slots in by_suit.values():
-        run: list[Card] = []
-        for index in range(len(SEQUENCE_ORDER) + 1):
-            if index in slots:
-                run.append(slots[index])
-                continue
-            while len(run) >= rs.meld.min_cards:
-                runs.append(run[:size])
-                run = run[size:]
-            run = []
-    return runs, remove(tuple(cards), tuple(c for r in runs for c in r))
+def search(
+    rs: Ruleset,
+    top: Card,
+    naturals: list[Card],
+    runs: list[tuple[Card, ...]],
+    jokers: list[Card],
+    twos: list[Card],
+    wild_meld: tuple[int, int],
+    need: Minimum,
+) -> tuple[bool, int, list[tuple[Card, ...]], tuple[Card, ...]] | None:
+    """The best plan with these sequences and this wild-card meld: (legal, count, melds, pair)."""
+    strict = rs.initial_meld.open_before_pickup
+    top_value = rs.card_points(top)
+    skip_top = strict or not rs.initial_meld.top_card_counts
+    skip_pair = strict or not rs.initial_meld.pair_counts
+    j0, t0 = len(jokers) - wild_meld[0], len(twos) - wild_meld[1]
+    size = sum(wild_meld)
+    no_wilds = rs.meld.wild_meld_lock and 0 < size < rs.canasta.min_cards
+    base = sum(rs.count(run) for run in runs) + wild_meld[0] * rs.values.joker
+    base += wild_meld[1] * rs.values.two
+    flags0 = WILD_MELD if size else 0
+    if size >= rs.canasta.min_cards:
+        flags0 |= CANASTA | HAND_CANASTA | BETTER_CANASTA
+    for run in runs:
+        if len(run) >= rs.canasta.min_cards:
+            flags0 |= CANASTA | HAND_CANASTA | BETTER_CANASTA
+    counts: dict[Rank, int] = {}
+    for card in naturals:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    ranks = [top.rank, *sorted((r for r in counts if r is not top.rank), key=lambda r: r.value)]
+    # state: (jokers left, twos left, facts) -> (count, groups chosen per rank)
+    states: dict[tuple[int, int, int], tuple[int, tuple[tuple[Rank, tuple[Group, ...]], ...]]]
+    states = {(j0, t0, flags0): (base, ())}
+    for rank in ranks:
+        pickup = rank is top.rank
+        value = rs.card_points(Card(rank))
+        step: dict[tuple[int, int, int], tuple[int, tuple[tuple[Rank, tuple[Group, ...]], ...]]]
+        step = {}
+        for (jl, tl, flags), (points, chosen) in states.items():
+            wild_j, wild_t = (0, 0) if no_wilds else (jl, tl)
+            for groups, facts in rank_options(
+                rs, rank, counts[rank], wild_j, wild_t, pickup=pickup
+            ):
+                gj = sum(g.jokers for g in groups)
+                gt = sum(g.twos for g in groups)
+                gain = sum(g.naturals for g in groups) * value
+                gain += gj * rs.values.joker + gt * rs.values.two
+                if pickup:
+                    gain += 0 if skip_top else top_value
+                    gain -= 2 * value if skip_pair else 0
+                key = (jl - gj, tl - gt, flags | facts)
+                total = points + gain
+                if key not in step or step[key][0] < total:
+                    step[key] = (total, (*chosen, (rank, tuple(groups))))
+        states = step
+    best: tuple[bool, int, tuple[tuple[Rank, tuple[Group, ...]], ...]] | None = None
+    for (_, _, flags), (points, chosen) in states.items():
+        ok = meets(rs, flags, points, need)
+        if best is None or (ok, points) > best[:2]:
+            best = (ok, points, chosen)
+    if best is None:
+        return None
+    ok, points, chosen = best
+    melds, pair = lay_out(top, naturals, jokers, twos, chosen, runs, wild_meld)
+    return ok, points, melds, pair
 
 
-def best_initial_meld(
-    rs: Ruleset, top: Card, hand: tuple[Card, ...], used: tuple[Card, ...], need: Minimum
+def meets(rs: Ruleset, flags: int, points: int, need: Minimum) -> bool:
+    """Whether facts and count satisfy the minimum and what the ruleset or tier requires."""
+    if rs.initial_meld.must_include == "clean_or_wild_meld" and not flags & (CLEAN | WILD_MELD):
+        return False
+    if need.canasta == "canasta" and not flags & CANASTA:
+        return False
+    if need.canasta == "natural_canasta" and not flags & BETTER_CANASTA:
+        return False
+    exempt = rs.initial_meld.canasta_exemption and flags & HAND_CANASTA
+    return points >= need.minimum or bool(exempt)
+
+
+def lay_out(
+    top: Card,
+    naturals: list[Card],
+    jokers: list[Card],
+    twos: list[Card],
+    chosen: tuple[tuple[Rank, tuple[Group, ...]], ...],
+    runs: list[tuple[Card, ...]],
+    wild_meld: tuple[int, int],
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """The actual cards of a plan: the pickup meld first, then the others; and the pair."""
+    jokers, twos = list(jokers), list(twos)
+    pool: dict[Rank, list[Card]] = {}
+    for card in naturals:
+        pool.setdefault(card.rank, []).append(card)
+    melds: list[tuple[Card, ...]] = []
+    pair: tuple[Card, ...] = ()
+    for rank, groups in chosen:
+        for group in groups:
+            cards = [pool[rank].pop(0) for _ in range(group.naturals)]
+            wild = [jokers.pop() for _ in range(group.jokers)]
+            wild += [twos.pop() for _ in range(group.twos)]
+            if rank is top.rank and not pair:
+                pair = tuple(cards[:2])
+                cards = [*cards[:2], top, *cards[2:]]
+            melds.append((*cards, *wild))
+    if sum(wild_meld):
+        wild = [jokers.pop() for _ in range(wild_meld[0])] + [
+            twos.pop() for _ in range(wild_meld[1])
+        ]
+        melds.append(tuple(wild))
+    return melds + list(runs), pair
+
+
+def explain(
+    rs: Ruleset,
+    need: Minimum,
+    ok: bool,
+    points: int,
+    melds: list[tuple[Card, ...]],
+    pair: tuple[Card, ...],
 ) -> Plan:
-    """The best initial meld an unopened side can lay when it takes the pile with ``used``."""
+    """The plan with its explanation, or with the rules it falls short of."""
     from canasta_score.rulings import requirement_problems
 
-    rest = remove(hand, used)
-    extra_same = [c for c in rest if c.rank is top.rank]
-    if rs.meld.max_cards:
-        extra_same = extra_same[: max(0, rs.meld.max_cards - len(used) - 1)]
-    rest = remove(tuple(rest), tuple(extra_same))
-    top_meld = [*used, top, *extra_same]
-    top_at = len(used)
-    variants: list[tuple[list[list[Card]], dict[Rank, list[Card]]]] = [([], by_rank(rest))]
-    if rs.meld.sequences:
-        runs, left = sequences_in(rs, rest)
-        if runs:
-            variants.append((runs, by_rank(left)))
-    wilds = sorted((c for c in rest if c.is_wild), key=lambda c: -rs.card_points(c))
-    if rs.initial_meld.natural_only:
-        wilds = []
-    strict = rs.initial_meld.open_before_pickup
-    top_counts = rs.initial_meld.top_card_counts and not strict
-    pair_counts = rs.initial_meld.pair_counts and not strict
-
-    def counted(melds: list[list[Card]]) -> int:
-        total = sum(rs.count(m) for m in melds[1:])
-        hand_part = melds[0][:top_at] + melds[0][top_at + 1 :]
-        return (
-            total
-            + (rs.count(hand_part) if pair_counts else 0)
-            + (rs.card_points(top) if top_counts else 0)
-        )
-
-    layouts = []
-    for runs, groups in variants:
-        for wilds_in_top in (True, False):
-            for wild_meld in (False, True):
-                if wild_meld and not (rs.meld.wild_melds and len(wilds) >= rs.meld.min_cards):
-                    continue
-                layout = build(
-                    rs, top_meld, groups, wilds, wilds_in_top=wilds_in_top, wild_meld=wild_meld
-                )
-                layouts.append(layout + [list(r) for r in runs])
-    scored = []
-    for layout in layouts:
-        frozen = [tuple(m) for m in layout]
-        verdicts = [judge(m, rs, Context(initial=True)) for m in frozen]
-        problems = [r for v in verdicts for r in v.broken]
-        problems += requirement_problems(rs, verdicts, need, top_meld=0)
-        points = counted(layout)
-        exempt = rs.initial_meld.canasta_exemption and any(v.canasta for v in verdicts[1:])
-        short = points < need.minimum and not exempt
-        scored.append((not problems and not short, points, frozen, problems, short, exempt))
-    scored.sort(key=lambda s: (not s[0], -s[1]))
-    ok, points, chosen, problems, short, exempt = scored[0]
-    shown = "; ".join(format_cards(m) for m in chosen)
-    if ok:
+    verdicts = [judge(m, rs, Context(initial=True)) for m in melds]
+    problems = [r for v in verdicts for r in v.broken]
+    shown = "; ".join(format_cards(m) for m in melds)
+    if ok and not problems:
+        exempt = points < need.minimum
         why = (
             "a canasta from hand needs no minimum"
-            if exempt and points < need.minimum
+            if exempt
             else (f"{points} reaches the minimum of {need.minimum}")
         )
-        return Plan(chosen, points, [], f"Initial meld {shown}: {why}")
-    if short:
-        problems = [
-            *problems,
+        return Plan(melds, points, [], f"Initial meld {shown}: {why}", pair)
+    problems += requirement_problems(rs, verdicts, need, top_meld=0)
+    if points < need.minimum:
+        problems.append(
             rs.cite(
                 "initial-meld.minimum",
                 f"The best initial meld this hand allows ({shown}) counts {points}, "
                 f"below the minimum of {need.minimum}",
-            ),
-        ]
-    return Plan(chosen, points, problems)
+            )
+        )
+    return Plan(melds, points, problems, "", pair)

@@ -481,7 +481,10 @@ def pickup_opening(
     Returns the ruling and the melds the side would then have."""
     need = min_meld(rs, score, hand_number)
     way, used, text = ways[0]
-    plan = best_initial_meld(rs, top, hand, used, need)
+    plan = best_initial_meld(rs, top, hand, need)
+    if plan.pair and plan.pair != used:
+        used = plan.pair
+        text = f"{format_cards(used)} from hand meet the top {format_card(top)}"
     reasons = [rs.cite("pile.natural-pair", text)]
     extra: dict[str, Any] = {
         "way": way,
