@@ -73,7 +73,10 @@ class Ruleset(Schema):
         meta = section_fields(section_cls)[name].metadata
         value = self.value(key)
         own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
-        return str(meta["text"]).format(v=own or describe_value(value))
+        template = str(meta["text"])
+        if value != 0 and " (0 = " in template:
+            template = template[: template.index(" (0 = ")]
+        return template.format(v=own or describe_value(value))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
