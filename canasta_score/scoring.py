@@ -17,6 +17,11 @@ from canasta_score.melds import (
     merge_same_rank,
 )
 from canasta_score.record import HandRecord, SideRecord, side_cards
+from canasta_score.record_checks import (
+    check_deck_bounds,
+    check_going_out_melds,
+    check_side_contradictions,
+)
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import canasta_shortfall
 
@@ -54,6 +59,14 @@ BONUS_LABELS = {
     "canasta.deuces_mixed": "canasta of twos with jokers",
 }
 DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
+# Labels of two or more incomplete special melds of one kind.
+PENALTY_PLURALS = {
+    "penalties.incomplete_sevens": "incomplete melds of sevens",
+    "penalties.incomplete_clean_aces": "incomplete clean melds of aces",
+    "penalties.incomplete_wild": "incomplete wild-card melds",
+    "penalties.incomplete_wild_four_jokers": "incomplete wild-card melds with four jokers",
+    "penalties.short_sequence": "short sequences",
+}
 SPECIAL_KEYS = {
     "straight": "special_hands.straight",
     "pairs": "special_hands.pairs",
@@ -226,6 +239,7 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
                     "only by the side that goes out"
                 )
     table = melded(rs, side)
+    check_side_contradictions(rs, side, len(table.canasta_keys))
     if side.melds is None:
         check_summary(rs, side)
     if side.went_out and not side.special_hand:
@@ -234,6 +248,7 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
             raise RecordError(f'side "{name}" went out, but: {short[0].text}')
         if not side.has_melded:
             raise RecordError(f'side "{name}" went out without any meld')
+        check_going_out_melds(rs, side)
 
 
 def check_special_cards(side: SideRecord) -> None:
@@ -259,11 +274,18 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
     for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
         if value % step:
             raise RecordError(f'side "{name}": {key} = {value} is not a multiple of {step}')
-    least = sum(least_canasta_count(rs, kind) * n for kind, n in side.canastas.items())
+    # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
+    # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
+    canastas = sum(side.canastas.values()) if rs.canasta.count_cards else 0
+    least = sum(least_incomplete_count(rs, kind) for kind in side.incomplete)
+    if canastas:
+        least += sum(least_canasta_count(rs, kind) * n for kind, n in side.canastas.items())
     if side.meld_points < least:
-        total = sum(side.canastas.values())
+        parts = [f"{canastas} canasta(s)"] if canastas else []
+        if side.incomplete:
+            parts.append(f"{len(side.incomplete)} incomplete meld(s)")
         raise RecordError(
-            f'side "{name}": {total} canasta(s) hold at least {least} points of cards, '
+            f'side "{name}": {" and ".join(parts)} hold at least {least} points of cards, '
             f"but meld_points is {side.meld_points}"
         )
 
@@ -305,6 +327,22 @@ def least_canasta_count(rs: Ruleset, kind: str) -> int:
     return size * v.low
 
 
+def least_incomplete_count(rs: Ruleset, kind: str) -> int:
+    """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
+    cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
+    from 4 up)."""
+    size, v = rs.meld.min_cards, rs.values
+    if kind == "wild_four_jokers":
+        return 4 * v.joker + max(0, size - 4) * v.two
+    if kind == "wild":
+        return size * min(v.two, v.joker)
+    if kind == "aces":
+        return size * v.ace
+    if kind == "sevens":
+        return size * v.low
+    return size * min(v.low, v.high)
+
+
 def ratio_allows(rs: Ruleset, naturals: int, wilds: int) -> bool:
     from canasta_score.melds import ratio_ok
 
@@ -339,6 +377,7 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
     for colour, n in (("red", red), ("black", black)):
         if n > 2 * decks:
             raise RecordError(f"the record holds {n} {colour} threes; {deck} has {2 * decks}")
+    check_deck_bounds(rs, record)
 
 
 # ---------------------------------------------------------------- scoring
@@ -397,7 +436,9 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
             -count,
         )
     elif count or side.has_melded:
-        b.add("scoring.melded-cards", "melded cards", count)
+        # T3 off: the cards inside canastas score by their bonus only (RULES 18).
+        label = "melded cards" if rs.canasta.count_cards else "melded cards outside canastas"
+        b.add("scoring.melded-cards", label, count)
     for key, n in Counter(table.canasta_keys).items():
         label, each = plural(n, BONUS_LABELS[key]), int(rs.value(key))
         if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
@@ -407,7 +448,7 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
     if side.concealed_canastas:
         b.add(
             "canasta.concealed_bonus",
-            plural(side.concealed_canastas, "canasta laid whole from hand"),
+            f"{plural(side.concealed_canastas, 'canasta')} laid whole from hand",
             side.concealed_canastas * rs.canasta.concealed_bonus,
         )
     score_threes(rs, side, canastas, b)
@@ -421,11 +462,7 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
         penalties = ()
     for key, n in Counter(penalties).items():
         label = key.split(".", 1)[1].replace("_", " ")
-        b.add(
-            key,
-            plural(n, label.replace("incomplete ", "incomplete meld of ")) if n > 1 else label,
-            -n * int(rs.value(key)),
-        )
+        b.add(key, f"{n} {PENALTY_PLURALS[key]}" if n > 1 else label, -n * int(rs.value(key)))
     if side.black_threes_removed:
         score_removed(rs, side, b)
     return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)

@@ -461,11 +461,14 @@ def test_csv_byte_order_mark_only_in_a_file(cli: Cli, tmp_path: Path) -> None:
 def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
     cli: Cli, home: Path
 ) -> None:
-    """Both sides at 4,800 (8 natural canastas 4,000 + 800 melded): tier 120 (RULES 2.2).
+    """Both sides at 4,800 (A: 6 natural canastas 3,000 + 4 red threes 800 + 1,000 melded;
+    B: 6 natural canastas 3,000 + 1,800 melded; eight natural canastas each would need 112
+    cards, more than the 108 of the deck): tier 120 (RULES 2.2).
     "A: 15 melded" cannot hold an initial meld of 120 (RULES 1.6); B's 120 can. The hand is
     saved (A 4,815, B 4,920), with a warning on stderr and in the JSON object."""
     start(cli)
-    assert cli("hand", "a: 8 natural, 800 melded", "b: 8 natural, 800 melded").code == 0
+    first = ("a: 6 natural, 4 red, 1000 melded", "b: 6 natural, 1800 melded")
+    assert cli("hand", *first).code == 0
     done = cli("hand", "a: 15 melded", "b: 120 melded", "--json")
     assert done.code == 0, done.err
     assert done.err == (
