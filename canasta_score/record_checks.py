@@ -52,11 +52,56 @@ def refuse(side: str, message: str) -> RecordError:
 
 def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> None:
     """Refuse what a side's own record rules out; ``canastas`` is its number of canastas."""
+    check_applies(rs, side)
     check_concealed_canastas(rs, side, canastas)
     check_held(rs, side)
     if side.melds is None and one_rank_rule(rs):
         check_one_meld_per_rank(rs, side)
     check_wild_meld_lock(rs, side.name, incomplete_wild_melds(rs, side))
+
+
+SPECIAL_ONLY = (
+    "meld_points",
+    "canastas",
+    "incomplete",
+    "held_penalties",
+    "in_hand_points",
+    "concealed_canastas",
+    "red_threes",
+    "black_threes",
+)
+
+
+def check_applies(rs: Ruleset, side: SideRecord) -> None:
+    """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
+    if side.held_penalties and not rs.penalties.held_aces_sevens:
+        raise refuse(side.name, f"held_penalties: {rs.name} has no penalty for held aces or sevens")
+    incomplete_costs = {
+        "sevens": rs.penalties.incomplete_sevens,
+        "aces": rs.penalties.incomplete_clean_aces,
+        "wild": rs.penalties.incomplete_wild,
+        "wild_four_jokers": rs.penalties.incomplete_wild_four_jokers
+        or rs.penalties.incomplete_wild,
+        "sequence": rs.penalties.short_sequence,
+    }
+    for kind in side.incomplete:
+        if not incomplete_costs[kind]:
+            raise refuse(side.name, f"incomplete {kind}: {rs.name} has no penalty for it")
+    if side.concealed_canastas and not rs.canasta.concealed_bonus:
+        raise refuse(
+            side.name,
+            f"concealed_canastas: {rs.name} has no bonus for canastas laid whole from hand "
+            f"({rs.rule_id('canasta.concealed_bonus')})",
+        )
+    if side.special_hand:
+        given = [k for k in SPECIAL_ONLY if getattr(side, k)]
+        if given or side.in_hand:
+            key = given[0] if given else "in_hand"
+            raise refuse(
+                side.name,
+                f"{key}: a side that lays a special hand scores only the hand's value, so "
+                "nothing else of it is entered (RULES 7.2)",
+            )
 
 
 def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> None:
@@ -268,6 +313,32 @@ def deck_holds(rs: Ruleset) -> dict[str, int]:
     }
 
 
+def deck_points(rs: Ruleset) -> int:
+    """The count of every card in the deck: the most a hand's melds and hands can add up to."""
+    v, packs = rs.values, rs.deck.decks
+    per_pack = 4 * v.ace + 24 * v.high + 16 * v.low + 4 * v.two + 2 * v.black_three
+    return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
+
+
+def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
+    """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
+    parts = []
+    for side in record.sides:
+        melded = side.meld_points if side.melds is None else sum(rs.count(m) for m in side.melds)
+        left = (
+            side.in_hand_points if side.in_hand is None else sum(rs.count(h) for h in side.in_hand)
+        )
+        if melded + left:
+            parts.append((side.name, melded + left))
+    total, most = sum(n for _, n in parts), deck_points(rs)
+    if total > most:
+        why = "; ".join(f'side "{name}": {n}' for name, n in parts)
+        raise RecordError(
+            f"the record counts {total} points of melded and held cards, but every card of the "
+            f"{rs.name} deck together counts {most}: {why}"
+        )
+
+
 def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     """Refuse a record whose sides together need more cards of a category than the deck holds.
 
@@ -275,6 +346,7 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     wild-card canasta as many wild cards, a mixed one at least one, a clean canasta of sevens
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
+    check_points_bound(rs, record)
     claims = [claim for side in record.sides for claim in side_claims(rs, side)]
     holds = deck_holds(rs)
     deck = f"the {rs.name} deck ({rs.deck.decks} packs, {holds['cards']} cards)"

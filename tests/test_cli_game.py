@@ -118,7 +118,7 @@ def test_a_game_from_start_to_export_and_import(cli: Cli, home: Path, tmp_path: 
     start(cli)
     first = cli("hand", "--file", "-", stdin=C5)
     assert first.code == 0, first.err
-    assert "Hand 1, dealt by Ann" in first.out and "+1240" in first.out
+    assert "Hand 1, dealt by Ann" in first.out and "+1,240" in first.out
     status = cli("status", "--json")
     assert scores(status) == {"A": 1240, "B": 225}
     assert status.json()["hands"] == 1 and status.json()["target"] == 5000
@@ -461,13 +461,13 @@ def test_csv_byte_order_mark_only_in_a_file(cli: Cli, tmp_path: Path) -> None:
 def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
     cli: Cli, home: Path
 ) -> None:
-    """Both sides at 4,800 (A: 6 natural canastas 3,000 + 4 red threes 800 + 1,000 melded;
-    B: 6 natural canastas 3,000 + 1,800 melded; eight natural canastas each would need 112
-    cards, more than the 108 of the deck): tier 120 (RULES 2.2).
-    "A: 15 melded" cannot hold an initial meld of 120 (RULES 1.6); B's 120 can. The hand is
-    saved (A 4,815, B 4,920), with a warning on stderr and in the JSON object."""
+    """After hand 1 A is at 4,300 (6 natural canastas 3,000 + 4 red threes 800 + 500 melded)
+    and B at 3,300 (6 natural canastas 3,000 + 300 melded; the 800 points melded stay within
+    the deck's 1,180): both need 120 (RULES 2.2). "A: 15 melded" cannot hold an initial meld
+    of 120 (RULES 1.6); B's 120 can. The hand is saved (A 4,315, B 3,420), with a warning on
+    stderr and in the JSON object."""
     start(cli)
-    first = ("a: 6 natural, 4 red, 1000 melded", "b: 6 natural, 1800 melded")
+    first = ("a: 6 natural, 4 red, 500 melded", "b: 6 natural, 300 melded")
     assert cli("hand", *first).code == 0
     done = cli("hand", "a: 15 melded", "b: 120 melded", "--json")
     assert done.code == 0, done.err
@@ -477,7 +477,7 @@ def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
     )
     (warning,) = done.json()["warnings"]
     assert (warning["side"], warning["melded"], warning["minimum"]) == ("A", 15, 120)
-    assert scores(cli("status", "--json")) == {"A": 4815, "B": 4920}
+    assert scores(cli("status", "--json")) == {"A": 4315, "B": 3420}
     edited = cli("edit", "2", "a: 20 melded", "b: 120 melded")
     assert edited.code == 0 and '"A" melded a count of 20' in edited.err
 

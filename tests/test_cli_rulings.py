@@ -170,7 +170,7 @@ def test_score_hand_contract_6(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_score_hand_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "score-hand", str(C5), "--ruleset", "classic")
-    assert code == 0 and "1240" in out and "melded cards" in out
+    assert code == 0 and "+1,240" in out and "melded cards" in out
 
 
 def test_score_hand_takes_the_ruleset_from_the_record(

@@ -35,9 +35,18 @@ for path in files:
 """
 
 
+def tag(writer: int, index: int) -> int:
+    """1 to 50 for the first writer's hands, 51 to 100 for the second's."""
+    return EACH * (writer - 1) + index
+
+
+def untag(number: int) -> tuple[int, int]:
+    return (number - 1) // EACH + 1, (number - 1) % EACH + 1
+
+
 def record(writer: int, index: int) -> str:
-    """A hand of writer ``writer`` (1 or 2); "them" hold 5 * (100 * writer + index) in hand,
-    which tells every hand apart."""
+    """A hand of writer ``writer`` (1 or 2); "them" hold 5 * tag(writer, index) in hand,
+    which tells every hand apart (and stays within the deck's 1,180 points)."""
     return f"""[[side]]
 name = "us"
 meld_points = 150
@@ -47,7 +56,7 @@ went_out = true
 [[side]]
 name = "them"
 meld_points = 60
-in_hand_points = {5 * (100 * writer + index)}
+in_hand_points = {5 * tag(writer, index)}
 """
 
 
@@ -108,12 +117,12 @@ def test_two_writers_at_once_lose_no_hand(tmp_path: Path) -> None:
     assert len(hands) == 2 * EACH
     expected = {(w, i): tomllib.loads(record(w, i)) for w in (1, 2) for i in range(1, EACH + 1)}
     tags = [h["side"][1]["in_hand_points"] // 5 for h in hands]
-    assert Counter(tags) == Counter(100 * w + i for w, i in expected)
+    assert Counter(tags) == Counter(tag(w, i) for w, i in expected)
     for w in (1, 2):  # each writer's hands keep their order
-        own = [t - 100 * w for t in tags if t // 100 == w]
+        own = [untag(t)[1] for t in tags if untag(t)[0] == w]
         assert own == list(range(1, EACH + 1))
-    assert [dict(h) for h in hands] == [expected[(t // 100, t % 100)] for t in tags]
-    switches = sum(1 for a, b in itertools.pairwise(tags) if a // 100 != b // 100)
+    assert [dict(h) for h in hands] == [expected[untag(t)] for t in tags]
+    switches = sum(1 for a, b in itertools.pairwise(tags) if untag(a)[0] != untag(b)[0])
     assert switches >= 1, "the writers did not run at the same time"
     summary = store.summary(path)
     # RULES 2.1 values: us 150 melded + 500 natural canasta + 100 going out every hand.

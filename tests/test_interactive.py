@@ -124,7 +124,7 @@ def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[st
     shown = term.answer("count of the cards left in hand [0]:", "70")
     assert "did B go out" not in term.seen
     shown = term.answer("save this hand? (y/n) [y]:", "y")
-    assert "+1240" in shown and "+225" in shown
+    assert "+1,240" in shown and "+225" in shown
     assert term.finish() == 0
     assert "Next: hand 2, dealt by Cy." in term.seen
     status = json.loads(run(env, "status", "--json"))
@@ -252,7 +252,7 @@ def test_modern_held_aces_come_from_the_cards_each_player_holds_m4(env: dict[str
     ):
         term.answer(prompt, reply)
     shown = term.answer("save this hand? (y/n) [y]:", "y")
-    assert "1 player holding three aces or sevens" in shown and "-1500" in shown
+    assert "1 player holding three aces or sevens" in shown and "-1,500" in shown
     assert term.finish() == 0
     status = json.loads(run(env, "status", "--json"))
     assert [s["score"] for s in status["sides"]] == [4000, -5510]

@@ -192,12 +192,20 @@ def test_1_4_eleven_natural_ranks_hold_at_most_eleven_group_canastas(classic: Ru
     assert "20 canastas of natural ranks" in message and "11 natural ranks" in message
 
 
-def test_1_4_samba_duplicate_groups_allow_two_incomplete_melds_of_sevens() -> None:
-    """Samba sides may hold two groups of one rank (RULES 1.4): two listed melds of sevens
-    are no contradiction there (they cost nothing in Samba)."""
+def test_1_4_duplicate_groups_allow_two_incomplete_melds_of_sevens() -> None:
+    """With duplicate groups (Samba's rule, RULES 1.4, here as a US American house rule) two
+    listed melds of sevens are no contradiction: each costs 2,500 (RULES 7.1 sevens)."""
+    rs = house("american", "meld.duplicate_groups=true")
+    result = score(rs, side("A", meld_points=30, incomplete=["sevens", "sevens"]) + OTHER)
+    assert line(result, "A", "american.penalties.incomplete-sevens")[1] == -5000
+
+
+def test_an_incomplete_meld_the_ruleset_does_not_charge_is_refused() -> None:
+    """Samba charges nothing for incomplete sevens (RULES 8.1 penalties: only the classic ones),
+    so listing one is refused rather than shown as a 0-point line."""
     samba = load_ruleset("samba")
-    record = side("A", meld_points=30, incomplete=["sevens", "sevens"]) + OTHER
-    assert totals(score(samba, record))["A"] == 30
+    with pytest.raises(RecordError, match="incomplete sevens: Samba has no penalty for it"):
+        score(samba, side("A", meld_points=30, incomplete=["sevens"]) + OTHER)
 
 
 def test_1_4_two_incomplete_melds_of_sevens_are_labelled_in_the_plural() -> None:

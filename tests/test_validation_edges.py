@@ -125,3 +125,40 @@ def test_summary_canastas_need_their_smallest_count(
 def test_american_threes_may_be_laid_down_text() -> None:
     rs = load_ruleset("american")
     assert "either colour" in rs.rule_text("threes.laid_down")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "record", "message"),
+    [
+        # Two packs count 1,180 in all: 2 x (4 x 20 + 24 x 10 + 16 x 5 + 4 x 20 + 2 x 5 + 2 x 50).
+        (
+            "classic",
+            "meld_points=2850\ncanastas={natural=1}\nwent_out=true\n"
+            '[[side]]\nname="B"\nin_hand_points=9000\n',
+            "counts 11850 points",
+        ),
+        (
+            "classic",
+            'meld_points=1000000000000000000000000\n[[side]]\nname="B"\n',
+            "together counts 1180",
+        ),
+        ("classic", '[[side]]\nname="B"\nheld_penalties=1\n', "no penalty for held aces"),
+        (
+            "classic",
+            'meld_points=100\ncanastas={natural=1}\nconcealed_canastas=1\n[[side]]\nname="B"\n',
+            "no bonus for canastas laid whole",
+        ),
+        (
+            "american",
+            'special_hand="pairs"\nmeld_points=300\n[[side]]\nname="B"\n',
+            "scores only the hand's value",
+        ),
+    ],
+)
+def test_summary_facts_the_deck_or_ruleset_cannot_hold_are_refused(
+    ruleset: str, record: str, message: str
+) -> None:
+    """CONTRACT 6: a record that contradicts the deck or the ruleset is an input error."""
+    rs = load_ruleset(ruleset)
+    with pytest.raises(RecordError, match=message):
+        score(rs, '[[side]]\nname="A"\n' + record)

@@ -48,8 +48,8 @@ def render_score(result: HandScore) -> str:
 
     blocks = []
     for side in result.sides:
-        rows = [(i.label, f"{i.points:+d}", i.rule) for i in side.items]
-        rows.append(("total", f"{side.total:+d}", ""))
+        rows = [(i.label, f"{i.points:+,d}", i.rule) for i in side.items]
+        rows.append(("total", f"{side.total:+,d}", ""))
         blocks.append(f"{side.name}\n" + tabulate(rows, headers=("item", "points", "rule")))
     return "\n\n".join(blocks)
 
