@@ -60,16 +60,9 @@ def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> N
     check_wild_meld_lock(rs, side.name, incomplete_wild_melds(rs, side))
 
 
-SPECIAL_ONLY = (
-    "meld_points",
-    "canastas",
-    "incomplete",
-    "held_penalties",
-    "in_hand_points",
-    "concealed_canastas",
-    "red_threes",
-    "black_threes",
-)
+# A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
+# cards may be entered, they simply do not count.
+SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
 
 
 def check_applies(rs: Ruleset, side: SideRecord) -> None:
@@ -93,15 +86,12 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
             f"concealed_canastas: {rs.name} has no bonus for canastas laid whole from hand "
             f"({rs.rule_id('canasta.concealed_bonus')})",
         )
-    if side.special_hand:
-        given = [k for k in SPECIAL_ONLY if getattr(side, k)]
-        if given or side.in_hand:
-            key = given[0] if given else "in_hand"
-            raise refuse(
-                side.name,
-                f"{key}: a side that lays a special hand scores only the hand's value, so "
-                "nothing else of it is entered (RULES 7.2)",
-            )
+    given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
+    if given:
+        raise refuse(
+            side.name,
+            f"{given[0]}: a special hand is the side's first and only meld of the hand (RULES 7.2)",
+        )
 
 
 def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> None:

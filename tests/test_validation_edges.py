@@ -151,7 +151,7 @@ def test_american_threes_may_be_laid_down_text() -> None:
         (
             "american",
             'special_hand="pairs"\nmeld_points=300\n[[side]]\nname="B"\n',
-            "scores only the hand's value",
+            "first and only meld",
         ),
     ],
 )
@@ -162,3 +162,16 @@ def test_summary_facts_the_deck_or_ruleset_cannot_hold_are_refused(
     rs = load_ruleset(ruleset)
     with pytest.raises(RecordError, match=message):
         score(rs, '[[side]]\nname="A"\n' + record)
+
+
+def test_a_special_hand_ignores_its_threes_and_the_partners_cards_a3() -> None:
+    """RULES 7.2 and A3: the side scores exactly 3,000; threes and the partner's 13 cards are
+    entered but not counted."""
+    rs = load_ruleset("american")
+    result = score(
+        rs,
+        '[[side]]\nname="A"\nspecial_hand="straight"\n'
+        'melds=["A K Q J 10 9 8 7 6 5 4 3S 2 JK"]\nred_threes=1\n'
+        'in_hand=["", "K K Q Q J J 9 9 8 8 6 6 5"]\n[[side]]\nname="B"\n',
+    )
+    assert totals(result)["A"] == 3000
