@@ -526,3 +526,13 @@ def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: 
     assert edited.code == 0, edited.err
     assert '"A" melded a count of 40, below its initial-meld minimum of 50' in edited.err
     assert scores(cli("status", "--json")) == {"A": 40 + 4800, "B": 95 + 95}
+
+
+def test_a_record_piped_to_hand_is_read_without_file_contract_7(cli: Cli) -> None:
+    """`hand` with the record on standard input and no --file (CONTRACT 7: it takes the record
+    on stdin); RULES C5 gives A 1,240 and B 225. Nothing piped is still an error."""
+    start(cli)
+    assert cli("hand").code == 2
+    piped = cli("hand", stdin=C5)
+    assert piped.code == 0, piped.err
+    assert scores(cli("status", "--json")) == {"A": 1240, "B": 225}

@@ -71,10 +71,15 @@ def hand_data(
         players = {x.name: x.players for x in s.sides}
         return parse_quick(quick, [x.name for x in s.sides], players), False
     if not sys.stdin.isatty():
-        raise InputError(
-            "give the hand with --file FILE (or --file - for standard input), or in the quick "
-            'form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
-        )
+        text = sys.stdin.read()
+        if not text.strip():
+            raise InputError(
+                "give the hand with --file FILE (or --file - for standard input), or in the "
+                'quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
+            )
+        from canasta_score.cli.hands import parse_record_text
+
+        return parse_record_text(text, "standard input"), False
     from canasta_score.cli.asking import Dialogue
     from canasta_score.game import totals_before
 

@@ -30,15 +30,18 @@ def read_text(path: str) -> str:
 
 def read_record_data(path: str) -> dict[str, Any]:
     """Parse a hand record file (TOML) into data."""
+    return parse_record_text(read_text(path), "standard input" if path == "-" else path)
+
+
+def parse_record_text(text: str, where: str) -> dict[str, Any]:
+    """Parse hand record text (TOML) into data."""
     import tomllib
 
     from canasta_score.errors import RecordError
 
-    text = read_text(path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        where = "standard input" if path == "-" else path
         raise RecordError(f"{where} is not valid TOML: {exc}") from None
 
 
