@@ -17,6 +17,31 @@ from canasta_score.scoring import HandScore, score_hand
 C5_RECORD = (Path(__file__).parent / "data" / "classic_c5.toml").read_text(encoding="utf-8")
 
 
+def new_game_process(name: str, env: dict[str, str]) -> None:
+    """Create game ``name`` (us against them, a target no test reaches) in a real process."""
+    import subprocess
+    import sys
+
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "canasta_score",
+            "new",
+            name,
+            "--side",
+            "us",
+            "--side",
+            "them",
+            "--target",
+            "10000000",
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+
+
 def c(text: str) -> tuple[Card, ...]:
     """Cards from notation."""
     return parse_cards(text)

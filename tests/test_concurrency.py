@@ -13,6 +13,8 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+from conftest import new_game_process
+
 from canasta_score.store import Store
 
 EACH = 50
@@ -63,24 +65,7 @@ in_hand_points = {5 * tag(writer, index)}
 def test_two_writers_at_once_lose_no_hand(tmp_path: Path) -> None:
     home = tmp_path / "games"
     env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "canasta_score",
-            "new",
-            GAME,
-            "--side",
-            "us",
-            "--side",
-            "them",
-            "--target",
-            "10000000",
-        ],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    new_game_process(GAME, env)
     writers = []
     for writer in (1, 2):
         files = []

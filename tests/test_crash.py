@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import new_game_process
 
 from canasta_score.store import Store
 
@@ -62,24 +63,7 @@ in_hand_points = {5 * number}
 
 
 def new_game(home: Path, env: dict[str, str]) -> None:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "canasta_score",
-            "new",
-            GAME,
-            "--side",
-            "us",
-            "--side",
-            "them",
-            "--target",
-            "10000000",
-        ],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    new_game_process(GAME, env)
 
 
 def check_prefix(store: Store, expected: list[dict[str, Any]], at_least: int) -> int:
