@@ -62,10 +62,6 @@ in_hand_points = {5 * number}
 """
 
 
-def new_game(home: Path, env: dict[str, str]) -> None:
-    new_game_process(GAME, env)
-
-
 def check_prefix(store: Store, expected: list[dict[str, Any]], at_least: int) -> int:
     """The game loads, holds hands 1..k exactly as entered (k >= at_least) and its status
     agrees; returns k."""
@@ -89,7 +85,7 @@ def check_prefix(store: Store, expected: list[dict[str, Any]], at_least: int) ->
 def test_writers_killed_at_random_moments_leave_a_whole_prefix(tmp_path: Path) -> None:
     home = tmp_path / "games"
     env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
-    new_game(home, env)
+    new_game_process(GAME, env)
     files = []
     for number in range(1, HANDS + 1):
         path = tmp_path / f"hand{number:03}.toml"
