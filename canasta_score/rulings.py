@@ -296,15 +296,17 @@ def check_pickup(
     hand_number: int | None = None,
 ) -> Ruling:
     """May this player take the discard pile now? Searches the hand for a legal way."""
-    blocked = pile_blocked(rs, top, hand, pile_size, closed)
-    if blocked:
-        return Ruling(False, blocked)
+    reasons = pile_blocked(rs, top, hand, pile_size, closed)
+    if reasons and reasons[0].rule in (rs.rule_id("pile.empty"), rs.rule_id("pile.blocked_top")):
+        return Ruling(False, reasons)
     if not opened and not rs.initial_meld.from_pile:
-        return Ruling(False, [rs.cite("initial_meld.from_pile")])
+        reasons.append(rs.cite("initial_meld.from_pile"))
     frozen_now = frozen or rs.pile.always_frozen or (not opened and rs.pile.frozen_against_unopened)
     ways = pickup_ways(rs, top, hand, frozen_now, table)
     if not ways:
-        return Ruling(False, no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table))
+        reasons += no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table)
+    if reasons:
+        return Ruling(False, dedupe(reasons))
     if opened:
         way, used, text = ways[0]
         reason = rs.cite(
@@ -340,7 +342,8 @@ def nothing_left(rs: Ruleset, after: tuple[tuple[Card, ...], ...]) -> list[RuleR
 def pile_blocked(
     rs: Ruleset, top: Card, hand: tuple[Card, ...], pile_size: int | None, closed: frozenset[Rank]
 ) -> list[RuleRef]:
-    """Reasons the pile cannot be taken whatever the hand holds."""
+    """Reasons the pile cannot be taken whatever the hand holds: an empty pile or a blocked top
+    card alone (nothing else then matters), else every other rule that stands in the way."""
     if pile_size is not None and pile_size <= 0:
         return [rs.cite("pile.empty")]
     blocked = rs.pile.blocked_top
@@ -355,11 +358,12 @@ def pile_blocked(
                 f"A pile topped by a wild card ({format_card(top)}) cannot be taken",
             )
         ]
+    out = []
     if rs.pile.one_card_rule and len(hand) == 1 and pile_size == 1:
-        return [rs.cite("pile.one_card_rule")]
+        out.append(rs.cite("pile.one_card_rule"))
     if rs.meld.closed_ranks and top.rank in closed:
-        return [rs.cite("meld.closed_ranks", f"{top.rank.value} is a closed rank")]
-    return []
+        out.append(rs.cite("meld.closed_ranks", f"{top.rank.value} is a closed rank"))
+    return out
 
 
 def pickup_ways(
@@ -439,14 +443,18 @@ def no_way_reasons(
 ) -> list[RuleRef]:
     naturals = [c for c in hand if c.rank is top.rank]
     t = format_card(top)
+    index = same_meld((top,), table, rs)
+    existing = table[index] if index >= 0 else ()
+    too_big = bool(existing) and bool(rs.meld.max_cards)
+    too_big = too_big and len(existing) + 3 > rs.meld.max_cards
+    full = [
+        rs.cite(
+            "meld.max_cards",
+            f"The pair and the top {t} cannot join the side's meld {format_cards(existing)}",
+        )
+    ]
     if len(naturals) >= 2:
-        index = same_meld((top,), table, rs)
-        existing = format_cards(table[index]) if index >= 0 else ""
-        return [
-            rs.cite(
-                "meld.max_cards", f"The pair and the top {t} cannot join the side's meld {existing}"
-            )
-        ]
+        return full
     if frozen_now:
         why = (
             "the side has not made its initial meld"
@@ -455,13 +463,12 @@ def no_way_reasons(
         )
         if rs.pile.always_frozen:
             why = "the pile is always frozen"
-        return [
-            rs.cite(
-                "pile.natural-pair",
-                f"{why.capitalize()}: a natural pair of {top.rank.value} from hand is needed, "
-                f"and the hand holds {len(naturals)}",
-            )
-        ]
+        pair = rs.cite(
+            "pile.natural-pair",
+            f"{why.capitalize()}: a natural pair of {top.rank.value} from hand is needed, "
+            f"and the hand holds {len(naturals)}",
+        )
+        return [pair, *full] if too_big else [pair]
     return [
         rs.cite(
             "pile.take_unfrozen", f"No cards in hand meet the top {t} in a way this ruleset allows"

@@ -19,6 +19,8 @@ WILD_RATIOS = ("none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_p
 PILE_WAYS = ("natural_pair", "natural_plus_wild", "add_to_meld")
 BLOCKING = ("black_three", "wild", "three")
 SPECIAL_CANASTAS = ("canasta", "natural_canasta")
+# Incomplete-meld penalties a ruleset may waive for a side without a canasta.
+WAIVABLE = ("sevens", "clean_aces", "wild", "short_sequence")
 
 
 CHOICE_TEXT = {
@@ -270,8 +272,8 @@ class Penalties:
     incomplete_wild_four_jokers: int = rule(
         "An incomplete wild-card meld holding all four jokers costs {v}"
     )
-    incomplete_needs_canasta: bool = rule(
-        "Incomplete-meld penalties apply only to a side with at least one canasta: {v}"
+    incomplete_waived_without_canasta: tuple[str, ...] = rule(
+        "Incomplete melds that cost nothing to a side without a canasta: {v}", WAIVABLE
     )
     held_aces_sevens: int = rule(
         "Each player ending with three or more aces, or three or more sevens, costs {v} each"

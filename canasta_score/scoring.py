@@ -458,8 +458,12 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
             b.add("go_out.concealed_bonus", "going out concealed", rs.go_out.concealed_bonus)
     score_hands(rs, side, b)
     penalties = table.penalty_keys
-    if rs.penalties.incomplete_needs_canasta and not canastas:
-        penalties = ()
+    if not canastas:
+        penalties = tuple(
+            k
+            for k in penalties
+            if waived_as(k) not in rs.penalties.incomplete_waived_without_canasta
+        )
     for key, n in Counter(penalties).items():
         label = key.split(".", 1)[1].replace("_", " ")
         b.add(key, f"{n} {PENALTY_PLURALS[key]}" if n > 1 else label, -n * int(rs.value(key)))
@@ -483,6 +487,12 @@ def score_canasta_sets(rs: Ruleset, kinds: tuple[str, ...], b: Breakdown) -> Non
         )
     if c.ten_canastas and len(kinds) >= 10:
         b.add("canasta.ten_canastas", f"{len(kinds)} canastas", c.ten_canastas)
+
+
+def waived_as(key: str) -> str:
+    """The name a penalty key goes by in ``penalties.incomplete_waived_without_canasta``."""
+    name = key.split(".", 1)[1]
+    return "wild" if name.startswith("incomplete_wild") else name.removeprefix("incomplete_")
 
 
 def three_value(table: tuple[int, ...], count: int) -> int:

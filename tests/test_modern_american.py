@@ -435,3 +435,26 @@ def test_modern_going_out_needs_two_canastas_in_the_record(modern: Ruleset) -> N
 def test_modern_record_refuses_a_wild_seven_meld(modern: Ruleset) -> None:
     with pytest.raises(RecordError, match="7 7 7 2"):
         score(modern, '[[side]]\nname="A"\nmelds=["7 7 7 2"]\n[[side]]\nname="B"\n')
+
+
+def test_modern_M6_incomplete_four_jokers_without_a_canasta(modern: Ruleset) -> None:
+    """M6 and 6.3: JK JK JK JK 2 counts 220 against a side with no canasta, and still costs
+    2,500 (all four jokers): -2,720."""
+    result = score(modern, '[[side]]\nname="A"\nmelds=["JK JK JK JK 2"]\n[[side]]\nname="B"\n')
+    assert totals(result)["A"] == -220 - 2500
+
+
+def test_modern_incomplete_sevens_cost_with_or_without_a_canasta(modern: Ruleset) -> None:
+    """6.3: an incomplete meld of sevens costs 2,500; with no canasta 7 7 7 (15) counts against."""
+    result = score(modern, '[[side]]\nname="A"\nmelds=["7 7 7"]\n[[side]]\nname="B"\n')
+    assert totals(result)["A"] == -15 - 2500
+
+
+def test_modern_M5_clean_aces_waived_without_a_canasta_only(modern: Ruleset) -> None:
+    """M5 charges nothing for A A A without a canasta; with one (M4) it costs 2,500."""
+    alone = score(modern, '[[side]]\nname="A"\nmelds=["A A A"]\n[[side]]\nname="B"\n')
+    assert totals(alone)["A"] == -60
+    with_canasta = score(
+        modern, '[[side]]\nname="A"\nmelds=["K K K K K K K", "A A A"]\n[[side]]\nname="B"\n'
+    )
+    assert totals(with_canasta)["A"] == 70 + 500 + 60 - 2500

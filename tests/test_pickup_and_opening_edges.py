@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from conftest import c, one, score, totals
 
+from canasta_score.cards import Rank
 from canasta_score.catalog import load_ruleset
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import check_go_out, check_initial_meld, check_meld, check_pickup
@@ -118,3 +119,15 @@ def test_one_card_pile_that_empties_the_hand_classic(classic: Ruleset) -> None:
 def test_illegal_meld_reports_no_canasta(classic: Ruleset, modern: Ruleset) -> None:
     assert check_meld(classic, c("K K K K K 2 2 2 2")).extra["canasta"] is None
     assert check_meld(modern, c("K K K K K K K K")).extra["canasta"] is None
+
+
+def test_pickup_names_every_rule_it_breaks_contract_5(modern: Ruleset) -> None:
+    """CONTRACT 5: an illegal ruling names every rule broken. A closed rank (RULES 6.2) and a
+    six-card meld that the pair and top card would take past 7 cards; or no natural pair."""
+    six = (c("9S 9D 9C 9H 9S 9D"),)
+    nines = frozenset({Rank.NINE})
+    closed = check_pickup(modern, one("9H"), c("9C 9S 5D"), table=six, closed=nines)
+    full = "modern-american.meld.max-cards"
+    assert rules_of(closed) == ["modern-american.meld.closed-ranks", full]
+    single = check_pickup(modern, one("9H"), c("9C 5D"), table=six)
+    assert rules_of(single) == ["modern-american.pile.natural-pair", full]
