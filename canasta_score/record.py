@@ -62,10 +62,6 @@ class SideRecord:
     black_threes_removed: int = 0
 
     @property
-    def card_form(self) -> bool:
-        return self.melds is not None
-
-    @property
     def has_melded(self) -> bool:
         if self.melds is not None:
             return bool(self.melds)
@@ -225,11 +221,6 @@ def parse_record(data: Any) -> HandRecord:
     if players is not None:
         players = as_int("", "players", players, minimum=2)
     return HandRecord(parsed, ruleset, players, data)
-
-
-def record_to_data(record: HandRecord) -> dict[str, Any]:
-    """The record as TOML-ready data (what was entered)."""
-    return dict(record.raw)
 
 
 def side_cards(side: SideRecord) -> list[Card]:
