@@ -1,68 +1,21 @@
-"""Shared fixtures: bundled rulesets and a short way to write cards."""
+"""Shared fixtures: bundled rulesets, the hand records under tests/data/, a game made by a real
+process. Plain helper functions live in ``helpers.py``."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from canasta_score.cards import Card, parse_card, parse_cards
 from canasta_score.catalog import load_ruleset
-from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
-from canasta_score.scoring import HandScore, score_hand
 
-# RULES 2.7, example C5 (side A goes out): A scores 1,240 and B 225.
-C5_RECORD = (Path(__file__).parent / "data" / "classic_c5.toml").read_text(encoding="utf-8")
-
-
-def new_game_process(name: str, env: dict[str, str]) -> None:
-    """Create game ``name`` (us against them, a target no test reaches) in a real process."""
-    import subprocess
-    import sys
-
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "canasta_score",
-            "new",
-            name,
-            "--side",
-            "us",
-            "--side",
-            "them",
-            "--target",
-            "10000000",
-        ],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-
-
-def c(text: str) -> tuple[Card, ...]:
-    """Cards from notation."""
-    return parse_cards(text)
-
-
-def one(text: str) -> Card:
-    return parse_card(text)
-
-
-def score(rs: Ruleset, toml_text: str) -> HandScore:
-    """Score a hand record given as TOML text."""
-    return score_hand(rs, parse_record(tomllib.loads(toml_text)))
-
-
-def items(result: HandScore, side: str) -> dict[str, int]:
-    """A side's breakdown as {rule id: points}."""
-    return {i.rule: i.points for i in result.side(side).items}
-
-
-def totals(result: HandScore) -> dict[str, int]:
-    return {s.name: s.total for s in result.sides}
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture(scope="session")
@@ -83,3 +36,59 @@ def classic3() -> Ruleset:
 @pytest.fixture(scope="session")
 def modern() -> Ruleset:
     return load_ruleset("modern-american")
+
+
+@pytest.fixture(scope="session")
+def c5_path() -> Path:
+    """RULES 2.7, example C5 (side A goes out): A scores 1,240 and B 225."""
+    return DATA / "classic_c5.toml"
+
+
+@pytest.fixture(scope="session")
+def c5_text(c5_path: Path) -> str:
+    """Example C5 as TOML text."""
+    return c5_path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def c5(c5_text: str) -> dict[str, Any]:
+    """Example C5 as a parsed record (a fresh copy for each test)."""
+    return tomllib.loads(c5_text)
+
+
+@pytest.fixture(scope="session")
+def c5_unmelded_text() -> str:
+    """Example C5 had side B never melded: A 1,240, B -365."""
+    return (DATA / "classic_c5_unmelded.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def c5_unmelded(c5_unmelded_text: str) -> dict[str, Any]:
+    """Example C5 had side B never melded, as a parsed record."""
+    return tomllib.loads(c5_unmelded_text)
+
+
+@pytest.fixture
+def hand_two() -> dict[str, Any]:
+    """The contract's scenario hand 2 in totals: A 300 + 300 - 40 = 560, B 250 + 500 + 100 =
+    850."""
+    return tomllib.loads((DATA / "contract_hand_2.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def opponent() -> str:
+    """A side "B" that melded Q Q Q and holds nothing: the other side of one-side examples
+    (TOML text to append to a record)."""
+    return "\n" + (DATA / "opponent_queens.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def new_game_process() -> Callable[[str, dict[str, str]], None]:
+    """Create a game (us against them, a target no test reaches) in a real process."""
+
+    def create(name: str, env: dict[str, str]) -> None:
+        sides = ["--side", "us", "--side", "them", "--target", "10000000"]
+        command = [sys.executable, "-m", "canasta_score", "new", name, *sides]
+        subprocess.run(command, env=env, check=True, capture_output=True)
+
+    return create

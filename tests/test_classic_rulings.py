@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import c, one
+from helpers import c, one
 
 from canasta_score.cards import Rank
 from canasta_score.ruleset import Ruleset

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from conftest import C5_RECORD, items, score, totals
+from helpers import items, score, totals
 
 from canasta_score.errors import RecordError
 from canasta_score.ruleset import Ruleset
 
-C5 = C5_RECORD
 
-
-def test_classic_C5_full_hand(classic: Ruleset) -> None:
-    result = score(classic, C5)
+def test_classic_C5_full_hand(classic: Ruleset, c5_text: str) -> None:
+    result = score(classic, c5_text)
     assert totals(result) == {"A": 1240, "B": 225}
     a = items(result, "A")
     assert a["classic.scoring.melded-cards"] == 205
@@ -23,16 +21,9 @@ def test_classic_C5_full_hand(classic: Ruleset) -> None:
     assert a["classic.scoring.cards-in-hand"] == -65
 
 
-def test_classic_C5_side_b_never_melded(classic: Ruleset) -> None:
+def test_classic_C5_side_b_never_melded(classic: Ruleset, c5_unmelded_text: str) -> None:
     """Had B never melded: red threes -200, hands -(70 + 95) = -165, total -365."""
-    result = score(
-        classic,
-        C5.replace(
-            'melds = ["6S 6H 6D 2D", "AS AH AD"]\nred_threes = 2\n'
-            'in_hand = ["KS KH 7C 3S", "JD QS 2S"]',
-            'red_threes = 2\nin_hand = ["KS KH 7C 3S 6S 6H 6D AS AH AD", "JD QS 2S 2D"]',
-        ),
-    )
+    result = score(classic, c5_unmelded_text)
     assert totals(result)["B"] == -365
     assert items(result, "B")["classic.threes.red-values"] == -200
 

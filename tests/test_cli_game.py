@@ -14,12 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import C5_RECORD
 
 from canasta_score.cli import main
 
-# RULES C5: A 1,240, B 225.
-C5 = C5_RECORD
 # A 300 + 2 x 500 + 200 (two red threes) + 100 out = 1,600; B 95 + 200 - 70 = 225.
 BIG_FIRST = """
 [[side]]
@@ -114,9 +111,11 @@ def start(cli: Cli, *extra: str) -> None:
     assert made.out.splitlines()[0] == "club"
 
 
-def test_a_game_from_start_to_export_and_import(cli: Cli, home: Path, tmp_path: Path) -> None:
+def test_a_game_from_start_to_export_and_import(
+    cli: Cli, home: Path, tmp_path: Path, c5_text: str
+) -> None:
     start(cli)
-    first = cli("hand", "--file", "-", stdin=C5)
+    first = cli("hand", "--file", "-", stdin=c5_text)
     assert first.code == 0, first.err
     assert "Hand 1, dealt by Ann" in first.out and "+1,240" in first.out
     status = cli("status", "--json")
@@ -173,10 +172,10 @@ def test_a_game_from_start_to_export_and_import(cli: Cli, home: Path, tmp_path: 
 
 @pytest.mark.parametrize("fmt", ["json", "toml"])
 def test_export_import_export_gives_the_same_log(
-    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fmt: str
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fmt: str, c5_text: str
 ) -> None:
     start(cli, "--rule", "go_out.bonus=200")
-    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", "--file", "-", stdin=c5_text)
     cli("hand", *TWO)
     assert cli("export", "--format", fmt, "-o", f"one.{fmt}").code == 0
     monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "elsewhere"))
@@ -207,14 +206,14 @@ def test_six_players_need_three_sides_of_three(cli: Cli) -> None:
     assert bad.code == 2 and "sides" in bad.err
 
 
-def test_a_refused_hand_leaves_the_game_file_as_it_was(cli: Cli, home: Path) -> None:
+def test_a_refused_hand_leaves_the_game_file_as_it_was(cli: Cli, home: Path, c5_text: str) -> None:
     start(cli)
-    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", "--file", "-", stdin=c5_text)
     before = (home / "club.toml").read_bytes()
     bad = cli("hand", "a: 300 melded, 40 left, out", "b: 95 melded")
     assert bad.code == 2
     assert bad.err.startswith("Error:") and "went out" in bad.err
-    illegal = cli("hand", "--file", "-", stdin=C5.replace("6S 6H 6D 2D", "6S 6H 2D 2C"))
+    illegal = cli("hand", "--file", "-", stdin=c5_text.replace("6S 6H 6D 2D", "6S 6H 2D 2C"))
     assert illegal.code == 2 and "meld 1" in illegal.err
     assert cli("hand", "a: 1 red", "c: 1 red").code == 2
     assert cli("edit", "1", "a: 1 red, out", "b: 2 red").code == 2
@@ -299,10 +298,10 @@ def test_undo_with_no_hand_and_edit_of_a_missing_hand(cli: Cli) -> None:
     assert "no hand 2" in cli("edit", "2", *TWO).err
 
 
-def test_game_over_refuses_another_hand_c8(cli: Cli) -> None:
+def test_game_over_refuses_another_hand_c8(cli: Cli, c5_text: str) -> None:
     """Target 1,000: C5 ends the game at once, A 1,240 beats B 225 by 1,015."""
     start(cli, "--target", "1000")
-    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", stdin=C5).out
+    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", stdin=c5_text).out
     status = cli("status", "--json").json()
     assert (status["finished"], status["winner"], status["margin"]) == (True, "A", 1015)
     late = cli("hand", *TWO)
@@ -333,9 +332,9 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     assert not home.exists()
 
 
-def test_markdown_and_history_detail(cli: Cli) -> None:
+def test_markdown_and_history_detail(cli: Cli, c5_text: str) -> None:
     start(cli)
-    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", "--file", "-", stdin=c5_text)
     assert "## Score sheet" in cli("export", "--format", "md").out
     detail = cli("history", "--detail").out
     assert "Hand 1, dealt by Ann" in detail and "classic.canasta.natural" in detail
@@ -482,11 +481,13 @@ def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
     assert edited.code == 0 and '"A" melded a count of 20' in edited.err
 
 
-def test_edit_reports_later_hands_short_of_their_new_minimum_rules_2_2(cli: Cli) -> None:
+def test_edit_reports_later_hands_short_of_their_new_minimum_rules_2_2(
+    cli: Cli, c5_text: str
+) -> None:
     """Hand 2: A melds 100 against 50. Hand 1 edited to A 4,800: A's hand-2 minimum is 120
     and the change report says hand 2 falls short of it."""
     start(cli)
-    cli("hand", "--file", "-", stdin=C5)
+    cli("hand", "--file", "-", stdin=c5_text)
     cli("hand", "a: 100 melded", "b: 95 melded")
     edited = cli("edit", "1", "a: 8 natural, 800 melded", "b: 95 melded")
     assert edited.code == 0, edited.err
@@ -497,7 +498,7 @@ def test_edit_reports_later_hands_short_of_their_new_minimum_rules_2_2(cli: Cli)
     )
     assert edited.err == ""
     # Edited back, hand 2 is fine again; edited once more, with --json.
-    assert cli("edit", "1", "--file", "-", stdin=C5).out.count("warning") == 0
+    assert cli("edit", "1", "--file", "-", stdin=c5_text).out.count("warning") == 0
     as_json = cli("edit", "1", "a: 8 natural, 800 melded", "b: 95 melded", "--json")
     assert [(w["hand"], w["side"]) for w in as_json.json()["warnings"]] == [(2, "A")]
     assert '"A" melded a count of 100' in as_json.err
@@ -528,11 +529,11 @@ def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: 
     assert scores(cli("status", "--json")) == {"A": 40 + 4800, "B": 95 + 95}
 
 
-def test_a_record_piped_to_hand_is_read_without_file_contract_7(cli: Cli) -> None:
+def test_a_record_piped_to_hand_is_read_without_file_contract_7(cli: Cli, c5_text: str) -> None:
     """`hand` with the record on standard input and no --file (CONTRACT 7: it takes the record
     on stdin); RULES C5 gives A 1,240 and B 225. Nothing piped is still an error."""
     start(cli)
     assert cli("hand").code == 2
-    piped = cli("hand", stdin=C5)
+    piped = cli("hand", stdin=c5_text)
     assert piped.code == 0, piped.err
     assert scores(cli("status", "--json")) == {"A": 1240, "B": 225}

@@ -9,8 +9,6 @@ import pytest
 
 from canasta_score.cli import main
 
-C5 = Path(__file__).parent / "data" / "classic_c5.toml"
-
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run the command line; return (exit code, stdout, stderr)."""
@@ -159,8 +157,8 @@ def test_go_out_contract_5_6(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["canastas"] == 2
 
 
-def test_score_hand_contract_6(capsys: pytest.CaptureFixture[str]) -> None:
-    code, data = run_json(capsys, "score-hand", str(C5), "--ruleset", "classic")
+def test_score_hand_contract_6(capsys: pytest.CaptureFixture[str], c5_path: Path) -> None:
+    code, data = run_json(capsys, "score-hand", str(c5_path), "--ruleset", "classic")
     assert code == 0 and data["ruleset"] == "classic"
     sides = {s["name"]: s for s in data["sides"]}  # type: ignore[union-attr]
     assert sides["A"]["total"] == 1240 and sides["B"]["total"] == 225
@@ -168,22 +166,29 @@ def test_score_hand_contract_6(capsys: pytest.CaptureFixture[str]) -> None:
         assert sum(i["points"] for i in side["items"]) == side["total"]
 
 
-def test_score_hand_text_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score-hand", str(C5), "--ruleset", "classic")
+def test_score_hand_text_table(capsys: pytest.CaptureFixture[str], c5_path: Path) -> None:
+    code, out, _ = run(capsys, "score-hand", str(c5_path), "--ruleset", "classic")
     assert code == 0 and "+1,240" in out and "melded cards" in out
 
 
 def test_score_hand_takes_the_ruleset_from_the_record(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, c5_path: Path
 ) -> None:
+    """With no --ruleset, the record's own ``ruleset = "classic"`` scores it: RULES C5 gives
+    A 1,240 and B 225 (without any ruleset it is an error, next test)."""
     record = tmp_path / "hand.toml"
-    record.write_text('ruleset = "classic"\n' + C5.read_text(encoding="utf-8"), encoding="utf-8")
-    code, _data = run_json(capsys, "score-hand", str(record))
-    assert code == 0
+    text = c5_path.read_text(encoding="utf-8")
+    record.write_text('ruleset = "classic"\n' + text, encoding="utf-8")
+    code, data = run_json(capsys, "score-hand", str(record))
+    assert code == 0 and data["ruleset"] == "classic"
+    sides = {s["name"]: s["total"] for s in data["sides"]}  # type: ignore[union-attr]
+    assert sides == {"A": 1240, "B": 225}
 
 
-def test_score_hand_without_any_ruleset_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "score-hand", str(C5))
+def test_score_hand_without_any_ruleset_is_an_error(
+    capsys: pytest.CaptureFixture[str], c5_path: Path
+) -> None:
+    code, _, err = run(capsys, "score-hand", str(c5_path))
     assert code == 2 and "ruleset" in err
 
 
@@ -236,4 +241,5 @@ def test_house_rules_file_used_by_check(capsys: pytest.CaptureFixture[str], tmp_
     code, data = run_json(capsys, "check", "meld", "K K 2 2", "--ruleset", str(house))
     assert code == 0 and data["legal"] is True
     code, data = run_json(capsys, "check", "meld", "K K 2 2", "--rule", "meld.wild_ratio=none")
-    assert code == 0
+    # RULES 0.3 D1 option none: K K 2 2 is legal, 10 + 10 + 20 + 20 = 60.
+    assert code == 0 and data["legal"] is True and data["points"] == 60

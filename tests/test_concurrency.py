@@ -11,9 +11,8 @@ import subprocess
 import sys
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-
-from conftest import new_game_process
 
 from canasta_score.store import Store
 
@@ -62,7 +61,9 @@ in_hand_points = {5 * tag(writer, index)}
 """
 
 
-def test_two_writers_at_once_lose_no_hand(tmp_path: Path) -> None:
+def test_two_writers_at_once_lose_no_hand(
+    tmp_path: Path, new_game_process: Callable[[str, dict[str, str]], None]
+) -> None:
     home = tmp_path / "games"
     env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
     new_game_process(GAME, env)

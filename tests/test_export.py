@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import C5_RECORD
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.errors import GameError
@@ -18,20 +17,13 @@ from canasta_score.export import export, log_data, read_log
 from canasta_score.game import Game, Log, add_hand, new_game, parse_side, replay
 from canasta_score.store import Store
 
-# RULES C5: A 1,240 (205 melded, 500 + 300 canastas, 200 red threes, 100 out, -65 in hand);
-# B 225 (95 melded, 200 red threes, -65 in hand, -5 black three in hand).
-C5 = C5_RECORD
-# Contract scenario hand 2: A 560, B 850.
-TWO: dict[str, Any] = {
-    "side": [
-        {"name": "A", "meld_points": 300, "canastas": {"mixed": 1}, "in_hand_points": 40},
-        {"name": "B", "meld_points": 250, "canastas": {"natural": 1}, "went_out": True},
-    ]
-}
+# The c5 fixture, RULES C5: A 1,240 (205 melded, 500 + 300 canastas, 200 red threes, 100 out,
+# -65 in hand); B 225 (95 melded, 200 red threes, -65 in hand, -5 black three in hand).
+# The hand_two fixture, the contract scenario's hand 2: A 560, B 850.
 
 
 @pytest.fixture
-def stored(tmp_path: Path) -> tuple[Store, Path]:
+def stored(tmp_path: Path, c5: dict[str, Any], hand_two: dict[str, Any]) -> tuple[Store, Path]:
     """A two-hand game written to a game file (as every export reads it back from its file)."""
     store = Store(tmp_path / "home")
     rs = load_ruleset("classic", overrides=["go_out.concealed_bonus=150"])
@@ -41,7 +33,7 @@ def stored(tmp_path: Path) -> tuple[Store, Path]:
         rs,
         [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")],
     )
-    for data in (tomllib.loads(C5), TWO):
+    for data in (c5, hand_two):
         game, _p, _s = add_hand(game, data)
     return store, store.create(game, "")
 
@@ -51,7 +43,7 @@ def log_of(stored: tuple[Store, Path]) -> Log:
     return store.log(path)
 
 
-def test_json_log_holds_everything(stored: tuple[Store, Path]) -> None:
+def test_json_log_holds_everything(stored: tuple[Store, Path], c5: dict[str, Any]) -> None:
     data = json.loads(export(log_of(stored), "json"))
     assert data["format"] == "canasta-score game log"
     assert data["ruleset"]["id"] == "classic"
@@ -61,7 +53,7 @@ def test_json_log_holds_everything(stored: tuple[Store, Path]) -> None:
         {"name": "B", "players": ["Cy", "Di"]},
     ]
     first = data["hands"][0]
-    assert first["record"] == tomllib.loads(C5)
+    assert first["record"] == c5
     assert first["dealer"] == "Ann" and first["went_out"] == "A"
     a = first["sides"][0]
     assert [i["points"] for i in a["items"]] == [205, 500, 300, 200, 100, -65]
@@ -175,11 +167,11 @@ def test_markdown_is_a_score_sheet(stored: tuple[Store, Path]) -> None:
     assert "| going out | +100 | `classic.go-out.bonus` |" in text
 
 
-def test_log_data_of_a_finished_game(tmp_path: Path) -> None:
+def test_log_data_of_a_finished_game(tmp_path: Path, c5: dict[str, Any]) -> None:
     """C8 shortened: target 1,000, C5 ends it at once: A 1,240 beats B 225 by 1,015."""
     rs = load_ruleset("classic", overrides=["game.target=1000"])
     game = new_game("g", "", rs, [parse_side("A"), parse_side("B")])
-    game, _p, _s = add_hand(game, tomllib.loads(C5))
+    game, _p, _s = add_hand(game, c5)
     data = log_data(replay(game))
     assert (data["finished"], data["winner"], data["margin"], data["next"]) == (
         True,

@@ -28,38 +28,6 @@ from canasta_score.game import (
 )
 from canasta_score.ruleset import build_ruleset
 
-# RULES C5, card by card: A goes out, 1,240; B 225.
-C5: dict[str, Any] = {
-    "side": [
-        {
-            "name": "A",
-            "melds": ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"],
-            "red_threes": 2,
-            "in_hand": ["", "9C 4D JK"],
-            "went_out": True,
-        },
-        {
-            "name": "B",
-            "melds": ["6S 6H 6D 2D", "AS AH AD"],
-            "red_threes": 2,
-            "in_hand": ["KS KH 7C 3S", "JD QS 2S"],
-        },
-    ]
-}
-# C5, "had side B never melded": B holds its 95 points of melds as well; red threes -200,
-# hands -(70 + 95): B = -365.
-C5_UNMELDED: dict[str, Any] = {
-    "side": [
-        C5["side"][0],
-        {
-            "name": "B",
-            "melds": [],
-            "red_threes": 2,
-            "in_hand": ["KS KH 7C 3S 6S 6H 6D 2D", "JD QS 2S AS AH AD"],
-        },
-    ]
-}
-
 
 def summary(name: str, **fields: Any) -> dict[str, Any]:
     return {"name": name, **fields}
@@ -69,11 +37,6 @@ def hand(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {"side": [summary("A", **a), summary("B", **b)]}
 
 
-# The contract scenario's second hand: A 300 + 300 mixed - 40 = 560; B 250 + 500 + 100 out = 850.
-TWO = hand(
-    {"meld_points": 300, "canastas": {"natural": 0, "mixed": 1}, "in_hand_points": 40},
-    {"meld_points": 250, "canastas": {"natural": 1, "mixed": 0}, "went_out": True},
-)
 # A 420 + 2 x 500 + 300 + 100 (one red three) - 30 = 1,790;
 # B 480 + 2 x 500 + 2 x 300 + 300 (three red threes) + 100 out = 2,480.
 H2 = hand(
@@ -191,33 +154,35 @@ def test_a_snapshot_without_a_later_key_takes_it_from_the_bundled_ruleset() -> N
 # ---------------------------------------------------------------- totals and minimums
 
 
-def test_c5_in_a_game_gives_1240_and_225_with_minimum_50_before() -> None:
-    log = replay(play_all(game(), C5))
+def test_c5_in_a_game_gives_1240_and_225_with_minimum_50_before(c5: dict[str, Any]) -> None:
+    log = replay(play_all(game(), c5))
     (first,) = log.played
     assert [s.total for s in first.score.sides] == [1240, 225]
     assert [m.minimum for m in first.minimums] == [50, 50]
     assert log.totals == (1240, 225)
 
 
-def test_contract_two_hands_next_minimum_90_and_50_rules_2_2() -> None:
+def test_contract_two_hands_next_minimum_90_and_50_rules_2_2(
+    c5: dict[str, Any], hand_two: dict[str, Any]
+) -> None:
     """A at 1,800 is in the 1,500 tier (90); B at 1,075 stays at 50."""
-    summary = replay(play_all(game(), C5, TWO)).summary()
+    summary = replay(play_all(game(), c5, hand_two)).summary()
     assert [(s.score, s.next_minimum) for s in summary.sides] == [(1800, 90), (1075, 50)]
     assert summary.lines[1].minimums == (50, 50)
     assert summary.next_dealer == "Bob"
     assert not summary.finished
 
 
-def test_negative_score_gives_minimum_15_c2_c5() -> None:
+def test_negative_score_gives_minimum_15_c2_c5(c5_unmelded: dict[str, Any]) -> None:
     """C5 had B never melded: -365, so B's next minimum is the negative tier, 15."""
-    summary = replay(play_all(game(), C5_UNMELDED)).summary()
+    summary = replay(play_all(game(), c5_unmelded)).summary()
     assert [(s.score, s.next_minimum) for s in summary.sides] == [(1240, 50), (-365, 15)]
 
 
-def test_minimum_follows_each_sides_score_before_the_hand_rules_0_2() -> None:
+def test_minimum_follows_each_sides_score_before_the_hand_rules_0_2(c5: dict[str, Any]) -> None:
     """Tiers by score before the hand: hand 3 A 3,030 (120), B 2,705 (90);
     hand 4 A 4,800 (120), B 4,950 (120)."""
-    log = replay(play_all(game(), C5, H2, H3))
+    log = replay(play_all(game(), c5, H2, H3))
     assert [p.totals for p in log.played] == [(1240, 225), (3030, 2705), (4800, 4950)]
     assert [tuple(m.minimum for m in p.minimums) for p in log.played] == [
         (50, 50),
@@ -251,15 +216,15 @@ def test_minimum_by_hand_number_hand_and_foot_h1_d49() -> None:
 # ---------------------------------------------------------------- end of the game
 
 
-def test_c8_both_past_5000_the_higher_total_wins_by_865() -> None:
+def test_c8_both_past_5000_the_higher_total_wins_by_865(c5: dict[str, Any]) -> None:
     """C8: A 4,800 and B 4,950 before the hand; C5 gives A 6,040 and B 5,175: A wins by 865."""
-    g, played, summary = add_hand(play_all(game(), C5, H2, H3), C5)
+    g, played, summary = add_hand(play_all(game(), c5, H2, H3), c5)
     assert played.totals == (6040, 5175)
     assert played.dealer == "Di"
     assert summary.finished
     assert (summary.winner, summary.margin, summary.ended_by) == ("A", 865, "target")
     with pytest.raises(GameError, match="over after hand 4"):
-        add_hand(g, C5)
+        add_hand(g, c5)
 
 
 def tie_game(policy: str) -> Game:
@@ -302,19 +267,19 @@ def test_seven_canastas_win_the_game_at_once_t6_d51() -> None:
 # ---------------------------------------------------------------- changing hands
 
 
-def test_a_hand_must_name_the_games_sides() -> None:
-    data = {"side": [dict(C5["side"][0]), dict(C5["side"][1], name="C")]}
+def test_a_hand_must_name_the_games_sides(c5: dict[str, Any]) -> None:
+    data = {"side": [dict(c5["side"][0]), dict(c5["side"][1], name="C")]}
     with pytest.raises(RecordError, match='side "C" is not in this game'):
         add_hand(game(), data)
 
 
-def test_a_record_for_another_ruleset_is_refused() -> None:
+def test_a_record_for_another_ruleset_is_refused(c5: dict[str, Any]) -> None:
     with pytest.raises(RecordError, match="this game plays classic"):
-        add_hand(game(), {**C5, "ruleset": "modern-american"})
+        add_hand(game(), {**c5, "ruleset": "modern-american"})
 
 
-def test_undo_removes_the_last_hand() -> None:
-    g = play_all(game(), C5, TWO)
+def test_undo_removes_the_last_hand(c5: dict[str, Any], hand_two: dict[str, Any]) -> None:
+    g = play_all(game(), c5, hand_two)
     g, line, summary = drop_last(g)
     assert line.number == 2 and line.scores == (560, 850)
     assert [s.score for s in summary.sides] == [1240, 225]
@@ -324,9 +289,9 @@ def test_undo_removes_the_last_hand() -> None:
         drop_last(g)
 
 
-def test_edit_recomputes_later_minimums() -> None:
+def test_edit_recomputes_later_minimums(c5: dict[str, Any], hand_two: dict[str, Any]) -> None:
     """Hand 1 made A 1,600 (300 + 2 x 500 + 200 + 100 out): A's hand-2 minimum is now 90."""
-    g = play_all(game(), C5, TWO)
+    g = play_all(game(), c5, hand_two)
     first = hand(
         {"meld_points": 300, "canastas": {"natural": 2}, "red_threes": 2, "went_out": True},
         {"meld_points": 95, "red_threes": 2, "in_hand_points": 70},
@@ -338,8 +303,10 @@ def test_edit_recomputes_later_minimums() -> None:
     assert change.before.totals == (1800, 1075)
 
 
-def test_edit_that_would_end_the_game_before_later_hands_is_refused() -> None:
-    g = play_all(game(rules=("game.target=1500",)), C5, TWO)
+def test_edit_that_would_end_the_game_before_later_hands_is_refused(
+    c5: dict[str, Any], hand_two: dict[str, Any]
+) -> None:
+    g = play_all(game(rules=("game.target=1500",)), c5, hand_two)
     big = hand(
         {"meld_points": 300, "canastas": {"natural": 2}, "red_threes": 2, "went_out": True},
         {"meld_points": 95},
@@ -348,16 +315,16 @@ def test_edit_that_would_end_the_game_before_later_hands_is_refused() -> None:
         replace_hand(g, 1, big)
 
 
-def test_edit_of_a_hand_that_does_not_exist() -> None:
+def test_edit_of_a_hand_that_does_not_exist(c5: dict[str, Any]) -> None:
     with pytest.raises(GameError, match="no hand 3"):
-        replace_hand(play_all(game(), C5), 3, C5)
+        replace_hand(play_all(game(), c5), 3, c5)
 
 
 # ---------------------------------------------------------------- reading a game's data
 
 
-def test_game_data_round_trips() -> None:
-    g = play_all(game(), C5, TWO)
+def test_game_data_round_trips(c5: dict[str, Any], hand_two: dict[str, Any]) -> None:
+    g = play_all(game(), c5, hand_two)
     assert Game.from_data("test", g.to_data()) == g
 
 
@@ -383,9 +350,9 @@ def test_a_broken_ruleset_snapshot_names_the_key() -> None:
         Game.from_data("test", data)
 
 
-def test_a_broken_hand_names_its_number() -> None:
-    g = play_all(game(), C5)
-    bad = Game(g.name, g.created, g.ruleset, g.sides, g.first_dealer, (C5, {"side": []}))
+def test_a_broken_hand_names_its_number(c5: dict[str, Any]) -> None:
+    g = play_all(game(), c5)
+    bad = Game(g.name, g.created, g.ruleset, g.sides, g.first_dealer, (c5, {"side": []}))
     with pytest.raises(GameError, match="hand 2"):
         replay(bad)
 
@@ -402,10 +369,10 @@ def test_bundled_hand_and_foot_minimum_by_hand_number_and_four_hands_h1_d49() ->
     assert (summary.winner, summary.margin) == ("A", 200)
 
 
-def test_the_running_summary_equals_a_full_replay_after_every_change() -> None:
+def test_the_running_summary_equals_a_full_replay_after_every_change(c5: dict[str, Any]) -> None:
     """Adding and undoing hands keeps the summary a replay would give (C5, H2, H3, C5 = C8)."""
     g = game()
-    for data in (C5, H2, H3, C5):
+    for data in (c5, H2, H3, c5):
         g, _played, summary = add_hand(g, data, replay(g).summary())
         assert summary == replay(g).summary()
     while g.hands:
@@ -486,12 +453,12 @@ def test_a_special_hand_is_not_an_initial_meld_rules_7_2() -> None:
     assert short(g, ordinary, (3000, 0)) == [("A", 120, 180, "american.initial-meld.minimum")]
 
 
-def test_edit_flags_later_hands_short_of_their_new_minimum_rules_2_2() -> None:
+def test_edit_flags_later_hands_short_of_their_new_minimum_rules_2_2(c5: dict[str, Any]) -> None:
     """Hand 2: A melds 100 against a minimum of 50. Hand 1 edited to give A 4,800 (8 natural
     canastas 4,000 + 800 melded): A's hand-2 minimum becomes 120 and 100 falls short; B
     (minimum 50 both times, 95 melded) is not flagged."""
     two = hand({"meld_points": 100}, {"meld_points": 95})
-    g = play_all(game(), C5, two)
+    g = play_all(game(), c5, two)
     first = hand({"meld_points": 800, "canastas": {"natural": 8}}, {"meld_points": 95})
     change = replace_hand(g, 1, first)
     assert change.minimum_changes() == [(2, "A", 50, 120)]

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -22,7 +22,6 @@ def house(*rules: str, ruleset: str = "classic") -> Ruleset:
     return load_ruleset(ruleset, overrides=list(rules))
 
 
-OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'
 ADD_TO_MELD = 'pile.take_unfrozen=["natural_pair","natural_plus_wild","add_to_meld"]'
 
 
@@ -114,23 +113,29 @@ def test_T2_T10_T15_D1_wild_ratio(ratio: str, cards: str, legal: bool) -> None:
     assert check_meld(house(f"meld.wild_ratio={ratio}"), c(cards)).legal is legal
 
 
-C6_LIKE = f"""
+C6_LIKE = """
 [[side]]
 name = "A"
 melds = ["JS JH JD JC JS JH JD", "9S 9H 9D 2C"]
 in_hand = ["", "K 6 6 5 5"]
 went_out = true
 concealed = true
-{OTHER}"""
+"""
 
 
-def test_T3_count_cards_inside_canastas_off() -> None:
+@pytest.fixture
+def c6_like(opponent: str) -> str:
+    """C6_LIKE with side B of the one-side examples."""
+    return C6_LIKE + opponent
+
+
+def test_T3_count_cards_inside_canastas_off(c6_like: str) -> None:
     """Without T3 the J canasta's 70 no longer counts: only the 50 of 9 9 9 2."""
     assert (
-        items(score(load_ruleset("classic"), C6_LIKE), "A")["classic.scoring.melded-cards"] == 120
+        items(score(load_ruleset("classic"), c6_like), "A")["classic.scoring.melded-cards"] == 120
     )
     assert (
-        items(score(house("canasta.count_cards=false"), C6_LIKE), "A")[
+        items(score(house("canasta.count_cards=false"), c6_like), "A")[
             "classic.scoring.melded-cards"
         ]
         == 50
@@ -161,15 +166,15 @@ def test_T6_seven_canastas_win() -> None:
     assert score(house("game.seven_canastas_win=5000"), record).side("A").total == 5000
 
 
-def test_T9_no_concealed_bonus() -> None:
-    assert "classic.go-out.concealed-bonus" in items(score(load_ruleset("classic"), C6_LIKE), "A")
-    off = items(score(house("go_out.concealed_bonus=0"), C6_LIKE), "A")
+def test_T9_no_concealed_bonus(c6_like: str) -> None:
+    assert "classic.go-out.concealed-bonus" in items(score(load_ruleset("classic"), c6_like), "A")
+    off = items(score(house("go_out.concealed_bonus=0"), c6_like), "A")
     assert "classic.go-out.concealed-bonus" not in off
 
 
-def test_T12_concealed_canasta_bonus() -> None:
+def test_T12_concealed_canasta_bonus(c6_like: str) -> None:
     """+100 for each canasta laid whole from hand (mixed 300 -> 400, natural 500 -> 600)."""
-    record = C6_LIKE.replace("concealed = true", "concealed = true\nconcealed_canastas = 1")
+    record = c6_like.replace("concealed = true", "concealed = true\nconcealed_canastas = 1")
     found = items(score(house("canasta.concealed_bonus=100"), record), "A")
     assert found["classic.canasta.concealed-bonus"] == 100
 
@@ -290,11 +295,11 @@ def test_house_file_in_check_commands(house_file: Path) -> None:
     assert discard.exit_code == 1 and "our-house.discard.jokers" in discard.stdout
 
 
-def test_house_file_in_min_meld_and_score_hand(house_file: Path) -> None:
+def test_house_file_in_min_meld_and_score_hand(house_file: Path, opponent: str) -> None:
     runner = CliRunner()
     need = runner.invoke(app, ["min-meld", "-r", str(house_file), "--score", "1500", "--json"])
     assert json.loads(need.stdout)["minimum"] == 90
-    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nwent_out = true\n{OTHER}'
+    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nwent_out = true\n{opponent}'
     result = runner.invoke(app, ["score-hand", "-", "-r", str(house_file), "--json"], input=record)
     assert result.exit_code == 0, result.output
     a = json.loads(result.stdout)["sides"][0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import c, one, score, totals
+from helpers import c, one, score, totals
 
 from canasta_score.cards import Rank
 from canasta_score.errors import RecordError

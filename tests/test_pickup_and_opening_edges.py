@@ -5,7 +5,7 @@ Each expected value is worked out by hand from the rule named in the test.
 
 from __future__ import annotations
 
-from conftest import c, one, score, totals
+from helpers import c, one, score, totals
 
 from canasta_score.cards import Rank
 from canasta_score.catalog import load_ruleset

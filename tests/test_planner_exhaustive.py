@@ -13,7 +13,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from conftest import c, one
+from helpers import c, one
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

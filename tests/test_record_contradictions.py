@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, one, score, totals
+from helpers import c, items, one, score, totals
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.errors import RecordError

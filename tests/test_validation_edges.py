@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import c, score, totals
+from helpers import c, score, totals
 
 from canasta_score.catalog import load_ruleset, validate_file
 from canasta_score.cli import main

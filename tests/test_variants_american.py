@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -28,9 +28,6 @@ def rs() -> Ruleset:
     return load_ruleset("american")
 
 
-OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'
-
-
 # ---------------------------------------------------------------- A1: threes by colour
 
 
@@ -43,7 +40,7 @@ OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'
     ],
 )
 def test_american_A1_threes_by_colour_with_a_three_in_hand(
-    rs: Ruleset, melds: str, threes: int
+    rs: Ruleset, melds: str, threes: int, opponent: str
 ) -> None:
     """Red 2 on the table (300) + black 2 on the table and 1 in hand (3 -> 500) = 800:
     minus with 0 canastas, nothing with exactly 1, plus with 2 or more (RULES A1, D22)."""
@@ -54,12 +51,12 @@ melds = {melds}
 red_threes = ["3H", "3D"]
 black_threes = ["3S", "3C"]
 in_hand = ["3S 4C", ""]
-{OTHER}"""
+{opponent}"""
     found = items(score(rs, record), "A")
     assert found["american.threes.red-values"] + found["american.threes.black-values"] == threes
 
 
-def test_american_A1_no_canasta_side_total(rs: Ruleset) -> None:
+def test_american_A1_no_canasta_side_total(rs: Ruleset, opponent: str) -> None:
     """K K K counted against (-30), threes -800, the 4 in hand -5; the three in hand counts only
     in the tally (D22): -835."""
     record = f"""
@@ -69,7 +66,7 @@ melds = ["KS KH KD"]
 red_threes = ["3H", "3D"]
 black_threes = ["3S", "3C"]
 in_hand = ["3S 4C", ""]
-{OTHER}"""
+{opponent}"""
     result = score(rs, record)
     assert result.side("A").total == -835
     assert "american.threes.black-in-hand" not in items(result, "A")
@@ -78,8 +75,8 @@ in_hand = ["3S 4C", ""]
 # ---------------------------------------------------------------- A2: sevens
 
 
-def test_american_A2_clean_sevens_canasta(rs: Ruleset) -> None:
-    result = score(rs, '[[side]]\nname = "A"\nmelds = ["7C 7D 7H 7S 7C 7D 7H"]\n' + OTHER)
+def test_american_A2_clean_sevens_canasta(rs: Ruleset, opponent: str) -> None:
+    result = score(rs, '[[side]]\nname = "A"\nmelds = ["7C 7D 7H 7S 7C 7D 7H"]\n' + opponent)
     assert items(result, "A") == {
         "american.scoring.melded-cards": 35,
         "american.canasta.clean-sevens": 2500,
@@ -144,8 +141,10 @@ in_hand = ["K 4", ""]
         ("garbage", "4C 4H 4D 4S 9C 9S 9D 9H KC KD KH QS QH QD", 2000),
     ],
 )
-def test_american_7_2_special_hand_values(rs: Ruleset, kind: str, cards: str, value: int) -> None:
-    record = f'[[side]]\nname = "A"\nspecial_hand = "{kind}"\nmelds = ["{cards}"]\n' + OTHER
+def test_american_7_2_special_hand_values(
+    rs: Ruleset, kind: str, cards: str, value: int, opponent: str
+) -> None:
+    record = f'[[side]]\nname = "A"\nspecial_hand = "{kind}"\nmelds = ["{cards}"]\n' + opponent
     assert score(rs, record).side("A").total == value
 
 
@@ -164,16 +163,18 @@ def test_american_7_2_special_hand_values(rs: Ruleset, kind: str, cards: str, va
     ],
 )
 def test_american_7_2_D23_special_hand_checked_from_its_cards(
-    rs: Ruleset, kind: str, cards: str, why: str
+    rs: Ruleset, kind: str, cards: str, why: str, opponent: str
 ) -> None:
     """The seed's garbage example (13 cards, jokers) is refused, as D23(c) says."""
-    record = f'[[side]]\nname = "A"\nspecial_hand = "{kind}"\nmelds = ["{cards}"]\n' + OTHER
+    record = f'[[side]]\nname = "A"\nspecial_hand = "{kind}"\nmelds = ["{cards}"]\n' + opponent
     with pytest.raises(RecordError, match=why):
         score(rs, record)
 
 
-def test_american_special_hand_without_cards_is_taken_as_entered(rs: Ruleset) -> None:
-    record = '[[side]]\nname = "A"\nspecial_hand = "garbage"\n' + OTHER
+def test_american_special_hand_without_cards_is_taken_as_entered(
+    rs: Ruleset, opponent: str
+) -> None:
+    record = '[[side]]\nname = "A"\nspecial_hand = "garbage"\n' + opponent
     assert score(rs, record).side("A").total == 2000
 
 
@@ -186,8 +187,8 @@ def test_american_special_hand_ends_play_so_nobody_goes_out(rs: Ruleset) -> None
         score(rs, record)
 
 
-def test_special_hands_are_not_played_in_classic() -> None:
-    record = f'[[side]]\nname = "A"\nspecial_hand = "straight"\nmelds = ["{STRAIGHT}"]\n' + OTHER
+def test_special_hands_are_not_played_in_classic(opponent: str) -> None:
+    record = f'[[side]]\nname = "A"\nspecial_hand = "straight"\nmelds = ["{STRAIGHT}"]\n' + opponent
     with pytest.raises(RecordError, match="special hands are not played"):
         score(load_ruleset("classic"), record)
 
@@ -268,9 +269,9 @@ def test_american_7_1_meld_rules(
         assert rule in [r.rule for r in ruling.reasons]
 
 
-def test_american_incomplete_wild_meld_is_flat_2000(rs: Ruleset) -> None:
+def test_american_incomplete_wild_meld_is_flat_2000(rs: Ruleset, opponent: str) -> None:
     """RULES 7.1 penalty.incomplete_wild: -2,000 even with all four jokers (Modern: -2,500)."""
-    record = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "JK JK JK JK 2"]\n' + OTHER
+    record = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "JK JK JK JK 2"]\n' + opponent
     assert items(score(rs, record), "A")["american.penalties.incomplete-wild"] == -2000
 
 
@@ -314,9 +315,9 @@ def test_american_D19_one_canasta_and_a_final_discard(rs: Ruleset) -> None:
 # ---------------------------------------------------------------- command line
 
 
-def test_american_cli_score_hand_special_hand(tmp_path: object) -> None:
+def test_american_cli_score_hand_special_hand(tmp_path: object, opponent: str) -> None:
     record = 'ruleset = "american"\n[[side]]\nname = "A"\nspecial_hand = "pairs"\n'
-    record += 'melds = ["A A K K Q Q J J 10 10 9 9 8 8"]\n' + OTHER
+    record += 'melds = ["A A K K Q Q J J 10 10 9 9 8 8"]\n' + opponent
     result = CliRunner().invoke(app, ["score-hand", "-", "--json"], input=record)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

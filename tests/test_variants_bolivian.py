@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -37,7 +37,6 @@ def chilean() -> Ruleset:
     return load_ruleset("chilean")
 
 
-OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'
 BOLIVIA = "2C 2D 2H 2S 2C JK JK"
 
 
@@ -60,7 +59,9 @@ def test_bolivian_B1_no_escalera_no_going_out(bolivian: Ruleset) -> None:
     assert check_go_out(bolivian, with_escalera).legal
 
 
-def test_bolivian_B1_black_threes_in_hand_and_red_threes_plus(bolivian: Ruleset) -> None:
+def test_bolivian_B1_black_threes_in_hand_and_red_threes_plus(
+    bolivian: Ruleset, opponent: str
+) -> None:
     """Natural canasta (70 + 500) and a bolivia (5 twos + 2 jokers = 200, + 2,500); 2 red threes
     plus with 2 canastas (+200); 2 black threes in hand -200: 3,270."""
     record = f"""
@@ -69,7 +70,7 @@ name = "A"
 melds = ["K K K K K K K", "{BOLIVIA}"]
 red_threes = 2
 in_hand = ["3S 3C", ""]
-{OTHER}"""
+{opponent}"""
     result = score(bolivian, record)
     found = items(result, "A")
     assert found["bolivian.threes.black-in-hand"] == -200
@@ -99,8 +100,8 @@ def test_bolivian_9_wild_melds_and_escaleras(
         assert ruling.extra["canasta"] == canasta
 
 
-def test_bolivian_every_bolivia_is_2500(bolivian: Ruleset) -> None:
-    record = '[[side]]\nname = "A"\nmelds = ["2C 2D 2H 2S 2C 2D 2H", "K K K K K K K"]\n' + OTHER
+def test_bolivian_every_bolivia_is_2500(bolivian: Ruleset, opponent: str) -> None:
+    record = '[[side]]\nname = "A"\nmelds = ["2C 2D 2H 2S 2C 2D 2H", "K K K K K K K"]\n' + opponent
     assert items(score(bolivian, record), "A")["bolivian.canasta.wild-all-twos"] == 2500
 
 
@@ -161,23 +162,23 @@ def test_brazilian_no_pile_for_the_initial_meld(brazilian: Ruleset) -> None:
 
 
 @pytest.mark.parametrize(("count", "value"), [(4, 400), (5, 1000), (6, 1200)])
-def test_brazilian_10_red_threes(brazilian: Ruleset, count: int, value: int) -> None:
-    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nred_threes = {count}\n' + OTHER
+def test_brazilian_10_red_threes(brazilian: Ruleset, count: int, value: int, opponent: str) -> None:
+    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nred_threes = {count}\n' + opponent
     assert items(score(brazilian, record), "A")["brazilian.threes.red-values"] == value
 
 
-def test_brazilian_red_threes_minus_without_a_canasta(brazilian: Ruleset) -> None:
-    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nred_threes = 5\n' + OTHER
+def test_brazilian_red_threes_minus_without_a_canasta(brazilian: Ruleset, opponent: str) -> None:
+    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nred_threes = 5\n' + opponent
     assert items(score(brazilian, record), "A")["brazilian.threes.red-values"] == -1000
 
 
-def test_brazilian_D40_short_sequences_cost_1000_each(brazilian: Ruleset) -> None:
+def test_brazilian_D40_short_sequences_cost_1000_each(brazilian: Ruleset, opponent: str) -> None:
     """Sequences of 5 cards and of 3 cards each cost 1,000; one of 6 costs nothing."""
     record = f"""
 [[side]]
 name = "A"
 melds = ["K K K K K K K", "5H 6H 7H 8H 9H", "QS KS AS", "4D 5D 6D 7D 8D 9D"]
-{OTHER}"""
+{opponent}"""
     assert items(score(brazilian, record), "A")["brazilian.penalties.short-sequence"] == -2000
 
 
@@ -228,13 +229,13 @@ def test_chilean_D57_any_two_canastas(chilean: Ruleset) -> None:
     assert check_go_out(chilean, (c("K K K K K K K"), c(BOLIVIA))).legal
 
 
-def test_chilean_four_packs_and_eight_red_threes() -> None:
+def test_chilean_four_packs_and_eight_red_threes(opponent: str) -> None:
     """With 4 packs (216 cards) a side may hold 7 or 8 red threes: 1,000 for 6 or more."""
     four = load_ruleset("chilean", overrides=["deck.decks=4"])
     record = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "Q Q Q Q Q Q Q"]\nred_threes = 8\n'
-    assert items(score(four, record + OTHER), "A")["chilean.threes.red-values"] == 1000
+    assert items(score(four, record + opponent), "A")["chilean.threes.red-values"] == 1000
     five = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "Q Q Q Q Q Q Q"]\nred_threes = 5\n'
-    assert items(score(four, five + OTHER), "A")["chilean.threes.red-values"] == 500
+    assert items(score(four, five + opponent), "A")["chilean.threes.red-values"] == 500
 
 
 def test_chilean_cli_rules_show_marks_partial() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import score
+from helpers import score
 from typer.testing import CliRunner
 
 from canasta_score.catalog import load_ruleset

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -19,9 +19,6 @@ from canasta_score.rulings import check_meld, check_pickup, min_meld
 @pytest.fixture(scope="module")
 def rs() -> Ruleset:
     return load_ruleset("cuban")
-
-
-OTHER = '\n[[side]]\nname = "B"\nmelds = ["QS QH QD"]\n'
 
 
 def test_cuban_13_table_numbers(rs: Ruleset) -> None:
@@ -64,8 +61,10 @@ def test_cuban_melds_at_most_seven_and_wild_melds(rs: Ruleset, cards: str, legal
         ("JK JK 2C 2D 2H 2S 2C", "cuban.canasta.wild-other", 200 + 2000),
     ],
 )
-def test_cuban_D42c_wild_canasta_values(rs: Ruleset, cards: str, key: str, total: int) -> None:
-    result = score(rs, f'[[side]]\nname = "A"\nmelds = ["{cards}"]\n' + OTHER)
+def test_cuban_D42c_wild_canasta_values(
+    rs: Ruleset, cards: str, key: str, total: int, opponent: str
+) -> None:
+    result = score(rs, f'[[side]]\nname = "A"\nmelds = ["{cards}"]\n' + opponent)
     assert key in items(result, "A")
     assert result.side("A").total == total
 
@@ -74,21 +73,23 @@ def test_cuban_D42c_wild_canasta_values(rs: Ruleset, cards: str, key: str, total
     ("melds", "value"),
     [('["K K K"]', 0), ('["K K K K K K K"]', 300), ('["K K K K K K K", "9 9 9 9 9 9 9"]', 300)],
 )
-def test_cuban_D42b_red_threes_only_with_a_canasta(rs: Ruleset, melds: str, value: int) -> None:
+def test_cuban_D42b_red_threes_only_with_a_canasta(
+    rs: Ruleset, melds: str, value: int, opponent: str
+) -> None:
     """Two red threes are worth 300, and count nothing without a canasta (seed, D42b)."""
-    record = f'[[side]]\nname = "A"\nmelds = {melds}\nred_threes = 2\n' + OTHER
+    record = f'[[side]]\nname = "A"\nmelds = {melds}\nred_threes = 2\n' + opponent
     assert items(score(rs, record), "A")["cuban.threes.red-values"] == value
 
 
 @pytest.mark.parametrize(("count", "value"), [(1, 100), (3, 500), (4, 1000)])
-def test_cuban_13_red_three_table(rs: Ruleset, count: int, value: int) -> None:
-    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nred_threes = {count}\n' + OTHER
+def test_cuban_13_red_three_table(rs: Ruleset, count: int, value: int, opponent: str) -> None:
+    record = f'[[side]]\nname = "A"\nmelds = ["K K K K K K K"]\nred_threes = {count}\n' + opponent
     assert items(score(rs, record), "A")["cuban.threes.red-values"] == value
 
 
-def test_cuban_D42_negative_reading_as_a_house_rule() -> None:
+def test_cuban_D42_negative_reading_as_a_house_rule(opponent: str) -> None:
     negative = load_ruleset("cuban", overrides=["threes.sign_by_canastas=[-1, 1]"])
-    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nred_threes = 2\n' + OTHER
+    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nred_threes = 2\n' + opponent
     assert items(score(negative, record), "A")["cuban.threes.red-values"] == -300
 
 
@@ -96,9 +97,11 @@ def test_cuban_D42_negative_reading_as_a_house_rule() -> None:
     ("removed", "key", "value"),
     [(4, "cuban.threes.black-removed-all", 100), (2, "cuban.threes.black-removed-each", 10)],
 )
-def test_cuban_D42d_black_threes_removed(rs: Ruleset, removed: int, key: str, value: int) -> None:
+def test_cuban_D42d_black_threes_removed(
+    rs: Ruleset, removed: int, key: str, value: int, opponent: str
+) -> None:
     record = f'[[side]]\nname = "A"\nmelds = ["K K K"]\nblack_threes_removed = {removed}\n'
-    assert items(score(rs, record + OTHER), "A")[key] == value
+    assert items(score(rs, record + opponent), "A")[key] == value
 
 
 def test_cuban_more_black_threes_than_the_deck(rs: Ruleset) -> None:
@@ -108,28 +111,28 @@ def test_cuban_more_black_threes_than_the_deck(rs: Ruleset) -> None:
         score(rs, record)
 
 
-def test_black_threes_are_not_removed_in_classic() -> None:
-    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nblack_threes_removed = 1\n' + OTHER
+def test_black_threes_are_not_removed_in_classic(opponent: str) -> None:
+    record = '[[side]]\nname = "A"\nmelds = ["K K K"]\nblack_threes_removed = 1\n' + opponent
     with pytest.raises(RecordError, match="not removed from play"):
         score(load_ruleset("classic"), record)
 
 
-def test_cuban_no_concealed_bonus(rs: Ruleset) -> None:
+def test_cuban_no_concealed_bonus(rs: Ruleset, opponent: str) -> None:
     record = f"""
 [[side]]
 name = "A"
 melds = ["K K K K K K K", "9 9 9"]
 went_out = true
 concealed = true
-{OTHER}"""
+{opponent}"""
     found = items(score(rs, record), "A")
     assert found["cuban.go-out.bonus"] == 100
     assert "cuban.go-out.concealed-bonus" not in found
 
 
-def test_cuban_cli_score_hand_removed_threes() -> None:
+def test_cuban_cli_score_hand_removed_threes(opponent: str) -> None:
     record = 'ruleset = "cuban"\n[[side]]\nname = "A"\nmelds = ["K K K"]\n'
-    record += "black_threes_removed = 4\n" + OTHER
+    record += "black_threes_removed = 4\n" + opponent
     result = CliRunner().invoke(app, ["score-hand", "-", "--json"], input=record)
     assert result.exit_code == 0, result.output
     a = json.loads(result.stdout)["sides"][0]

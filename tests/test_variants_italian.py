@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -68,8 +68,33 @@ def test_italian_opening_search_leaves_wilds_out(rs: Ruleset) -> None:
     assert all("JK" not in m for m in ruling.extra["melds"])
 
 
-def test_italian_pile_always_frozen(rs: Ruleset) -> None:
-    assert not check_pickup(rs, parse_card("9H"), c("5C"), table=(c("9 9 9 9"),)).legal
+def test_italian_pile_always_frozen_rules_14(rs: Ruleset) -> None:
+    """RULES 14 pile.always_frozen: an opened side, no wild in the pile, yet the top 9H needs a
+    natural pair from hand; the meld of 9s on the table does not help."""
+    ruling = check_pickup(rs, parse_card("9H"), c("5C 9C JK"), table=(c("9 9 9 9"),))
+    assert not ruling.legal
+    assert [r.rule for r in ruling.reasons] == ["italian.pile.natural-pair"]
+    assert ruling.reasons[0].text.startswith("The pile is always frozen")
+
+
+# The unfrozen ways widened to classic's natural and wild, so that only the always-frozen pile
+# stands between 9C JK and the top 9H.
+NATURAL_AND_WILD = 'pile.take_unfrozen=["natural_pair", "natural_plus_wild"]'
+
+
+@pytest.mark.parametrize(
+    ("always_frozen", "legal", "rule"),
+    [("true", False, "italian.pile.natural-pair"), ("false", True, "italian.pile.take-unfrozen")],
+)
+def test_italian_always_frozen_alone_refuses_a_natural_and_a_wild_rules_14(
+    always_frozen: str, legal: bool, rule: str
+) -> None:
+    rs = load_ruleset(
+        "italian", overrides=[f"pile.always_frozen={always_frozen}", NATURAL_AND_WILD]
+    )
+    ruling = check_pickup(rs, parse_card("9H"), c("9C JK"))
+    assert ruling.legal is legal
+    assert [r.rule for r in ruling.reasons] == [rule]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import c, items, score
+from helpers import c, items, score
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card

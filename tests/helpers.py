@@ -1,0 +1,35 @@
+"""Short ways for tests to write cards and read a score: plain functions, not fixtures."""
+
+from __future__ import annotations
+
+import tomllib
+
+from canasta_score.cards import Card, parse_card, parse_cards
+from canasta_score.record import parse_record
+from canasta_score.ruleset import Ruleset
+from canasta_score.scoring import HandScore, score_hand
+
+
+def c(text: str) -> tuple[Card, ...]:
+    """Cards from notation."""
+    return parse_cards(text)
+
+
+def one(text: str) -> Card:
+    """One card from notation."""
+    return parse_card(text)
+
+
+def score(rs: Ruleset, toml_text: str) -> HandScore:
+    """Score a hand record given as TOML text."""
+    return score_hand(rs, parse_record(tomllib.loads(toml_text)))
+
+
+def items(result: HandScore, side: str) -> dict[str, int]:
+    """A side's breakdown as {rule id: points}."""
+    return {i.rule: i.points for i in result.side(side).items}
+
+
+def totals(result: HandScore) -> dict[str, int]:
+    """Each side's hand total by name."""
+    return {s.name: s.total for s in result.sides}
