@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import RulesetError
 from canasta_score.ruleset import Ruleset, build_ruleset, extend
+
+if TYPE_CHECKING:
+    from canasta_score.rulebook import Explanation
 
 
 def bundled_dir() -> Path:
@@ -109,3 +112,47 @@ def validate_file(path: str) -> Ruleset:
 def list_bundled() -> list[Ruleset]:
     """Every bundled ruleset at its default player count."""
     return [load_ruleset(i) for i in bundled_ids()]
+
+
+def bundled_family(ref: str) -> str:
+    """The bundled ruleset that ``ref`` is or extends ("" if its chain names none)."""
+    seen: set[Path] = set()
+    path = locate(ref)
+    while path.parent != bundled_dir():
+        if path.resolve() in seen:
+            return ""
+        seen.add(path.resolve())
+        parent = read_toml(path).get("extends")
+        if not isinstance(parent, str) or not parent:
+            return ""
+        path = locate(parent, path.parent)
+    return path.stem
+
+
+def explain(
+    rule: str,
+    ref: str | None = None,
+    *,
+    players: int | None = None,
+    overrides: list[str] | None = None,
+) -> Explanation:
+    """Explain one rule of a ruleset. Without ``ref`` the ruleset is the one the rule id names
+    (``samba.meld.max-wilds``), or classic for a bare key."""
+    from canasta_score.rulebook import explain_rule, split_rule_id
+
+    prefix, _ = split_rule_id(rule)
+    if ref is None:
+        ref = prefix if prefix in bundled_ids() else "classic"
+        if prefix is not None and prefix != ref:
+            raise RulesetError([unbundled_prefix(rule.strip(), prefix)])
+    rs = load_ruleset(ref, players=players, overrides=overrides)
+    return explain_rule(rs, rule, bundled_family(ref))
+
+
+def unbundled_prefix(rule: str, prefix: str) -> str:
+    """The message for a rule id whose ruleset is not bundled, with the closest bundled id."""
+    import difflib
+
+    close = difflib.get_close_matches(prefix, bundled_ids(), n=1)
+    hint = f'did you mean "{close[0]}"? ' if close else ""
+    return f'rule "{rule}": no bundled ruleset "{prefix}"; {hint}for a ruleset of your own, name its file'

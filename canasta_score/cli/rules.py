@@ -45,10 +45,9 @@ def show_cmd(
     rule: RuleOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Show a resolved ruleset: every rule with its id, text and source.
-    Example: rules show classic --players 2"""
-    from tabulate import tabulate
-
+    """Show a resolved ruleset: every rule with its id, text and source, wrapped to the
+    terminal's width (COLUMNS). Example: rules show classic --players 2"""
+    from canasta_score.rulebook import plain_value
     from canasta_score.ruleset import schema_keys
 
     rs = load(ruleset, players, rule)
@@ -64,7 +63,7 @@ def show_cmd(
                     {
                         "id": rs.rule_id(k),
                         "key": k,
-                        "value": _plain(rs.value(k)),
+                        "value": plain_value(rs.value(k)),
                         "text": rs.rule_text(k),
                         "source": rs.rule_source(k),
                     }
@@ -74,21 +73,97 @@ def show_cmd(
             }
         )
         return
+    width = terminal_width()
     typer.echo(f"{rs.name} ({rs.id}), {rs.players} players, {rs.status}")
     if rs.description:
-        typer.echo(rs.description)
-    rows = [(rid, text, source) for rid, text, source in rs.all_rules()]
-    typer.echo(tabulate(rows, headers=("rule", "text", "source")))
+        typer.echo(wrap(rs.description, width))
+    typer.echo(rules_table(rs.all_rules(), width))
 
 
-def _plain(value: object) -> object:
-    from dataclasses import asdict, is_dataclass
+def terminal_width() -> int:
+    """The terminal's width (COLUMNS wins), never below 40."""
+    import shutil
 
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return {k: v for k, v in asdict(value).items() if v not in (None, "")}
-    return value
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+def wrap(text: str, width: int, indent: str = "") -> str:
+    import textwrap
+
+    return textwrap.fill(
+        text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+    )
+
+
+def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
+    """Every rule as a table when the terminal is wide enough, else one block per rule."""
+    id_width = max(len(r[0]) for r in rules)
+    text_width = width - id_width - 2 * 2 - 28
+    if text_width >= 40:
+        from tabulate import tabulate
+
+        return tabulate(
+            rules,
+            headers=("rule", "text", "source"),
+            maxcolwidths=[None, text_width, 28],
+            disable_numparse=True,
+        )
+    blocks = []
+    for rule_id, text, source in rules:
+        lines = [wrap(rule_id, width), wrap(text, width, "    ")]
+        if source:
+            lines.append(wrap(f"source: {source}", width, "    "))
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+@app.command("explain")
+def explain_cmd(
+    rule_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="RULE_ID",
+            help="A rule id as rulings cite it (classic.meld.wild-ratio), or a bare key "
+            "(meld.wild_ratio) with --ruleset.",
+        ),
+    ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="Bundled ruleset id or TOML file (default: the one the id names, else classic).",
+        ),
+    ] = None,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Explain one rule: its text, its value, its source and the docs/rules page about it.
+    Example: rules explain samba.meld.max-wilds"""
+    from canasta_score.catalog import explain
+    from canasta_score.rulebook import describe_choice, plain_value, toml_value
+
+    found = explain(rule_id, ruleset, players=players, overrides=list(rule or []))
+    if json:
+        emit_json(found.as_dict())
+        return
+    width = terminal_width()
+    typer.echo(found.id)
+    typer.echo(wrap(found.text, width, "  "))
+    if found.setting:
+        value = toml_value(plain_value(found.value))
+        typer.echo(wrap(f"value: {found.key} = {value}", width, "  "))
+    else:
+        typer.echo(wrap("value: none; a fixed rule of the game, not a setting", width, "  "))
+    if found.choices:
+        typer.echo("  choices:")
+        for choice in found.choices:
+            typer.echo(wrap(f"{choice}: {describe_choice(found.key, choice)}", width, "    "))
+    if found.setting:
+        typer.echo(wrap(f"house rule: --rule {found.key}=VALUE", width, "  "))
+    typer.echo(wrap(f"source: {found.source or 'none given'}", width, "  "))
+    typer.echo(wrap(f"explained in: {found.page}", width, "  "))
 
 
 @app.command("validate")
