@@ -155,4 +155,5 @@ def unbundled_prefix(rule: str, prefix: str) -> str:
 
     close = difflib.get_close_matches(prefix, bundled_ids(), n=1)
     hint = f'did you mean "{close[0]}"? ' if close else ""
-    return f'rule "{rule}": no bundled ruleset "{prefix}"; {hint}for a ruleset of your own, name its file'
+    mine = "for a ruleset of your own, name its file"
+    return f'rule "{rule}": no bundled ruleset "{prefix}"; {hint}{mine}'

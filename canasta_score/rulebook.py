@@ -86,7 +86,7 @@ class Explanation:
 
 
 def known_keys() -> dict[str, str]:
-    """Every citable key, by its id spelling (``meld.wild-ratio``) → its key (``meld.wild_ratio``)."""
+    """Every citable key by its id spelling: ``meld.wild-ratio`` → ``meld.wild_ratio``."""
     keys = [*schema_keys(), *schema.FIXED_RULES]
     return {spell(k): k for k in keys}
 
@@ -153,7 +153,8 @@ def explain_rule(rs: Ruleset, rule: str, family: str) -> Explanation:
     choices: tuple[str, ...] = ()
     if not fixed:
         section, name = key.split(".", 1)
-        choices = tuple(section_fields(type(getattr(rs, section)))[name].metadata["choices"])
+        section_cls: type = type(getattr(rs, section))
+        choices = tuple(section_fields(section_cls)[name].metadata["choices"])
     return Explanation(
         id=rs.rule_id(key),
         key=key,
