@@ -90,7 +90,7 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
     if given:
         raise refuse(
             side.name,
-            f"{given[0]}: a special hand is the side's first and only meld of the hand (RULES 7.2)",
+            f"{given[0]}: a special hand is the side's first and only meld of the hand",
         )
 
 

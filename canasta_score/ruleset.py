@@ -394,7 +394,7 @@ def cross_checks(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> li
 
 
 def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
-    """Every value and bonus is a multiple of 5 and not negative (RULES 0.2)."""
+    """Every value and bonus is a multiple of 5 and not negative, as every Canasta score is."""
     problems = []
     for name, section in rs.items():
         if section is None:
@@ -410,8 +410,7 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
             if bad:
                 where = "--rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
                 problems.append(
-                    f"{where} {full}: points must be multiples of 5 and not negative, "
-                    f"not {bad[0]} (RULES 0.2)"
+                    f"{where} {full}: points must be multiples of 5 and not negative, not {bad[0]}"
                 )
     return problems
 

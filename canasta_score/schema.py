@@ -331,7 +331,7 @@ class Schema:
     game: Game
 
 
-# Keys that hold points: every card value and bonus is a multiple of 5 (RULES 0.2), so scores
+# Keys that hold points: every card value and bonus is a multiple of 5, so scores
 # move in steps of 5 and the initial-meld tiers work as written.
 POINT_SECTIONS = ("values", "special_hands")
 POINT_KEYS = frozenset(
@@ -390,42 +390,66 @@ POINT_KEYS = frozenset(
 FIXED_RULES: dict[str, tuple[str, str]] = {
     "meld.one-rank": (
         "A group meld holds natural cards of one rank; wild cards stand for that rank",
-        "RULES 1.2, 1.4",
+        "Pagat: Canasta; Wikipedia: Canasta",
     ),
-    "meld.no-threes": ("A three is never part of a group or wild-card meld", "RULES 1.2"),
-    "meld.wild-only": ("A meld of wild cards only is not allowed", "RULES 2.1"),
+    "meld.no-threes": (
+        "A three is never part of a group or wild-card meld",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
+    "meld.wild-only": (
+        "A meld of wild cards only is not allowed",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
     "meld.sequence": (
         "A sequence is three or more consecutive cards of one suit from 4 up to A, no wilds",
-        "RULES 1.4",
+        "Pagat: Canasta; Wikipedia: Canasta",
     ),
-    "meld.red-threes": ("Red threes are never melded", "RULES 1.2"),
-    "meld.to-existing": ("Cards added to a meld must match its rank", "RULES 1.4"),
-    "pile.empty": ("An empty pile cannot be taken", "RULES 2.3"),
+    "meld.red-threes": ("Red threes are never melded", "Pagat: Canasta; Wikipedia: Canasta"),
+    "meld.to-existing": (
+        "Cards added to a meld must match its rank",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
+    "pile.empty": ("An empty pile cannot be taken", "Pagat: Canasta"),
     "pile.natural-pair": (
         "A frozen pile is taken only with a natural pair of the top card's rank from hand",
-        "RULES 1.7, 2.3",
+        "Pagat: Canasta; Wikipedia: Canasta",
     ),
-    "pile.top-card-meld": ("The top card must be melded at once", "RULES 1.7"),
+    "pile.top-card-meld": (
+        "The top card must be melded at once",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
     "initial-meld.minimum": (
         "The side's initial meld must reach the minimum count for its score",
-        "RULES 1.6",
+        "Pagat: Canasta; Wikipedia: Canasta",
     ),
     "initial-meld.requires": (
         "The initial meld must include what the tier demands",
-        "RULES 10",
+        "Bicycle: Brazilian Canasta; see docs/rules/brazilian.md",
     ),
-    "discard.red-three": ("A red three is never discarded", "RULES 2.1"),
-    "discard.in-hand": ("The discarded card must be in the hand", "RULES 1.9"),
+    "discard.red-three": ("A red three is never discarded", "Pagat: Canasta; Wikipedia: Canasta"),
+    "discard.in-hand": ("The discarded card must be in the hand", "Pagat: Canasta"),
     "go-out.partner-refused": (
         "After the partner says no, the player may not go out this turn",
-        "RULES 1.8",
+        "Pagat: Canasta; Wikipedia: Canasta",
     ),
     "go-out.black-threes": (
         "Black threes leave the hand when going out only as a meld of 3 or 4",
-        "RULES 2.4",
+        "Pagat: Canasta; Britannica: canasta",
     ),
-    "go-out.discard": ("Going out ends with the melds and at most one discard", "RULES 1.8"),
-    "scoring.melded-cards": ("Every melded card scores its count", "RULES 2.6"),
-    "scoring.cards-in-hand": ("Every card left in hand counts against the side", "RULES 2.6"),
-    "scoring.summary": ("A summary record's totals are taken as entered", "CONTRACT 6"),
+    "go-out.discard": (
+        "Going out ends with the melds and at most one discard",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
+    "scoring.melded-cards": (
+        "Every melded card scores its count",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
+    "scoring.cards-in-hand": (
+        "Every card left in hand counts against the side",
+        "Pagat: Canasta; Wikipedia: Canasta",
+    ),
+    "scoring.summary": (
+        "A summary record's totals are taken as entered",
+        "decision, see docs/rules/index.md",
+    ),
 }

@@ -211,7 +211,7 @@ def test_rules_list_json_contract_3(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rules_show(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "show", "classic")
-    assert code == 0 and "classic.meld.wild-ratio" in out and "RULES 0.3 D1" in out
+    assert code == 0 and "classic.meld.wild-ratio" in out and "decision, see" in out
     code, data = run_json(capsys, "rules", "show", "classic", "--players", "2")
     assert code == 0 and data["players"] == 2
     rules = {r["id"]: r for r in data["rules"]}  # type: ignore[union-attr]

@@ -212,9 +212,9 @@ extends = "classic"
 description = "Classic; the top card may join a meld that is not a canasta; jokers stay in hand."
 
 [sources]
-"pile.take_unfrozen" = "house rule; RULES 0.3 D58 option"
-"pile.not_via_canasta" = "house rule; RULES 18 T1"
-"discard.jokers" = "house rule; RULES 18 T4"
+"pile.take_unfrozen" = "house rule (Pagat: Canasta allows it)"
+"pile.not_via_canasta" = "house rule (Wikipedia: Canasta, other variations)"
+"discard.jokers" = "house rule (Wikipedia: Canasta, other variations)"
 
 [pile]
 take_unfrozen = ["natural_pair", "natural_plus_wild", "add_to_meld"]
@@ -254,7 +254,7 @@ def house_file(tmp_path: Path) -> Path:
 def test_house_file_validates_for_every_player_count(house_file: Path) -> None:
     rs = validate_file(str(house_file))
     assert (rs.id, rs.name, rs.game.target) == ("our-house", "Our house rules", 2500)
-    assert rs.rule_source("discard.jokers") == "house rule; RULES 18 T4"
+    assert rs.rule_source("discard.jokers") == "house rule (Wikipedia: Canasta, other variations)"
     assert rs.rule_id("discard.jokers") == "our-house.discard.jokers"
 
 

@@ -119,7 +119,7 @@ def test_user_file_extends_classic(tmp_path: Path) -> None:
     assert rs.go_out.bonus == 150 and rs.meld.wild_ratio == "none"
     assert rs.canasta.natural == 500  # inherited
     assert rs.rule_id("go_out.bonus") == "our-table.go-out.bonus"
-    assert rs.rule_source("canasta.natural") == "RULES 2.1"
+    assert rs.rule_source("canasta.natural") == "Pagat: Canasta; Wikipedia: Canasta"
     assert validate_file(str(path)).id == "our-table"
 
 

@@ -81,7 +81,7 @@ def test_every_ruleset_shows(ident: str) -> None:
 def test_rules_show_american_lists_the_special_hands() -> None:
     result = CliRunner().invoke(app, ["rules", "show", "american"])
     assert "american.special-hands.straight" in result.stdout
-    assert "RULES 7.2" in result.stdout
+    assert "Wikipedia: Canasta (American Canasta)" in result.stdout
 
 
 def test_boat_is_not_a_ruleset() -> None:

@@ -221,4 +221,4 @@ def test_italian_cli_rules_show_marks_reference_values() -> None:
     rules = {r["key"]: r for r in json.loads(result.stdout)["rules"]}
     assert "reference only" in rules["initial_meld.tiers"]["source"]
     assert rules["canasta.deuces"]["value"] == 3000
-    assert "S0" in rules["meld.deuce_melds"]["source"]
+    assert "Wikipedia: Canasta (Italian Canasta)" in rules["meld.deuce_melds"]["source"]

@@ -97,15 +97,15 @@ def wrap(text: str, width: int, indent: str = "") -> str:
 
 def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
     """Every rule as a table when the terminal is wide enough, else one block per rule."""
-    id_width = max(len(r[0]) for r in rules)
-    text_width = width - id_width - 2 * 2 - 28
-    if text_width >= 40:
+    room = width - max(len(r[0]) for r in rules) - 2 * 2  # two-space gaps between columns
+    text_width, source_width = room * 3 // 5, room - room * 3 // 5
+    if text_width >= 40 and source_width >= 24:
         from tabulate import tabulate
 
         return tabulate(
             rules,
             headers=("rule", "text", "source"),
-            maxcolwidths=[None, text_width, 28],
+            maxcolwidths=[None, text_width, source_width],
             disable_numparse=True,
         )
     blocks = []
