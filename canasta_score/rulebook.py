@@ -129,10 +129,9 @@ def unknown_message(wanted: str, spelled: str, keys: dict[str, str]) -> str:
 
 def page_for(family: str, key: str, players: int) -> str:
     """The docs page (and section anchor) that explains ``key`` for a ruleset family."""
-    if family == "classic" and players == 6:
-        page = SIX_PLAYERS_PAGE
-    else:
-        page = PAGES.get(family, INDEX_PAGE)
+    if family not in PAGES:
+        return f"{DOCS}/{INDEX_PAGE}"
+    page = SIX_PLAYERS_PAGE if family == "classic" and players == 6 else PAGES[family]
     section = key.split(".", 1)[0]
     anchor = ANCHORS.get(section)
     return f"{DOCS}/{page}#{anchor}" if anchor else f"{DOCS}/{page}"
