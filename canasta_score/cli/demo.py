@@ -1,9 +1,9 @@
 """``canasta-score demo``: a four-hand Classic game scored end to end in a temporary folder.
 
-Hands 1 and 4 are RULES.md example C5 entered card by card; hands 2 and 3 are entered in the
-quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``) and bring the
-sides to 4,800 and 4,950, the position of example C8, so the last hand ends the game:
-us 6,040, them 5,175, us win by 865.
+Hands 1 and 4 are example C5 of docs/rules/classic.md, entered card by card; hands 2 and 3 are
+entered in the quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``)
+and bring the sides to 4,800 and 4,950, the position of example C8, so the last hand ends the
+game: us 6,040, them 5,175, us win by 865.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 import typer
 
 C5 = """\
-# RULES.md example C5: "us" goes out with a natural and a mixed canasta.
+# Example C5 of docs/rules/classic.md: "us" goes out with a natural and a mixed canasta.
 [[side]]
 name = "us"
 melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
