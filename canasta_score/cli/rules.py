@@ -87,11 +87,12 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
-def wrap(text: str, width: int, indent: str = "") -> str:
+def wrap(text: str, width: int, indent: str = "", hang: str = "") -> str:
+    """``text`` filled to ``width``; continuation lines are indented by ``hang`` more."""
     import textwrap
 
     return textwrap.fill(
-        text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+        text, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False
     )
 
 
@@ -159,7 +160,7 @@ def explain_cmd(
     if found.choices:
         typer.echo("  choices:")
         for choice in found.choices:
-            typer.echo(wrap(f"{choice}: {describe_choice(found.key, choice)}", width, "    "))
+            typer.echo(wrap(f"{choice}: {describe_choice(found.key, choice)}", width, "    ", "  "))
     if found.setting:
         typer.echo(wrap(f"house rule: --rule {found.key}=VALUE", width, "  "))
     typer.echo(wrap(f"source: {found.source or 'none given'}", width, "  "))
