@@ -473,3 +473,14 @@ def test_refusals_never_cite_a_private_section(
     code, _, err = invoke("score-hand", str(record), "--ruleset", "american")
     assert code == 2 and "first and only meld" in err
     assert_no_private_citation(err)
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_rules_explain_fits_the_terminal_width(
+    columns: int, invoke: Callable[..., tuple[int, str, str]]
+) -> None:
+    code, out, _ = invoke(
+        "rules", "explain", "initial_meld.tiers", "-r", "italian", columns=columns
+    )
+    assert code == 0 and "160" in out  # Italian: 160 from 5,000
+    assert max(len(line) for line in out.splitlines()) <= columns
