@@ -18,7 +18,7 @@ from canasta_score.game import FORMAT, VERSION, Game, Log, replay
 
 LOG_FORMAT = "canasta-score game log"
 LOG_VERSION = 1
-FORMATS = ("json", "csv", "md", "toml")
+FORMATS = ("json", "csv", "md", "toml", "html")
 
 
 def log_data(log: Log) -> dict[str, Any]:
@@ -111,10 +111,17 @@ def to_toml(log: Log) -> str:
 
 def export(log: Log, fmt: str) -> str:
     """The log in one of :data:`FORMATS`."""
-    writers = {"json": to_json, "toml": to_toml, "csv": to_csv, "md": to_markdown}
+    writers = {"json": to_json, "toml": to_toml, "csv": to_csv, "md": to_markdown, "html": to_html}
     if fmt not in writers:
         raise GameError(f"--format {fmt}: choose one of {', '.join(FORMATS)}")
     return writers[fmt](log)
+
+
+def to_html(log: Log) -> str:
+    """A self-contained page: the sheet, the chart, every hand's breakdown (see page.py)."""
+    from canasta_score.page import game_page
+
+    return game_page(log)
 
 
 # ---------------------------------------------------------------- CSV

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from canasta_score.cli import check, game, hands, rules
+from canasta_score.cli import check, game, hands, rules, stats
 
 app = typer.Typer(
     name="canasta-score",
@@ -20,6 +20,7 @@ app.add_typer(rules.app, name="rules")
 app.add_typer(check.app, name="check")
 hands.register(app)
 game.register(app)
+stats.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

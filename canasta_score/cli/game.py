@@ -212,11 +212,24 @@ def register(app: typer.Typer) -> None:
         typer.echo(sheet.played(played, summary, breakdown=not asked))
 
     @app.command("status")
-    def status_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
+    def status_cmd(
+        game: GameOpt = None,
+        json: JsonOpt = False,
+        chart: Annotated[
+            bool,
+            typer.Option("--chart", help="Draw each side's running total, hand by hand."),
+        ] = False,
+    ) -> None:
         """The score sheet: every hand with running totals, each side's next minimum, the next
         dealer, and the winner once the game is over.  Example: status --json"""
         store = open_store()
-        summary = store.summary(find(store, game))
+        path = find(store, game)
+        summary = store.summary(path)
+        if chart and not json:
+            from canasta_score.cli.chart import show
+
+            show(summary, store.load(path).rules())
+            return
         if json:
             emit_json(summary.status())
             return
@@ -345,7 +358,10 @@ def register(app: typer.Typer) -> None:
     @app.command("export")
     def export_cmd(
         format: Annotated[
-            str, typer.Option("--format", help="json, csv (for a spreadsheet), md or toml.")
+            str,
+            typer.Option(
+                "--format", help="json, csv (for a spreadsheet), md, toml or html (to print)."
+            ),
         ] = "json",
         output: Annotated[
             str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
@@ -361,7 +377,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered,
         every breakdown item, running totals) as JSON, TOML or Markdown; CSV has one row per
-        hand and side with the breakdown.  Example: export --format csv -o club-night.csv"""
+        hand and side with the breakdown; HTML is a page to print or share (sheet, chart,
+        every breakdown).  Example: export --format csv -o club-night.csv"""
         from canasta_score.errors import InputError
         from canasta_score.export import export
 

@@ -1,0 +1,196 @@
+"""The stats command: figures per player and partnership over every game, head to head, and
+the same figures as a page (--html)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from canasta_score.cli.common import JsonOpt, emit_json
+
+if TYPE_CHECKING:
+    from canasta_score.stats import Filters
+
+
+def num(n: int) -> str:
+    return f"{n:,}"
+
+
+def dec(x: float | None, places: int = 2) -> str:
+    return "-" if x is None else f"{x:,.{places}f}"
+
+
+def results_table(rows: list[dict[str, Any]]) -> str:
+    from tabulate import tabulate
+
+    head = ["name", "games", "finished", "wins", "win rate", "hands", "avg hand", "best", "worst"]
+    body = [
+        [
+            t["name"],
+            str(t["games"]),
+            str(t["finished"]),
+            str(t["wins"]),
+            "-" if t["win_rate"] is None else f"{t['win_rate']:.0%}",
+            str(t["hands"]),
+            dec(t["average_hand"], 1),
+            f"{t['best_hand']['score']:+,}" if t["best_hand"] else "-",
+            f"{t['worst_hand']['score']:+,}" if t["worst_hand"] else "-",
+        ]
+        for t in rows
+    ]
+    align = ("left", *("right",) * (len(head) - 1))
+    return tabulate(body, headers=head, disable_numparse=True, colalign=align)
+
+
+def play_table(rows: list[dict[str, Any]]) -> str:
+    """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
+    from tabulate import tabulate
+
+    kinds = sorted({k for t in rows for k in t["canastas"]})
+    head = ["name", "out", "concealed", *(f"{k}/hand" for k in kinds), "red 3s/hand"]
+    head += ["lost: cards", "incomplete", "red 3s"]
+    body = [
+        [
+            t["name"],
+            str(t["went_out"]),
+            str(t["went_out_concealed"]),
+            *(dec(t["canastas_per_hand"].get(k, 0)) for k in kinds),
+            dec(t["red_threes_per_hand"]),
+            num(t["penalties"]["cards_in_hand"]),
+            num(t["penalties"]["incomplete_melds"]),
+            num(t["penalties"]["red_threes_against"]),
+        ]
+        for t in rows
+    ]
+    align = ("left", *("right",) * (len(head) - 1))
+    return tabulate(body, headers=head, disable_numparse=True, colalign=align)
+
+
+def render(result: dict[str, Any]) -> str:
+    games = result["games"]
+    parts = [f"{games['counted']} game(s) counted of {games['read']} read."]
+    for label, rows in (
+        ("Players", result["players"]),
+        ("Partnerships and sides", result["sides"]),
+    ):
+        if rows:
+            parts += ["", f"{label}:", results_table(rows), "", play_table(rows)]
+    if not result["players"] and not result["sides"]:
+        parts.append("No games to count.")
+    if games["problems"]:
+        parts += ["", "Games that could not be read (left out):"]
+        parts += [f"  {p['game']}: {p['reason']}" for p in games["problems"]]
+    return "\n".join(parts)
+
+
+def render_vs(result: dict[str, Any]) -> str:
+    a, b = result["a"], result["b"]
+    if not result["games"]:
+        return f"{a['name']} and {b['name']} have not played against each other."
+    lines = [
+        f"{a['name']} against {b['name']}: {result['games']} game(s), "
+        f"{result['finished']} finished: {a['name']} won {a['wins']}, {b['name']} won "
+        f"{b['wins']}" + (f", {result['shared']} shared" if result["shared"] else "") + ".",
+        "",
+        results_table([a, b]),
+        "",
+        play_table([a, b]),
+    ]
+    return "\n".join(lines)
+
+
+def described(filters: Filters) -> list[str]:
+    out = []
+    for label, value in (
+        ("player", filters.player),
+        ("side", filters.side),
+        ("ruleset", filters.ruleset),
+        ("since", filters.since),
+        ("until", filters.until),
+    ):
+        if value is not None:
+            out.append(f"{label} {value}")
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("stats")
+    def stats_cmd(
+        player: Annotated[
+            str | None, typer.Option("--player", help="Only games this player played in.")
+        ] = None,
+        side: Annotated[
+            str | None,
+            typer.Option("--side", help='Only games of this partnership, e.g. "Ann & Bob".'),
+        ] = None,
+        ruleset: Annotated[
+            str | None, typer.Option("--ruleset", "-r", help="Only games of this ruleset id.")
+        ] = None,
+        since: Annotated[
+            str | None, typer.Option("--since", help="Only games from this date (YYYY-MM-DD).")
+        ] = None,
+        until: Annotated[
+            str | None, typer.Option("--until", help="Only games up to this date (YYYY-MM-DD).")
+        ] = None,
+        vs: Annotated[
+            tuple[str, str] | None,
+            typer.Option(
+                "--vs",
+                help='Head to head of two players or partnerships: --vs "Ann & Bob" "Cy & Di".',
+                show_default=False,
+            ),
+        ] = None,
+        html: Annotated[
+            str | None,
+            typer.Option("--html", help="Write the statistics as a page to FILE (replacing it)."),
+        ] = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Figures per player and partnership over every game in the game folder: wins, win
+        rate, hand scores, canastas, going out, red threes, points lost to penalties.
+        Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
+        from canasta_score.cli.game import open_store
+        from canasta_score.history import read_all
+        from canasta_score.stats import Filters, head_to_head, parse_day, statistics
+
+        filters = Filters(
+            player=player,
+            side=side,
+            ruleset=ruleset,
+            since=parse_day(since, "--since"),
+            until=parse_day(until, "--until"),
+        )
+        games, skipped = read_all(open_store())
+        if vs is not None:
+            result = head_to_head(games, vs[0], vs[1], filters)
+            result["problems"] = [{"game": s.game, "reason": s.reason} for s in skipped]
+            if json:
+                emit_json(result)
+                return
+            typer.echo(render_vs(result))
+            for s in skipped:
+                typer.echo(f"warning: {s.game} could not be read: {s.reason}", err=True)
+            return
+        result = statistics(games, skipped, filters)
+        if html is not None:
+            write_page(result, described(filters), html)
+        if json:
+            emit_json(result)
+        elif html is None:
+            typer.echo(render(result))
+
+
+def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
+    from canasta_score.errors import InputError
+    from canasta_score.page import stats_page
+    from canasta_score.store import write_atomic
+
+    text = stats_page(result, "Canasta statistics", filters)
+    target = Path(output).expanduser()
+    try:
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"{output}: cannot be written ({exc.strerror})") from None
+    typer.echo(f"Wrote {target}", err=True)
