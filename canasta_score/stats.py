@@ -183,10 +183,9 @@ def side_key(facts: GameFacts, index: int) -> tuple[str, ...]:
 
 
 def side_label(facts: GameFacts, index: int) -> str:
+    """A side of one player is named by its player; an unnamed partnership by its name."""
     players = facts.players[index]
-    if len(players) > 1:
-        return " & ".join(players)
-    return players[0] if players else facts.sides[index]
+    return players[0] if len(players) == 1 else facts.sides[index]
 
 
 @dataclass(frozen=True)
@@ -278,7 +277,7 @@ class Tally:
 
         return {
             "name": self.name,
-            "players": list(self.players),
+            **({"players": list(self.players)} if self.players else {}),
             "games": self.games,
             "finished": self.finished,
             "wins": self.wins,
@@ -344,18 +343,28 @@ def statistics(
     games: list[GameFacts], skipped: list[Skipped], filters: Filters = Filters()
 ) -> dict[str, Any]:
     """The figures of every player and partnership over the games the filters keep."""
-    kept = [g for g in sorted(games, key=lambda g: (g.day, g.created, g.name)) if filters.keeps(g)]
+    every = sorted(games, key=lambda g: (g.day, g.created, g.name))
+    kept = [g for g in every if filters.keeps(g)]
+    # A player is shown as first written in the earliest game, whatever the filters keep.
+    spelling: dict[str, str] = {}
+    for facts in every:
+        for names in facts.players:
+            for name in names:
+                spelling.setdefault(fold(name), name)
     players: dict[str, Tally] = {}
+    for facts in kept:
+        for i, names in enumerate(facts.players):
+            for name in names:
+                players.setdefault(fold(name), Tally(spelling[fold(name)])).add_game(facts, i)
     sides: dict[tuple[str, ...], Tally] = {}
     for facts in kept:
-        for i in range(len(facts.sides)):
+        for i, names in enumerate(facts.players):
             key = side_key(facts, i)
             if key not in sides:
-                sides[key] = Tally(side_label(facts, i), list(facts.players[i]))
+                spelt = [players[fold(n)].name for n in names]
+                label = " & ".join(spelt) if len(spelt) > 1 else side_label(facts, i)
+                sides[key] = Tally(label, spelt)
             sides[key].add_game(facts, i)
-            for name in facts.players[i]:
-                tally = players.setdefault(fold(name), Tally(name))
-                tally.add_game(facts, i)
     if filters.player is not None:
         one = who(filters.player, False)
         players = {k: v for k, v in players.items() if k == one.key[0]}

@@ -1,0 +1,255 @@
+"""Statistics across games, on hand-built Classic games whose figures are worked out by hand
+from the scoring of RULES 2.6: melded count + 500 a natural canasta + 300 a mixed one + 100 a red
+three (counted against a side that made no meld) + 100 for going out + 100 more concealed, less
+the cards left in hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta_score.catalog import load_ruleset
+from canasta_score.game import new_game, parse_side
+from canasta_score.history import read_all
+from canasta_score.stats import Filters, GameFacts, head_to_head, lost_points, statistics
+from canasta_score.store import Store
+
+
+def side(name: str, **facts: Any) -> dict[str, Any]:
+    return {"name": name, **facts}
+
+
+# Game one (2026-01-10), target 1,500: Ann & Bob against Cy & Di.
+#   Hand 1: Ann & Bob 300 melded + natural canasta 500 + 1 red three 100 + out 100 + concealed
+#           100 = 1,100; Cy & Di 150 melded + mixed canasta 300 - 85 in hand = 365.
+#   Hand 2: Ann & Bob 200 + mixed 300 - 30 in hand = 470 (total 1,570: the game ends, RULES
+#           2.1 game.target); Cy & Di 250 + natural 500 + out 100 = 850 (total 1,215).
+ONE = [
+    {
+        "side": [
+            side(
+                "Ann & Bob",
+                meld_points=300,
+                canastas={"natural": 1},
+                red_threes=1,
+                went_out=True,
+                concealed=True,
+            ),
+            side("Cy & Di", meld_points=150, canastas={"mixed": 1}, in_hand_points=85),
+        ]
+    },
+    {
+        "side": [
+            side("Ann & Bob", meld_points=200, canastas={"mixed": 1}, in_hand_points=30),
+            side("Cy & Di", meld_points=250, canastas={"natural": 1}, went_out=True),
+        ]
+    },
+]
+# Game two (2026-02-01), target 1,500: the partners change, and the names are written in
+# other cases. Hand 1: ann & Cy made no meld: 2 red threes against, -200, and 120 in hand:
+# -320. BOB & di 400 + two natural canastas 1,000 + out 100 = 1,500: the game ends.
+TWO = [
+    {
+        "side": [
+            side("ann & Cy", red_threes=2, in_hand_points=120),
+            side("BOB & di", meld_points=400, canastas={"natural": 2}, went_out=True),
+        ]
+    }
+]
+
+
+def store_game(
+    home: Path, name: str, created: str, sides: tuple[str, ...], hands: list[dict[str, Any]]
+) -> None:
+    rs = load_ruleset("classic", overrides=["game.target=1500"])
+    game = new_game(name, created, rs, [parse_side(s) for s in sides])
+    Store(home).create(dataclasses.replace(game, hands=tuple(hands)), "taken")
+
+
+@pytest.fixture()
+def home(tmp_path: Path) -> Path:
+    store_game(tmp_path, "one", "2026-01-10T20:00:00", ("Ann & Bob", "Cy & Di"), ONE)
+    store_game(tmp_path, "two", "2026-02-01T20:00:00", ("ann & Cy", "BOB & di"), TWO)
+    return tmp_path
+
+
+def figures(result: dict[str, Any], group: str) -> dict[str, dict[str, Any]]:
+    return {t["name"]: t for t in result[group]}
+
+
+def read(home: Path) -> tuple[list[GameFacts], Any]:
+    return read_all(Store(home))
+
+
+def test_a_player_in_two_partnerships_counts_once_matched_without_case(home: Path) -> None:
+    result = statistics(*read(home))
+    assert [t["name"] for t in result["players"]] == ["Bob", "Di", "Ann", "Cy"]
+    ann = figures(result, "players")["Ann"]
+    # Ann: hands 1,100 and 470 with Bob, -320 with Cy; won game one, lost game two.
+    assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"]) == (2, 2, 1, 0.5)
+    assert (ann["hands"], ann["points"], ann["average_hand"]) == (3, 1250, 416.7)
+    assert ann["best_hand"] == {"score": 1100, "game": "one", "hand": 1}
+    assert ann["worst_hand"] == {"score": -320, "game": "two", "hand": 1}
+
+
+def test_wins_and_averages_rules_2_6_and_game_target(home: Path) -> None:
+    players = figures(statistics(*read(home)), "players")
+    bob, cy, di = players["Bob"], players["Cy"], players["Di"]
+    assert (bob["wins"], bob["win_rate"], bob["points"], bob["average_hand"]) == (
+        2,
+        1.0,
+        3070,
+        1023.3,
+    )
+    assert (cy["wins"], cy["win_rate"], cy["points"], cy["average_hand"]) == (0, 0.0, 895, 298.3)
+    assert (di["wins"], di["points"], di["average_hand"]) == (1, 2715, 905.0)
+    assert bob["best_hand"] == {"score": 1500, "game": "two", "hand": 1}
+
+
+def test_canastas_by_kind_going_out_red_threes_and_penalties(home: Path) -> None:
+    players = figures(statistics(*read(home)), "players")
+    ann, bob = players["Ann"], players["Bob"]
+    assert ann["canastas"] == {"mixed": 1, "natural": 1}
+    assert ann["canastas_per_hand"] == {"mixed": 0.333, "natural": 0.333}
+    assert bob["canastas"] == {"mixed": 1, "natural": 3}
+    assert bob["canastas_per_hand"] == {"mixed": 0.333, "natural": 1.0}
+    assert (ann["went_out"], ann["went_out_concealed"]) == (1, 1)
+    assert (bob["went_out"], bob["went_out_concealed"]) == (2, 1)
+    # Ann laid 1 red three in game one and 2 in game two: 3 in 3 hands.
+    assert (ann["red_threes"], ann["red_threes_per_hand"]) == (3, 1.0)
+    # 30 + 120 left in hand; the 2 red threes of a side without a meld count 200 against.
+    assert ann["penalties"] == {
+        "cards_in_hand": 150,
+        "incomplete_melds": 0,
+        "red_threes_against": 200,
+    }
+
+
+def test_partnerships_are_their_players_in_any_order(home: Path) -> None:
+    sides = figures(statistics(*read(home)), "sides")
+    assert sorted(sides) == ["Ann & Bob", "Ann & Cy", "Bob & Di", "Cy & Di"]
+    pair = sides["Ann & Bob"]
+    assert (pair["games"], pair["wins"], pair["hands"], pair["average_hand"]) == (1, 1, 2, 785.0)
+    assert pair["players"] == ["Ann", "Bob"]
+    only = statistics(*read(home), Filters(side="bob & ann"))
+    assert [t["name"] for t in only["sides"]] == ["Ann & Bob"]
+    assert only["games"]["names"] == ["one"]
+
+
+def test_filters_player_dates_and_ruleset(home: Path) -> None:
+    games, skipped = read(home)
+    mine = statistics(games, skipped, Filters(player="ANN"))
+    assert [t["name"] for t in mine["players"]] == ["Ann"]
+    assert sorted(t["name"] for t in mine["sides"]) == ["Ann & Bob", "Ann & Cy"]
+    later = statistics(games, skipped, Filters(since=date(2026, 2, 1)))
+    assert later["games"]["names"] == ["two"]
+    assert figures(later, "players")["Bob"]["wins"] == 1
+    earlier = statistics(games, skipped, Filters(until=date(2026, 1, 31)))
+    assert earlier["games"]["names"] == ["one"]
+    assert statistics(games, skipped, Filters(ruleset="samba"))["games"]["counted"] == 0
+
+
+def test_head_to_head_players_and_partnerships(home: Path) -> None:
+    games, _ = read(home)
+    # Ann and Bob were partners in game one, so only game two counts.
+    vs = head_to_head(games, "Ann", "bob")
+    assert (vs["games"], vs["wins"], vs["a"]["points"], vs["b"]["points"]) == (
+        1,
+        {"Ann": 0, "bob": 1},
+        -320,
+        1500,
+    )
+    pairs = head_to_head(games, "Ann & Bob", "Di & Cy")
+    assert (pairs["games"], pairs["wins"]) == (1, {"Ann & Bob": 1, "Di & Cy": 0})
+    assert pairs["b"]["average_hand"] == 607.5
+
+
+def test_a_damaged_game_is_reported_never_dropped(home: Path) -> None:
+    (home / "broken.toml").write_text("this is [not a game", encoding="utf-8")
+    result = statistics(*read(home))
+    assert result["games"]["read"] == 3
+    assert result["games"]["counted"] == 2
+    assert result["games"]["skipped"] == 1
+    [problem] = result["games"]["problems"]
+    assert problem["game"] == "broken" and "not valid TOML" in problem["reason"]
+
+
+def test_a_game_without_a_date_is_dated_by_its_file_time(tmp_path: Path) -> None:
+    store_game(tmp_path, "undated", "", ("Ann & Bob", "Cy & Di"), ONE[:1])
+    stamp = datetime(2025, 6, 15, 12, 0).timestamp()
+    os.utime(tmp_path / "undated.toml", (stamp, stamp))
+    games, _ = read(tmp_path)
+    assert games[0].day == "2025-06-15"
+    assert statistics(games, [], Filters(since=date(2025, 7, 1)))["games"]["counted"] == 0
+
+
+def test_cached_facts_are_used_and_never_stale(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    read(home)  # fills the cache
+    import canasta_score.game
+
+    def no_replay(*_: object) -> None:
+        raise AssertionError("scored again although the cache matches")
+
+    monkeypatch.setattr(canasta_score.game, "replay", no_replay)
+    assert statistics(*read(home))["games"]["counted"] == 2
+    monkeypatch.undo()
+    # The file changes (game one loses its second hand): its facts are worked out again.
+    rs = load_ruleset("classic", overrides=["game.target=1500"])
+    store = Store(home)
+    game = store.load(home / "one.toml")
+    from canasta_score.store import encode
+
+    (home / "one.toml").write_bytes(encode(dataclasses.replace(game, hands=game.hands[:1])))
+    assert rs.game.target == 1500
+    pair = figures(statistics(*read(home)), "sides")["Ann & Bob"]
+    assert (pair["hands"], pair["finished"], pair["points"]) == (1, 0, 1100)
+
+
+def test_a_new_program_does_not_trust_the_cache(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read(home)
+    import canasta_score.history
+
+    monkeypatch.setattr(canasta_score.history, "program_stamp", lambda: "another program")
+    calls: list[str] = []
+    real = canasta_score.history.read_facts
+
+    def counting(store: Store, path: Path, stamp: str) -> GameFacts:
+        calls.append(stamp)
+        return real(store, path, stamp)
+
+    monkeypatch.setattr(canasta_score.history, "read_facts", counting)
+    import canasta_score.stats
+
+    scored: list[str] = []
+    real_facts = canasta_score.stats.game_facts
+
+    def counting_facts(log: Any) -> GameFacts:
+        scored.append(log.game.name)
+        return real_facts(log)
+
+    monkeypatch.setattr(canasta_score.stats, "game_facts", counting_facts)
+    read(home)
+    assert sorted(scored) == ["one", "two"]
+
+
+def test_points_lost_sort_the_breakdown_rules() -> None:
+    """Cards in hand (with black threes left in hand), incomplete melds (Modern American 6.3),
+    red threes counted against (RULES 2.6 sign, and left in hand)."""
+    items = [
+        ("modern-american.scoring.cards-in-hand", -65),
+        ("modern-american.threes.black-in-hand", -100),
+        ("modern-american.penalties.incomplete-sevens", -2500),
+        ("modern-american.penalties.short-sequence", -200),
+        ("modern-american.threes.red-values", 300),
+        ("modern-american.threes.red-values", -400),
+        ("modern-american.threes.red-in-hand", -500),
+        ("modern-american.go-out.bonus", 100),
+    ]
+    assert lost_points("modern-american.", items) == (165, 2700, 900)
