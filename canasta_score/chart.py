@@ -199,16 +199,17 @@ def legend(data: ChartData, width: int, marks: str, unicode: bool) -> list[str]:
 
 
 def plain_chart(data: ChartData, width: int) -> str:
-    """The running totals as lines of text, one hand to a line."""
-    lines = [f"{data.title}: running totals"]
+    """The running totals as lines of text: each hand, then each side's total after it."""
+    width = max(width, 12)
+    lines = textwrap.wrap(f"{data.title}: running totals", width)
     if data.target is not None:
         lines.append(f"target {num(data.target)}")
     for hand in range(1, data.hands + 1):
-        each = ", ".join(
-            f"{name} {num(series[hand])}"
-            for name, series in zip(data.sides, data.totals, strict=True)
-        )
-        lines += textwrap.wrap(f"{hand}: {each}", max(width, 10), subsequent_indent="   ")
+        lines.append(f"hand {hand}")
+        for name, series in zip(data.sides, data.totals, strict=True):
+            lines += textwrap.wrap(
+                f"{name} {num(series[hand])}", width, initial_indent="  ", subsequent_indent="    "
+            )
     return "\n".join(lines)
 
 
