@@ -1,0 +1,176 @@
+"""The HTML pages: export --format html and stats --html.
+
+Names are shown as text whatever they hold (escaped), the page needs no network and no script,
+the SVG chart parses and has one line per side, and every breakdown line cites its rule.
+The page is also rendered in a real browser (tests/test_browser.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from canasta_score.catalog import load_ruleset
+from canasta_score.game import Game, new_game, parse_side, replay
+from canasta_score.page import game_page, stats_page
+from canasta_score.store import Store
+from tests.test_chart import c5_hand
+
+# Names that would break a page built by pasting text: markup, an ampersand, both quotes.
+ODD = ('<b>Ann</b> & "Bo"', "Cy's <script>alert(1)</script> & Di")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def odd_game(hands: int = 3) -> Game:
+    rs = load_ruleset("classic")
+    sides = [parse_side(f"{ODD[0]}: Ann & Bob"), parse_side(f"{ODD[1]}: Cy & Di")]
+    game = new_game("Bo's & Di's night", "2026-01-10T20:00:00", rs, sides)
+    records = []
+    for n in range(1, hands + 1):
+        record = c5_hand(n)
+        for side, name in zip(record["side"], ODD, strict=True):  # type: ignore[call-overload]
+            side["name"] = name
+        records.append(record)
+    return dataclasses.replace(game, hands=tuple(records))
+
+
+def svg_of(page: str) -> ET.Element:
+    start, end = page.index("<svg"), page.index("</svg>") + len("</svg>")
+    return ET.fromstring(page[start:end])
+
+
+def test_names_are_escaped_in_the_game_page() -> None:
+    page = game_page(replay(odd_game()))
+    for raw in (*ODD, "Bo's & Di's night"):
+        assert raw not in page
+    assert "Bo&#39;s &amp; Di&#39;s night" in page
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; &#34;Bo&#34;" in page
+    assert "Cy&#39;s &lt;script&gt;alert(1)&lt;/script&gt; &amp; Di" in page
+    assert "<script" not in page
+
+
+def test_game_page_is_self_contained() -> None:
+    page = game_page(replay(odd_game()))
+    assert not re.search(r"\b(src|href)\s*=|<link|@import|url\(", page, re.IGNORECASE)
+    assert re.findall(r"https?://[^\s\"']+", page) == ["http://www.w3.org/2000/svg"]
+
+
+def test_svg_parses_with_one_polyline_per_side_through_every_hand() -> None:
+    page = game_page(replay(odd_game()))
+    svg = svg_of(page)
+    lines = svg.findall(f"{SVG}polyline")
+    assert len(lines) == 2
+    # 0 before the first hand, then three hands: four points each.
+    assert [len(line.attrib["points"].split()) for line in lines] == [4, 4]
+    titles = [line.find(f"{SVG}title") for line in lines]
+    # C5 three times: 1,240 + 225 + 1,240 and 225 + 1,240 + 225.
+    assert [t.text for t in titles if t is not None] == [f"{ODD[0]}: 2,705", f"{ODD[1]}: 1,690"]
+
+
+def test_sheet_and_breakdowns_cite_rule_ids_c5() -> None:
+    page = game_page(replay(odd_game(1)))
+    # RULES 2.7 C5, side A: 205 melded, 500 + 300 canastas, 200 red threes, 100 out, -65.
+    for points, rule in (
+        ("+205", "classic.scoring.melded-cards"),
+        ("+500", "classic.canasta.natural"),
+        ("+300", "classic.canasta.mixed"),
+        ("+200", "classic.threes.red-values"),
+        ("+100", "classic.go-out.bonus"),
+        ("-65", "classic.scoring.cards-in-hand"),
+    ):
+        assert re.search(
+            rf'<td class="n">{re.escape(points)}</td><td class="rule">{rule}</td>', page
+        )
+    assert '<td class="n">+1,240</td><td class="n">1,240</td>' in page
+
+
+def test_print_style_fits_a4_and_letter() -> None:
+    page = game_page(replay(odd_game()))
+    assert "@media print" in page and "@page { margin: 12mm; }" in page
+    # No paper size is forced: the printer's own, A4 or Letter (tests/test_browser.py prints both).
+    [rule] = re.findall(r"@page\s*\{[^}]*\}", page)
+    assert "size" not in rule
+
+
+def test_stats_page_escapes_names_and_draws_wins_and_averages() -> None:
+    result = {
+        "players": [
+            {
+                "name": ODD[0],
+                "games": 1,
+                "finished": 1,
+                "wins": 1,
+                "win_rate": 1.0,
+                "hands": 1,
+                "points": 1240,
+                "average_hand": 1240.0,
+                "best_hand": {"score": 1240, "game": "g", "hand": 1},
+                "worst_hand": {"score": 1240, "game": "g", "hand": 1},
+                "canastas": {"natural": 1},
+                "canastas_per_hand": {"natural": 1.0},
+                "went_out": 1,
+                "went_out_rate": 1.0,
+                "went_out_concealed": 0,
+                "red_threes": 2,
+                "red_threes_per_hand": 2.0,
+                "penalties": {"cards_in_hand": 65, "incomplete_melds": 0, "red_threes_against": 0},
+            }
+        ],
+        "sides": [],
+        "games": {
+            "read": 2,
+            "counted": 1,
+            "skipped": 1,
+            "problems": [{"game": "bad<1>", "reason": "x & y"}],
+            "names": ["g"],
+        },
+    }
+    page = stats_page(result, "Season", [])
+    assert ODD[0] not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+    assert "bad&lt;1&gt;" in page and "x &amp; y" in page
+    charts = [ET.fromstring(m) for m in re.findall(r"<svg.*?</svg>", page, re.DOTALL)]
+    assert [c.find(f"{SVG}title").text for c in charts] == ["Wins", "Average hand score"]  # type: ignore[union-attr]
+    assert all(len(c.findall(f"{SVG}rect")) == 1 for c in charts)
+
+
+def test_export_html_and_stats_html_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_score.cli import app
+
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "games"))
+    Store(tmp_path / "games").create(odd_game(), "taken")
+    runner = CliRunner()
+    out = tmp_path / "sheet.html"
+    done = runner.invoke(app, ["export", "--format", "html", "--output", str(out)])
+    assert done.exit_code == 0, done.output
+    assert svg_of(out.read_text(encoding="utf-8")).findall(f"{SVG}polyline")
+    season = tmp_path / "season.html"
+    done = runner.invoke(app, ["stats", "--html", str(season), "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["games"]["counted"] == 1
+    assert "&lt;b&gt;Ann&lt;/b&gt;" not in season.read_text(encoding="utf-8")  # players, not sides
+    assert "Ann" in season.read_text(encoding="utf-8")
+
+
+def test_other_commands_do_not_load_the_page_code() -> None:
+    """Jinja2 and the page and chart modules are imported only by the commands that draw."""
+    probe = (
+        "import sys\nfrom canasta_score.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('jinja2', 'canasta_score.page', "
+        "'canasta_score.chart', 'canasta_score.stats', 'canasta_score.history'))), file=sys.stderr)"
+    )
+    for args in (["min-meld", "--score", "1500"], ["status", "--game", "/nonexistent.toml"]):
+        done = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=False
+        )
+        assert done.stderr.strip().splitlines()[-1] == "[]"
