@@ -22,7 +22,7 @@ from canasta_score.errors import InputError
 if TYPE_CHECKING:
     from canasta_score.game import Log
 
-FACTS_FORMAT = 1
+FACTS_FORMAT = 2
 # Breakdown rules (without the ruleset's prefix) whose points count as lost to each penalty.
 CARDS_IN_HAND = ("scoring.cards-in-hand", "threes.black-in-hand")
 INCOMPLETE = ("penalties.incomplete-", "penalties.short-sequence")
@@ -44,34 +44,84 @@ class SideHand:
     red_threes: int = 0
     lost: tuple[int, int, int] = (0, 0, 0)  # points lost, in the order of PENALTIES
 
+
+@dataclass
+class Part:
+    """One side's figures over the hands of one game (best and worst: score, hand number)."""
+
+    hands: int = 0
+    points: int = 0
+    best: tuple[int, int] | None = None
+    worst: tuple[int, int] | None = None
+    canastas: dict[str, int] = field(default_factory=dict)
+    went_out: int = 0
+    concealed: int = 0
+    red_threes: int = 0
+    lost: list[int] = field(default_factory=lambda: [0, 0, 0])
+
+    def add(self, side: SideHand, number: int) -> None:
+        self.hands += 1
+        self.points += side.score
+        if self.best is None or side.score > self.best[0]:
+            self.best = (side.score, number)
+        if self.worst is None or side.score < self.worst[0]:
+            self.worst = (side.score, number)
+        for kind, n in side.canastas.items():
+            self.canastas[kind] = self.canastas.get(kind, 0) + n
+        self.went_out += side.went_out
+        self.concealed += side.concealed
+        self.red_threes += side.red_threes
+        for i, points in enumerate(side.lost):
+            self.lost[i] += points
+
     def to_data(self) -> list[Any]:
         return [
-            self.score,
+            self.hands,
+            self.points,
+            list(self.best) if self.best else None,
+            list(self.worst) if self.worst else None,
+            self.canastas,
             self.went_out,
             self.concealed,
-            self.canastas,
             self.red_threes,
-            list(self.lost),
+            self.lost,
         ]
 
     @classmethod
-    def from_data(cls, data: list[Any]) -> SideHand:
-        score, out, concealed, canastas, red, lost = data
-        a, b, c = (int(x) for x in lost)
+    def from_data(cls, data: list[Any]) -> Part:
+        hands, points, best, worst, canastas, out, concealed, red, lost = data
+
+        def pair(value: Any) -> tuple[int, int] | None:
+            return None if value is None else (int(value[0]), int(value[1]))
+
         kinds = {str(k): int(v) for k, v in dict(canastas).items()}
-        return cls(int(score), bool(out), bool(concealed), kinds, int(red), (a, b, c))
+        spent = [int(x) for x in lost]
+        if len(spent) != len(PENALTIES):
+            raise ValueError("penalties")
+        return cls(
+            int(hands),
+            int(points),
+            pair(best),
+            pair(worst),
+            kinds,
+            int(out),
+            int(concealed),
+            int(red),
+            spent,
+        )
 
 
 @dataclass(frozen=True)
 class GameFacts:
-    """A game reduced to what the statistics need; ``players`` follow ``sides``."""
+    """A game reduced to what the statistics need: each side's figures over its hands, worked
+    out from every hand's breakdown. ``players`` and ``parts`` follow ``sides``."""
 
     name: str
     created: str
     ruleset: str
     sides: tuple[str, ...]
     players: tuple[tuple[str, ...], ...]
-    hands: tuple[tuple[SideHand, ...], ...]
+    parts: tuple[Part, ...]
     finished: bool
     winners: tuple[str, ...]
     day: str = ""  # the game's date (YYYY-MM-DD), set when the game is read
@@ -83,7 +133,7 @@ class GameFacts:
             "ruleset": self.ruleset,
             "sides": list(self.sides),
             "players": [list(p) for p in self.players],
-            "hands": [[s.to_data() for s in hand] for hand in self.hands],
+            "parts": [p.to_data() for p in self.parts],
             "finished": self.finished,
             "winners": list(self.winners),
         }
@@ -91,20 +141,23 @@ class GameFacts:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameFacts:
         """Rebuild from :meth:`to_data` (raises KeyError, TypeError or ValueError if damaged)."""
-        return cls(
+        facts = cls(
             name=str(data["name"]),
             created=str(data["created"]),
             ruleset=str(data["ruleset"]),
             sides=tuple(str(s) for s in data["sides"]),
             players=tuple(tuple(str(p) for p in ps) for ps in data["players"]),
-            hands=tuple(tuple(SideHand.from_data(s) for s in hand) for hand in data["hands"]),
+            parts=tuple(Part.from_data(p) for p in data["parts"]),
             finished=bool(data["finished"]),
             winners=tuple(str(w) for w in data["winners"]),
         )
+        if not len(facts.sides) == len(facts.players) == len(facts.parts):
+            raise ValueError("sides")
+        return facts
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(h[i].score for h in self.hands) for i in range(len(self.sides)))
+        return tuple(p.points for p in self.parts)
 
 
 def lost_points(prefix: str, items: Iterable[tuple[str, int]]) -> tuple[int, int, int]:
@@ -131,28 +184,25 @@ def game_facts(log: Log) -> GameFacts:
 
     rs, game = log.rs, log.game
     prefix = f"{rs.id}."
-    hands = []
+    parts = tuple(Part() for _ in game.sides)
     for hand in log.played:
         by_name = {s.name: s for s in parse_record(hand.record).sides}
-        row = []
-        for scored in hand.score.sides:
+        for part, scored in zip(parts, hand.score.sides, strict=True):
             side = by_name[scored.name]
             kinds: dict[str, int] = {}
             if not side.special_hand and not side.acaba:
                 for kind in melded(rs, side).kinds:
                     if kind:
                         kinds[kind] = kinds.get(kind, 0) + 1
-            row.append(
-                SideHand(
-                    score=scored.total,
-                    went_out=scored.went_out,
-                    concealed=scored.went_out and side.concealed,
-                    canastas=kinds,
-                    red_threes=side.red_threes,
-                    lost=lost_points(prefix, ((i.rule, i.points) for i in scored.items)),
-                )
+            facts = SideHand(
+                score=scored.total,
+                went_out=scored.went_out,
+                concealed=scored.went_out and side.concealed,
+                canastas=kinds,
+                red_threes=side.red_threes,
+                lost=lost_points(prefix, ((i.rule, i.points) for i in scored.items)),
             )
-        hands.append(tuple(row))
+            part.add(facts, hand.number)
     size = rs.table.side_size
     return GameFacts(
         name=game.name,
@@ -160,7 +210,7 @@ def game_facts(log: Log) -> GameFacts:
         ruleset=rs.id,
         sides=tuple(s.name for s in game.sides),
         players=tuple(s.named(size) for s in game.sides),
-        hands=tuple(hands),
+        parts=parts,
         finished=log.outcome.finished,
         winners=log.outcome.winners,
     )
@@ -250,22 +300,19 @@ class Tally:
         if facts.finished:
             self.finished += 1
             self.wins += facts.sides[index] in facts.winners
-        for number, hand in enumerate(facts.hands, 1):
-            self.add_hand(hand[index], facts.name, number)
-
-    def add_hand(self, side: SideHand, game: str, number: int) -> None:
-        self.hands += 1
-        self.points += side.score
-        if self.best is None or side.score > self.best[0]:
-            self.best = (side.score, game, number)
-        if self.worst is None or side.score < self.worst[0]:
-            self.worst = (side.score, game, number)
-        for kind, n in side.canastas.items():
+        part = facts.parts[index]
+        self.hands += part.hands
+        self.points += part.points
+        if part.best and (self.best is None or part.best[0] > self.best[0]):
+            self.best = (part.best[0], facts.name, part.best[1])
+        if part.worst and (self.worst is None or part.worst[0] < self.worst[0]):
+            self.worst = (part.worst[0], facts.name, part.worst[1])
+        for kind, n in part.canastas.items():
             self.canastas[kind] = self.canastas.get(kind, 0) + n
-        self.went_out += side.went_out
-        self.concealed += side.concealed
-        self.red_threes += side.red_threes
-        for i, points in enumerate(side.lost):
+        self.went_out += part.went_out
+        self.concealed += part.concealed
+        self.red_threes += part.red_threes
+        for i, points in enumerate(part.lost):
             self.lost[i] += points
 
     def per_hand(self, n: int) -> float | None:
