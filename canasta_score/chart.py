@@ -272,7 +272,7 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
         for name, series in zip(data.sides, data.totals, strict=True)
     )
     rules = [
-        Rule(y(t.score), f"{t.minimum} from {num(t.score)}", "tier")
+        Rule(y(t.score), f"initial meld {t.minimum} from {num(t.score)}", "tier")
         for t in data.shown_thresholds()
     ]
     if low < 0:
@@ -308,8 +308,11 @@ class SvgBars:
     bars: tuple[Bar, ...]
 
 
-def svg_bars(title: str, values: list[tuple[str, float]], width: int = 720) -> SvgBars:
-    """Bars for ``values`` (name, value); negative values grow to the left of zero."""
+def svg_bars(
+    title: str, values: list[tuple[str, float]], places: int = 0, width: int = 720
+) -> SvgBars:
+    """Bars for ``values`` (name, value, shown with ``places`` decimals); negative values grow
+    to the left of zero."""
     left, right, row = 180, width - 72, 22
     height = 28 + row * max(len(values), 1)
     low = min([0.0, *(v for _, v in values)])
@@ -322,7 +325,7 @@ def svg_bars(title: str, values: list[tuple[str, float]], width: int = 720) -> S
     bars = tuple(
         Bar(
             name,
-            f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}",
+            f"{value:,.{places}f}",
             min(x(0), x(value)),
             24 + i * row,
             max(abs(x(value) - x(0)), 1.0),

@@ -70,6 +70,7 @@ def stats_page(result: dict[str, Any], title: str, filters: list[str]) -> str:
         svg_bars(
             "Average hand score",
             [(p["name"], p["average_hand"] or 0) for p in players],
+            places=1,
         ),
     ]
     kinds = sorted(
