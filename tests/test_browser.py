@@ -150,3 +150,15 @@ def test_screenshot_shows_the_page_and_both_lines(page: Path, tmp_path: Path) ->
     assert ink > 0.02 * width * len(rows)  # not a blank page
     for hex_colour in COLOURS[:2]:  # each side's line and mark in its colour
         assert bytes.fromhex(hex_colour[1:]) in seen
+
+
+def test_a_missing_browser_fails_under_ci_and_skips_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        browser()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        browser()

@@ -6,7 +6,10 @@ the cards left in hand."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import subprocess
+import sys
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -253,3 +256,40 @@ def test_points_lost_sort_the_breakdown_rules() -> None:
         ("modern-american.go-out.bonus", 100),
     ]
     assert lost_points("modern-american.", items) == (165, 2700, 900)
+
+
+def test_stats_command_text_json_and_bad_options(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from canasta_score.cli import app
+
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
+    runner = CliRunner()
+    done = runner.invoke(app, ["stats"])
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("2 game(s) counted of 2 read.")
+    ann = next(line for line in done.output.splitlines() if line.startswith("Ann "))
+    assert ann.split()[:8] == ["Ann", "2", "2", "1", "50%", "3", "416.7", "+1,100"]
+    data = json.loads(runner.invoke(app, ["stats", "--json", "--since", "2026-02-01"]).stdout)
+    assert data["games"]["names"] == ["two"]
+    vs = runner.invoke(app, ["stats", "--vs", "Ann & Bob", "Cy & Di"])
+    assert vs.output.splitlines()[0] == (
+        "Ann & Bob against Cy & Di: 1 game(s), 1 finished: Ann & Bob won 1, Cy & Di won 0."
+    )
+    bad = runner.invoke(app, ["stats", "--since", "last week"])
+    assert bad.exit_code != 0
+    for args, message in (
+        (["stats", "--since", "last week"], "--since last week: give a date as YYYY-MM-DD"),
+        (["stats", "--vs", "Ann", "ANN"], "name two different players or partnerships"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "canasta_score", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "CANASTA_SCORE_HOME": str(home)},
+        )
+        assert done.returncode == 2 and message in done.stderr
+        assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr
