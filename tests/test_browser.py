@@ -20,7 +20,7 @@ import pytest
 
 from canasta_score.game import replay
 from canasta_score.page import COLOURS, game_page
-from tests.test_pages import ODD, odd_game
+from tests.sample_games import ODD, odd_game
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "headless_shell")
 PAPER = {"A4": (595.0, 842.0), "letter": (612.0, 792.0)}  # points

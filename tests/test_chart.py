@@ -12,33 +12,15 @@ sits on row round((5,000 - s) / 5,000 * 11): 5,000 on row 0, 3,000 on row 4, 1,5
 
 from __future__ import annotations
 
-import dataclasses
-import tomllib
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.chart import chart_data, svg_chart, text_chart
-from canasta_score.game import Game, new_game, parse_side, replay
+from canasta_score.game import replay
 from canasta_score.store import Store
-from tests.conftest import C5_RECORD
-
-SIDES = ("Ann & Bob", "Cy & Di")
-
-
-def c5_hand(number: int) -> dict[str, object]:
-    """C5 with side A as Ann & Bob in odd hands and as Cy & Di in even hands."""
-    a, b = tomllib.loads(C5_RECORD)["side"]
-    first, second = (a, b) if number % 2 else (b, a)
-    return {"side": [dict(first, name=SIDES[0]), dict(second, name=SIDES[1])]}
-
-
-def c5_game(hands: int = 4) -> Game:
-    rs = load_ruleset("classic")
-    game = new_game("club-night", "2026-01-10T20:00:00", rs, [parse_side(s) for s in SIDES])
-    return dataclasses.replace(game, hands=tuple(c5_hand(n) for n in range(1, hands + 1)))
+from tests.sample_games import SIDES, c5_game
 
 
 def plot_rows(text: str) -> list[str]:

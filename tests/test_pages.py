@@ -7,7 +7,6 @@ The page is also rendered in a real browser (tests/test_browser.py).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import subprocess
@@ -18,28 +17,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import Game, new_game, parse_side, replay
+from canasta_score.game import replay
 from canasta_score.page import game_page, stats_page
 from canasta_score.store import Store
-from tests.test_chart import c5_hand
+from tests.sample_games import ODD, odd_game
 
-# Names that would break a page built by pasting text: markup, an ampersand, both quotes.
-ODD = ('<b>Ann</b> & "Bo"', "Cy's <script>alert(1)</script> & Di")
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def odd_game(hands: int = 3) -> Game:
-    rs = load_ruleset("classic")
-    sides = [parse_side(f"{ODD[0]}: Ann & Bob"), parse_side(f"{ODD[1]}: Cy & Di")]
-    game = new_game("Bo's & Di's night", "2026-01-10T20:00:00", rs, sides)
-    records = []
-    for n in range(1, hands + 1):
-        record = c5_hand(n)
-        for side, name in zip(record["side"], ODD, strict=True):  # type: ignore[call-overload]
-            side["name"] = name
-        records.append(record)
-    return dataclasses.replace(game, hands=tuple(records))
 
 
 def svg_of(page: str) -> ET.Element:
