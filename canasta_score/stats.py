@@ -418,11 +418,8 @@ def statistics(
         sides = {k: v for k, v in sides.items() if one.key[0] in k}
     if filters.side is not None:
         chosen = who(filters.side, True)
-        sides = {
-            k: v
-            for k, v in sides.items()
-            if k == chosen.key or (len(chosen.key) == 1 and fold(v.name) == chosen.key[0])
-        }
+        keys = {side_key(f, seat) for f in kept if (seat := chosen.seat(f)) is not None}
+        sides = {k: v for k, v in sides.items() if k in keys}
         named = {fold(p) for t in sides.values() for p in t.players}
         players = {k: v for k, v in players.items() if k in named}
     return {

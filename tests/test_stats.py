@@ -141,6 +141,7 @@ def test_partnerships_are_their_players_in_any_order(home: Path) -> None:
     assert pair["players"] == ["Ann", "Bob"]
     only = statistics(*read(home), Filters(side="bob & ann"))
     assert [t["name"] for t in only["sides"]] == ["Ann & Bob"]
+    assert [t["name"] for t in only["players"]] == ["Ann", "Bob"]
     assert only["games"]["names"] == ["one"]
 
 
@@ -180,6 +181,24 @@ def test_a_damaged_game_is_reported_never_dropped(home: Path) -> None:
     assert result["games"]["skipped"] == 1
     [problem] = result["games"]["problems"]
     assert problem["game"] == "broken" and "not valid TOML" in problem["reason"]
+
+
+def test_a_side_known_by_its_name(tmp_path: Path) -> None:
+    """Sides named without players ("us", "them") are partnerships known by their names; a
+    side named with its players is also found by its name."""
+    store_game(
+        tmp_path,
+        "one",
+        "2026-01-10T20:00:00",
+        ("us: Ann & Bob", "them"),
+        [{"side": [dict(s, name=n) for s, n in zip(ONE[0]["side"], ("us", "them"), strict=True)]}],
+    )
+    games, _ = read(tmp_path)
+    result = statistics(games, [], Filters(side="THEM"))
+    assert [(t["name"], t["hands"], t["points"]) for t in result["sides"]] == [("them", 1, 365)]
+    assert result["players"] == []
+    ours = statistics(games, [], Filters(side="us"))
+    assert [t["name"] for t in ours["sides"]] == ["Ann & Bob"]
 
 
 def test_a_game_without_a_date_is_dated_by_its_file_time(tmp_path: Path) -> None:
