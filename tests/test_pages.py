@@ -8,6 +8,7 @@ The page is also rendered in a real browser (tests/test_browser.py).
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -144,16 +145,28 @@ def test_export_html_and_stats_html_commands(
     assert "Ann" in season.read_text(encoding="utf-8")
 
 
-def test_other_commands_do_not_load_the_page_code() -> None:
+def test_other_commands_do_not_load_the_page_code(tmp_path: Path) -> None:
     """Jinja2 and the page and chart modules are imported only by the commands that draw."""
+    Store(tmp_path).create(odd_game(), "taken")
     probe = (
         "import sys\nfrom canasta_score.cli import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('jinja2', 'canasta_score.page', "
         "'canasta_score.chart', 'canasta_score.stats', 'canasta_score.history'))), file=sys.stderr)"
     )
-    for args in (["min-meld", "--score", "1500"], ["status", "--game", "/nonexistent.toml"]):
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(tmp_path)}
+
+    def loaded(*args: str) -> str:
         done = subprocess.run(
-            [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=False
+            [sys.executable, "-c", probe, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
         )
-        assert done.stderr.strip().splitlines()[-1] == "[]"
+        return done.stderr.strip().splitlines()[-1]
+
+    for args in (["min-meld", "--score", "1500"], ["status"], ["export", "--format", "md"]):
+        assert loaded(*args) == "[]"
+    assert "'jinja2'" not in loaded("status", "--chart")
+    assert "'jinja2'" in loaded("export", "--format", "html")
