@@ -12,6 +12,9 @@ sits on row round((5,000 - s) / 5,000 * 11): 5,000 on row 0, 3,000 on row 4, 1,5
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +127,16 @@ def test_status_chart_command_fits_the_terminal(
     assert lines[0] == "club-night: running totals by hand"
     assert all(len(line) <= int(width) for line in lines)
     assert "target 5,000" in result.output
+
+
+def test_status_chart_and_json_together_are_refused(tmp_path: Path) -> None:
+    Store(tmp_path).create(c5_game(), "taken")
+    done = subprocess.run(
+        [sys.executable, "-m", "canasta_score", "status", "--chart", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "CANASTA_SCORE_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "Error: --chart draws the totals; give --chart or --json, not both\n"

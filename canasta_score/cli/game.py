@@ -222,10 +222,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The score sheet: every hand with running totals, each side's next minimum, the next
         dealer, and the winner once the game is over.  Example: status --json"""
+        if chart and json:
+            from canasta_score.errors import InputError
+
+            raise InputError("--chart draws the totals; give --chart or --json, not both")
         store = open_store()
         path = find(store, game)
         summary = store.summary(path)
-        if chart and not json:
+        if chart:
             from canasta_score.cli.chart import show
 
             show(summary, store.load(path).rules())
