@@ -576,7 +576,7 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
     :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
     hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
     kind than the deck holds. What depends on the other sides is checked with the whole hand."""
-    from canasta_score.scoring import check_deck, validate_side
+    from canasta_score.validation import check_deck, validate_side
 
     record = parse_record({"side": [side]})
     validate_side(rs, record.sides[0])

@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError, RulesetError
+from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
+from canasta_score.melded import melded
 from canasta_score.record import parse_record
 from canasta_score.ruleset import META_KEYS, Ruleset, build_ruleset
-from canasta_score.rulings import REQUIRE_TEXT, Minimum, min_meld
-from canasta_score.scoring import HandScore, melded, score_hand
+from canasta_score.scoring import HandScore, score_hand
 from canasta_score.summary import HandLine, SideState, Summary
 
 FORMAT = "canasta-score game"
@@ -512,19 +513,15 @@ def shortfalls(rs: Ruleset, hand: Played) -> tuple[Shortfall, ...]:
         table = melded(rs, side)
         if table.count <= 0:
             continue
-        kinds = [k for k in table.kinds if k]
-        lacks = (need.canasta == "canasta" and not kinds) or (
-            need.canasta == "natural_canasta" and all(k == "mixed" for k in kinds)
-        )
-        if lacks:
-            rule = rs.rule_id("initial-meld.requires")
-            missing = REQUIRE_TEXT[need.canasta]
-            out.append(Shortfall(hand.number, side.name, table.count, need.minimum, rule, missing))
-            continue
-        exempt = rs.initial_meld.canasta_exemption and bool(kinds)
-        if table.count < need.minimum and not exempt:
-            rule = rs.rule_id("initial-meld.minimum")
-            out.append(Shortfall(hand.number, side.name, table.count, need.minimum, rule))
+        opening = Opening.of_canastas(table.count, list(table.kinds))
+        problems = opening_problems(rs, need, opening)
+        if problems:
+            first = problems[0]
+            lacks = first.rule == rs.rule_id("initial-meld.requires")
+            missing = first.text if lacks else ""
+            out.append(
+                Shortfall(hand.number, side.name, table.count, need.minimum, first.rule, missing)
+            )
     return tuple(out)
 
 

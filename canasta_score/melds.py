@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from canasta_score import kinds
 from canasta_score.cards import Card, Rank
+from canasta_score.kinds import CanastaKind
 from canasta_score.ruleset import RuleRef, Ruleset
 
 
@@ -60,7 +62,7 @@ class Verdict:
 
     shape: Shape | None
     broken: list[RuleRef] = field(default_factory=list)
-    canasta: str | None = None
+    canasta: CanastaKind | None = None
 
     @property
     def legal(self) -> bool:
@@ -228,67 +230,55 @@ def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]
     return out
 
 
-def canasta_kind(shape: Shape, rs: Ruleset) -> str | None:
-    """The kind of canasta the meld is (``natural``, ``mixed``, ``wild``, ...), or None."""
+def canasta_kind(shape: Shape, rs: Ruleset) -> CanastaKind | None:
+    """The kind of canasta the meld is, or None when it is no canasta."""
     if shape.kind is Kind.BLACK_THREES or len(shape.cards) < rs.canasta.min_cards:
         return None
     if shape.kind is Kind.SEQUENCE:
-        return rs.canasta.sequence_name
+        return CanastaKind.SEQUENCE
     if shape.kind is Kind.WILD:
-        return "wild"
+        return CanastaKind.WILD
     if shape.rank is Rank.TWO:
-        return "deuces_mixed" if shape.jokers else "deuces"
+        return CanastaKind.DEUCES_MIXED if shape.jokers else CanastaKind.DEUCES
     if shape.wilds:
-        return "mixed"
+        return CanastaKind.MIXED
     if shape.rank is Rank.SEVEN and rs.canasta.clean_sevens:
-        return "sevens"
+        return CanastaKind.SEVENS
     if shape.rank is Rank.ACE and rs.canasta.clean_aces:
-        return "aces"
-    return "natural"
+        return CanastaKind.ACES
+    return CanastaKind.NATURAL
 
 
 def canasta_bonus_key(shape: Shape, rs: Ruleset) -> str | None:
     """The ruleset key of the bonus the meld earns as a canasta."""
     kind = canasta_kind(shape, rs)
-    if kind is None:
-        return None
-    if kind == "wild":
+    if kind is CanastaKind.WILD:
         if all(c.rank is Rank.TWO for c in shape.cards):
-            return "canasta.wild_all_twos"
-        if shape.jokers >= 4:
-            return "canasta.wild_four_jokers"
-        return "canasta.wild_other"
-    if kind in ("samba", "escalera"):
-        return "canasta.sequence"
-    return {
-        "natural": "canasta.natural",
-        "mixed": "canasta.mixed",
-        "sevens": "canasta.clean_sevens",
-        "aces": "canasta.clean_aces",
-        "deuces": "canasta.deuces",
-        "deuces_mixed": "canasta.deuces_mixed",
-    }[kind]
+            kind = CanastaKind.WILD_TWOS
+        elif shape.jokers >= 4:
+            kind = CanastaKind.WILD_FOUR_JOKERS
+    return None if kind is None else kinds.info(kind).bonus
+
+
+def incomplete_kind(shape: Shape) -> CanastaKind | None:
+    """The special kind an incomplete meld is (wild, sequence, clean sevens or aces), if any."""
+    if shape.kind is Kind.WILD:
+        return CanastaKind.WILD_FOUR_JOKERS if shape.jokers >= 4 else CanastaKind.WILD
+    if shape.kind is Kind.SEQUENCE:
+        return CanastaKind.SEQUENCE
+    if shape.kind is not Kind.GROUP or shape.wilds:
+        return None
+    return {Rank.SEVEN: CanastaKind.SEVENS, Rank.ACE: CanastaKind.ACES}.get(shape.rank or Rank.TWO)
 
 
 def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
     """The penalty key an incomplete special meld costs at the end of a hand, if any."""
     if len(shape.cards) >= rs.canasta.min_cards:
         return None
-    p = rs.penalties
-    if shape.kind is Kind.WILD:
-        if shape.jokers >= 4 and p.incomplete_wild_four_jokers:
-            return "penalties.incomplete_wild_four_jokers"
-        return "penalties.incomplete_wild" if p.incomplete_wild else None
-    if shape.kind is Kind.SEQUENCE:
-        short = p.short_sequence and len(shape.cards) <= p.short_sequence_max
-        return "penalties.short_sequence" if short else None
-    if shape.kind is not Kind.GROUP or shape.wilds:
+    kind = incomplete_kind(shape)
+    if kind is CanastaKind.SEQUENCE and len(shape.cards) > rs.penalties.short_sequence_max:
         return None
-    if shape.rank is Rank.SEVEN and p.incomplete_sevens:
-        return "penalties.incomplete_sevens"
-    if shape.rank is Rank.ACE and p.incomplete_clean_aces:
-        return "penalties.incomplete_clean_aces"
-    return None
+    return None if kind is None else kinds.penalty_key(kind, rs)
 
 
 def merge_same_rank(
@@ -323,3 +313,14 @@ def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: 
         if other is not None and other.kind is Kind.GROUP and other.rank is shape.rank:
             return i
     return -1
+
+
+def joins_badly(base: tuple[Card, ...], added: tuple[Card, ...], rs: Ruleset) -> RuleRef | None:
+    """Whether the added cards fail to match the kind of the meld they join."""
+    old, _ = shape_of(base, rs)
+    new, _ = shape_of(base + added, rs)
+    if old is None or new is None:
+        return None
+    if old.kind is not new.kind or (old.kind is Kind.GROUP and old.rank is not new.rank):
+        return rs.cite("meld.to-existing")
+    return None

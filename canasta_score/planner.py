@@ -13,15 +13,12 @@ always part of the plan.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
 
 from canasta_score.cards import Card, Rank, Suit, format_cards
+from canasta_score.initial import Minimum, Opening, opening_lacks, opening_of, opening_problems
 from canasta_score.melds import Context, judge, ratio_ok
 from canasta_score.ruleset import RuleRef, Ruleset
-
-if TYPE_CHECKING:
-    from canasta_score.rulings import Minimum
 
 CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
 MAX_RUN_SETS = 400
@@ -248,14 +245,14 @@ def search(
 
 def meets(rs: Ruleset, flags: int, points: int, need: Minimum) -> bool:
     """Whether facts and count satisfy the minimum and what the ruleset or tier requires."""
-    if rs.initial_meld.must_include == "clean_or_wild_meld" and not flags & (CLEAN | WILD_MELD):
-        return False
-    if need.canasta == "canasta" and not flags & CANASTA:
-        return False
-    if need.canasta == "natural_canasta" and not flags & BETTER_CANASTA:
-        return False
-    exempt = rs.initial_meld.canasta_exemption and flags & HAND_CANASTA
-    return points >= need.minimum or bool(exempt)
+    opening = Opening(
+        points,
+        canasta=bool(flags & CANASTA),
+        natural_canasta=bool(flags & BETTER_CANASTA),
+        hand_canasta=bool(flags & HAND_CANASTA),
+        clean_or_wild=bool(flags & (CLEAN | WILD_MELD)),
+    )
+    return not opening_lacks(rs, need, opening)
 
 
 def lay_out(
@@ -300,8 +297,6 @@ def explain(
     pair: tuple[Card, ...],
 ) -> Plan:
     """The plan with its explanation, or with the rules it falls short of."""
-    from canasta_score.rulings import requirement_problems
-
     verdicts = [judge(m, rs, Context(initial=True)) for m in melds]
     problems = [r for v in verdicts for r in v.broken]
     shown = "; ".join(format_cards(m) for m in melds)
@@ -313,13 +308,7 @@ def explain(
             else (f"{points} reaches the minimum of {need.minimum}")
         )
         return Plan(melds, points, [], f"Initial meld {shown}: {why}", pair)
-    problems += requirement_problems(rs, verdicts, need, top_meld=0)
-    if points < need.minimum:
-        problems.append(
-            rs.cite(
-                "initial-meld.minimum",
-                f"The best initial meld this hand allows ({shown}) counts {points}, "
-                f"below the minimum of {need.minimum}",
-            )
-        )
+    # The plan's count is shown against the minimum whether or not a canasta would exempt it.
+    opening = replace(opening_of(verdicts, points), hand_canasta=False)
+    problems += opening_problems(rs, need, opening, shown)
     return Plan(melds, points, problems, "", pair)

@@ -7,6 +7,7 @@ from typing import Any
 
 from canasta_score.cards import Card, Rank, parse_cards
 from canasta_score.errors import InputError, RecordError
+from canasta_score.kinds import INCOMPLETE
 
 CARD_KEYS = {"melds", "in_hand"}
 SUMMARY_KEYS = {"meld_points", "canastas", "incomplete", "held_penalties", "in_hand_points"}
@@ -21,21 +22,7 @@ COMMON_KEYS = {
     "black_threes_removed",
     "concealed_canastas",
 }
-CANASTA_KINDS = (
-    "natural",
-    "mixed",
-    "sevens",
-    "aces",
-    "wild",
-    "wild_twos",
-    "wild_four_jokers",
-    "samba",
-    "escalera",
-    "bolivia",
-    "deuces",
-    "deuces_mixed",
-)
-INCOMPLETE_KINDS = ("sevens", "aces", "wild", "wild_four_jokers", "sequence")
+INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
 
@@ -181,9 +168,9 @@ def parse_canastas(name: str, value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
         raise fail(name, "canastas must be a table such as { natural = 1, mixed = 0 }")
     out = {}
+    # Which names a ruleset knows (its sequence may be called anything) is checked when the
+    # record is validated against its ruleset.
     for kind, count in value.items():
-        if kind not in CANASTA_KINDS:
-            raise fail(name, f"canastas.{kind}: unknown kind (use {', '.join(CANASTA_KINDS)})")
         out[kind] = as_int(name, f"canastas.{kind}", count)
     return out
 

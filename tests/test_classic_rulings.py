@@ -60,7 +60,7 @@ def test_classic_C1_initial_meld_at_1600(
     assert ruling.legal is legal
     assert ruling.extra == {"points": points, "minimum": 90}
     if not legal:
-        assert [r.rule for r in ruling.reasons] == ["classic.initial-meld.minimum"]
+        assert [r.rule for r in ruling.cited] == ["classic.initial-meld.minimum"]
 
 
 def test_classic_C1_cross_check_tiers(classic: Ruleset) -> None:
@@ -102,7 +102,7 @@ def test_classic_meld_limits_rules_2_1_and_d1(
     ruling = check_meld(classic, c(meld))
     assert ruling.legal is legal
     if rule:
-        assert rule in [r.rule for r in ruling.reasons]
+        assert rule in [r.rule for r in ruling.cited]
 
 
 def test_meld_reports_points_and_canasta_kind(classic: Ruleset) -> None:
@@ -146,7 +146,7 @@ def test_classic_C3_unopened_side_cannot_reach_90_with_45(classic: Ruleset) -> N
     ruling = check_pickup(classic, one("KD"), c("KS KH 5C 5D 5H"), opened=False, score=2000)
     assert not ruling.legal
     assert ruling.extra["points"] == 45 and ruling.extra["minimum"] == 90
-    assert "classic.initial-meld.minimum" in [r.rule for r in ruling.reasons]
+    assert "classic.initial-meld.minimum" in [r.rule for r in ruling.cited]
 
 
 def test_classic_C3_unopened_side_reaches_115(classic: Ruleset) -> None:
@@ -162,7 +162,7 @@ def test_classic_C3_unopened_side_reaches_115(classic: Ruleset) -> None:
 def test_classic_C3_unopened_side_needs_a_natural_pair(classic: Ruleset) -> None:
     ruling = check_pickup(classic, one("KD"), c("KS JK 9C 9H A A A"), opened=False, score=2000)
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["classic.pile.natural-pair"]
+    assert [r.rule for r in ruling.cited] == ["classic.pile.natural-pair"]
 
 
 def test_classic_C4_frozen_by_a_wild(classic: Ruleset) -> None:
@@ -207,13 +207,13 @@ def test_adding_top_card_to_meld_as_house_rule_d58() -> None:
 def test_blocked_top_cards_rules_2_3_step_2(classic: Ruleset, top: str) -> None:
     ruling = check_pickup(classic, one(top), c("3S 3C 2D 2S JK JK K K"))
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "classic.pile.blocked-top"
+    assert ruling.cited[0].rule == "classic.pile.blocked-top"
 
 
 def test_empty_pile_and_one_card_rule_rules_2_3(classic: Ruleset) -> None:
     assert not check_pickup(classic, one("K"), c("K K"), pile_size=0).legal
     one_card = check_pickup(classic, one("K"), c("K"), pile_size=1)
-    assert not one_card.legal and one_card.reasons[0].rule == "classic.pile.one-card-rule"
+    assert not one_card.legal and one_card.cited[0].rule == "classic.pile.one-card-rule"
 
 
 def test_open_before_pickup_t5_excludes_pair_and_top() -> None:
@@ -263,7 +263,7 @@ def test_three_players_one_canasta_d15(classic3: Ruleset) -> None:
 def test_partner_refusal_binds_rules_2_1(classic: Ruleset) -> None:
     ruling = check_go_out(classic, (c("Q Q Q Q Q Q Q"),), partner="no")
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "classic.go-out.partner-refused"
+    assert ruling.cited[0].rule == "classic.go-out.partner-refused"
     assert check_go_out(classic, (c("Q Q Q Q Q Q Q"),), partner="yes").legal
 
 

@@ -145,7 +145,7 @@ def test_T3_count_cards_inside_canastas_off(c6_like: str) -> None:
 def test_T4_jokers_not_discardable() -> None:
     assert check_discard(load_ruleset("classic"), parse_card("JK"), c("JK K")).legal
     ruling = check_discard(house("discard.jokers=false"), parse_card("JK"), c("JK K"))
-    assert not ruling.legal and ruling.reasons[0].rule == "classic.discard.jokers"
+    assert not ruling.legal and ruling.cited[0].rule == "classic.discard.jokers"
     assert check_discard(house("discard.jokers=false"), parse_card("2C"), c("2C K")).legal
 
 

@@ -21,7 +21,7 @@ KINGS = frozenset({Rank.KING})
 
 
 def rules_of(ruling: object) -> list[str]:
-    return [r.rule for r in ruling.reasons]  # type: ignore[attr-defined]
+    return [r.rule for r in ruling.cited]  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- set-up (RULES 6.2)

@@ -14,7 +14,7 @@ from canasta_score.rulings import check_go_out, check_initial_meld, check_meld, 
 
 
 def rules_of(ruling: object) -> list[str]:
-    return [r.rule for r in ruling.reasons]  # type: ignore[attr-defined]
+    return [r.rule for r in ruling.cited]  # type: ignore[attr-defined]
 
 
 def test_unsuited_pair_and_top_count_d4(classic: Ruleset) -> None:

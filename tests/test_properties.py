@@ -168,11 +168,11 @@ def test_card_order_never_changes_a_meld_ruling(
     first = check_meld(rs, tuple(cards), initial=initial, going_out=going_out)
     again = check_meld(rs, shuffled(tuple(cards), seed), initial=initial, going_out=going_out)
     assert first.legal == again.legal
-    assert {r.rule for r in first.reasons if not r.text.startswith("Legal")} == {
-        r.rule for r in again.reasons if not r.text.startswith("Legal")
+    assert {r.rule for r in first.cited if not r.text.startswith("Legal")} == {
+        r.rule for r in again.cited if not r.text.startswith("Legal")
     }
     known = {rule for rule, _, _ in rs.all_rules()}
-    assert all(r.rule in known for r in first.reasons)
+    assert all(r.rule in known for r in first.cited)
 
 
 @settings(max_examples=100)

@@ -295,7 +295,7 @@ def test_D34_option_refuses_going_out_with_an_incomplete_wild_meld_card_by_card(
     message = refused(rs, side("A", melds=GOING_OUT, went_out=True) + OTHER)
     assert "incomplete wild-card meld (2 2 JK)" in message and D34 in message
     ruling = check_go_out(rs, tuple(c(m) for m in GOING_OUT), discard=one("5H"))
-    assert D34 in [r.rule for r in ruling.reasons]
+    assert D34 in [r.rule for r in ruling.cited]
 
 
 def test_D34_option_refuses_going_out_with_an_incomplete_wild_meld_in_a_summary() -> None:

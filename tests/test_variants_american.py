@@ -212,7 +212,7 @@ def test_american_A4_130_is_short_of_180(rs: Ruleset) -> None:
 def test_american_A4_a_canasta_needs_no_minimum(rs: Ruleset) -> None:
     ruling = check_initial_meld(rs, [c("5 5 5 5 5 5 5")], score=3200)
     assert ruling.legal and ruling.extra["points"] == 35
-    assert ruling.reasons[-1].rule == "american.initial-meld.canasta-exemption"
+    assert ruling.cited[-1].rule == "american.initial-meld.canasta-exemption"
 
 
 def test_american_D20_top_card_does_not_count(rs: Ruleset) -> None:
@@ -230,7 +230,7 @@ def test_american_D20_top_card_does_not_count(rs: Ruleset) -> None:
 def test_american_A5_pair_cannot_make_an_eight_card_meld(rs: Ruleset) -> None:
     ruling = check_pickup(rs, parse_card("JD"), c("JC JS 4C"), table=(c("J J J J J"),))
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "american.meld.max-cards"
+    assert ruling.cited[0].rule == "american.meld.max-cards"
 
 
 def test_american_A5_pair_onto_three_jacks_makes_six(rs: Ruleset) -> None:
@@ -242,7 +242,7 @@ def test_american_D21a_pile_always_frozen(rs: Ruleset) -> None:
     """A natural and a wild never take the pile, frozen or not."""
     ruling = check_pickup(rs, parse_card("9H"), c("9C JK 4S"), table=(c("9 9 9"),))
     assert not ruling.legal
-    assert "always frozen" in ruling.reasons[0].text
+    assert "always frozen" in ruling.cited[0].text
 
 
 # ---------------------------------------------------------------- melds
@@ -266,7 +266,7 @@ def test_american_7_1_meld_rules(
     ruling = check_meld(rs, c(cards), initial=initial)
     assert ruling.legal is legal
     if rule:
-        assert rule in [r.rule for r in ruling.reasons]
+        assert rule in [r.rule for r in ruling.cited]
 
 
 def test_american_incomplete_wild_meld_is_flat_2000(rs: Ruleset, opponent: str) -> None:
@@ -309,7 +309,7 @@ def test_american_D19_one_canasta_and_a_final_discard(rs: Ruleset) -> None:
     assert check_go_out(rs, table, discard=parse_card("4C")).legal
     without = check_go_out(rs, table)
     assert not without.legal
-    assert without.reasons[0].rule == "american.go-out.final-discard"
+    assert without.cited[0].rule == "american.go-out.final-discard"
 
 
 # ---------------------------------------------------------------- command line

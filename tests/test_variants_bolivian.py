@@ -54,7 +54,7 @@ def test_bolivian_B1_no_escalera_no_going_out(bolivian: Ruleset) -> None:
     table = (c("K K K K K K K"), c(BOLIVIA))
     ruling = check_go_out(bolivian, table)
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["bolivian.go-out.sequence-canastas"]
+    assert [r.rule for r in ruling.cited] == ["bolivian.go-out.sequence-canastas"]
     with_escalera = (*table, c("4D 5D 6D 7D 8D 9D 10D"))
     assert check_go_out(bolivian, with_escalera).legal
 
@@ -142,7 +142,7 @@ def test_brazilian_8000_band_needs_the_canasta_too(brazilian: Ruleset) -> None:
     melds = [c("A A A"), c("K K K"), c("Q Q Q JK"), c("J J J 2")]
     ruling = check_initial_meld(brazilian, melds, score=8200)
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["brazilian.initial-meld.requires"]
+    assert [r.rule for r in ruling.cited] == ["brazilian.initial-meld.requires"]
 
 
 def test_brazilian_7000_band_any_canasta(brazilian: Ruleset) -> None:
@@ -158,7 +158,7 @@ def test_brazilian_9000_band_natural_canasta(brazilian: Ruleset) -> None:
 def test_brazilian_no_pile_for_the_initial_meld(brazilian: Ruleset) -> None:
     ruling = check_pickup(brazilian, parse_card("KD"), c("KS KH A A A"), opened=False)
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "brazilian.initial-meld.from-pile"
+    assert ruling.cited[0].rule == "brazilian.initial-meld.from-pile"
 
 
 @pytest.mark.parametrize(("count", "value"), [(4, 400), (5, 1000), (6, 1200)])

@@ -42,7 +42,7 @@ def test_cuban_pile_always_frozen(rs: Ruleset) -> None:
 
 def test_cuban_wild_top_blocks(rs: Ruleset) -> None:
     ruling = check_pickup(rs, parse_card("2C"), c("2S 2H"))
-    assert not ruling.legal and ruling.reasons[0].rule == "cuban.pile.blocked-top"
+    assert not ruling.legal and ruling.cited[0].rule == "cuban.pile.blocked-top"
 
 
 @pytest.mark.parametrize(

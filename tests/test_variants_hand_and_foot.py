@@ -93,7 +93,7 @@ MIXED = ["8 8 8 8 8 2 2", "J J J J 2 JK JK", "6 6 6 6 6 2 2", "A A A A A A 2"]
 def test_hand_and_foot_H2_three_natural_three_mixed_cannot_go_out(rs: Ruleset) -> None:
     ruling = check_go_out(rs, tuple(c(m) for m in NATURAL + MIXED[:3]), partner="yes")
     assert not ruling.legal
-    assert "hand-and-foot.go-out.mixed-canastas" in [r.rule for r in ruling.reasons]
+    assert "hand-and-foot.go-out.mixed-canastas" in [r.rule for r in ruling.cited]
 
 
 def test_hand_and_foot_H2_fourth_mixed_and_the_partner_agrees(rs: Ruleset) -> None:
@@ -106,7 +106,7 @@ def test_hand_and_foot_D46_surplus_natural_does_not_replace_a_mixed(rs: Ruleset)
     table = tuple(c(m) for m in [*NATURAL, "10 10 10 10 10 10 10", *MIXED[:3]])
     ruling = check_go_out(rs, table, partner="yes")
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["hand-and-foot.go-out.mixed-canastas"]
+    assert [r.rule for r in ruling.cited] == ["hand-and-foot.go-out.mixed-canastas"]
 
 
 def test_hand_and_foot_H2_singles_one_natural_two_mixed(singles: Ruleset) -> None:
@@ -202,7 +202,7 @@ def test_hand_and_foot_D49_classic_meld_limits(rs: Ruleset) -> None:
 def test_hand_and_foot_D48_top_five_cards(rs: Ruleset) -> None:
     ruling = check_pickup(rs, parse_card("9D"), c("9S 9C 4H"))
     assert ruling.legal and ruling.extra["takes"] == 5
-    assert ruling.reasons[-1].rule == "hand-and-foot.pile.take-count"
+    assert ruling.cited[-1].rule == "hand-and-foot.pile.take-count"
 
 
 def test_hand_and_foot_natural_pair_only(rs: Ruleset) -> None:

@@ -57,7 +57,7 @@ def test_italian_14_reference_tiers(rs: Ruleset, score_before: int, minimum: int
 def test_italian_initial_meld_must_be_natural(rs: Ruleset) -> None:
     ruling = check_initial_meld(rs, [c("K K K"), c("A A 2")], score=0)
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["italian.initial-meld.natural-only"]
+    assert [r.rule for r in ruling.cited] == ["italian.initial-meld.natural-only"]
     assert check_initial_meld(rs, [c("K K K"), c("A A A")], score=0).legal
 
 
@@ -135,13 +135,13 @@ def test_italian_twos_not_wild_while_the_deuce_meld_is_incomplete(
     ruling = check_meld(rs, c(meld), table=tuple(c(t) for t in table))
     assert ruling.legal is legal
     if not legal:
-        assert ruling.reasons[0].rule == "italian.meld.deuce-melds"
+        assert ruling.cited[0].rule == "italian.meld.deuce-melds"
 
 
 def test_italian_deuce_canasta_does_not_count_to_go_out(rs: Ruleset) -> None:
     ruling = check_go_out(rs, (c("K K K K K K K"), c(SEVEN_TWOS)))
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "italian.go-out.canastas"
+    assert ruling.cited[0].rule == "italian.go-out.canastas"
     assert check_go_out(rs, (c("K K K K K K K"), c("Q Q Q Q Q Q Q"))).legal
 
 

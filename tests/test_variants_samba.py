@@ -128,7 +128,7 @@ def test_samba_S3_four_and_two(rs: Ruleset) -> None:
 def test_samba_S4_three_wilds_illegal_though_classic_allows(rs: Ruleset) -> None:
     ruling = check_meld(rs, c("Q Q Q Q 2 2 2"))
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["samba.meld.max-wilds"]
+    assert [r.rule for r in ruling.cited] == ["samba.meld.max-wilds"]
     assert check_meld(load_ruleset("classic"), c("Q Q Q Q 2 2 2")).legal
 
 
@@ -153,8 +153,8 @@ def test_samba_8_1_sequences_and_wild_melds(rs: Ruleset, cards: str, legal: bool
 def test_samba_sequence_needs_suits(rs: Ruleset) -> None:
     ruling = check_meld(rs, c("8 9 10 J"))
     assert not ruling.legal
-    assert ruling.reasons[0].rule == "samba.meld.sequence"
-    assert "suit of every card" in ruling.reasons[0].text
+    assert ruling.cited[0].rule == "samba.meld.sequence"
+    assert "suit of every card" in ruling.cited[0].text
 
 
 def test_samba_duplicate_groups_are_not_merged(rs: Ruleset) -> None:
@@ -181,7 +181,7 @@ def test_samba_top_card_never_onto_a_canasta(rs: Ruleset) -> None:
 def test_samba_top_card_onto_the_duplicate_group_that_is_no_canasta(rs: Ruleset) -> None:
     table = (c("9 9 9 9 9 9 9"), c("9 9 9"))
     ruling = check_pickup(rs, parse_card("9H"), c("5C 6D"), table=table)
-    assert ruling.legal and ruling.reasons[0].text.endswith("9 9 9")
+    assert ruling.legal and ruling.cited[0].text.endswith("9 9 9")
 
 
 def test_samba_top_card_extends_a_sequence(rs: Ruleset) -> None:

@@ -81,7 +81,7 @@ def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     else:
         verdict = "LEGAL" if ruling.legal else "ILLEGAL"
         typer.echo(f"{verdict}{': ' + title if title else ''}")
-        for reason in ruling.reasons:
+        for reason in ruling.cited:
             typer.echo(f"  - {reason.text}  [{reason.rule}]")
         for key, value in ruling.extra.items():
             if value not in (None, [], ""):

@@ -1,6 +1,8 @@
-"""Hand records that contradict themselves or the rules (CONTRACT 6): concealed canastas beyond
-the side's canastas, special melds that one meld per rank or the wild-meld lock rule out, going
-out with an incomplete wild-card meld where D34 forbids it, and more cards than the deck holds.
+"""Validating a hand record against its ruleset (CONTRACT 6): the number of sides, who went out
+or ended the hand, each meld's legality, what a side going out needs, facts the ruleset gives no
+score for, records that contradict themselves (concealed canastas beyond the side's canastas,
+special melds that one meld per rank or the wild-meld lock rule out, going out with an incomplete
+wild-card meld where D34 forbids it), and more cards than the deck holds.
 
 Summary sides give no cards, so their canastas and incomplete melds are checked through the
 fewest cards each must hold; card-by-card sides count exactly what they list.
@@ -12,19 +14,30 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from canasta_score import kinds
 from canasta_score.cards import Card, Rank, format_cards
 from canasta_score.errors import RecordError
+from canasta_score.going_out import going_out_problems
+from canasta_score.kinds import CanastaKind, Family, Least
+from canasta_score.melded import melded, summary_kind
 from canasta_score.melds import Context, Kind, judge, merge_same_rank, ratio_ok
-from canasta_score.record import HandRecord, SideRecord
+from canasta_score.record import HandRecord, SideRecord, side_cards
 from canasta_score.ruleset import Ruleset
 
-# Summary canasta kinds made only of twos and jokers (a wild-card canasta, or twos melded as a
-# rank with or without jokers, Italian).
-WILD_CANASTAS = ("wild", "wild_twos", "wild_four_jokers", "bolivia", "deuces", "deuces_mixed")
-# Incomplete summary melds made only of twos and jokers.
-WILD_INCOMPLETE = ("wild", "wild_four_jokers")
 # Summary canasta kinds that are group melds of one natural rank.
-GROUP_CANASTAS = ("natural", "mixed", "sevens", "aces")
+GROUP_CANASTAS = tuple(
+    k.value
+    for k in CanastaKind
+    if kinds.family(k) in (Family.NATURAL, Family.MIXED, Family.SPECIAL_RANK)
+)
+# The deck category of the rank a clean canasta of a special rank is made of.
+RANK_CATEGORY = {CanastaKind.SEVENS: "seven", CanastaKind.ACES: "ace"}
+SPECIAL_KEYS = {
+    "straight": "special_hands.straight",
+    "pairs": "special_hands.pairs",
+    "pairs-27a": "special_hands.pairs_27a",
+    "garbage": "special_hands.garbage",
+}
 # What the deck check counts, in the order it reports, with the words it uses.
 CATEGORIES = {
     "cards": "cards",
@@ -36,6 +49,209 @@ CATEGORIES = {
     "ace": "aces",
     "ace_seven": "aces and sevens together",
 }
+
+
+# ---------------------------------------------------------------- the whole record
+
+
+def validate(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse a record that breaks the rules of the ruleset (raises :class:`RecordError`)."""
+    if len(record.sides) != rs.sides:
+        raise RecordError(
+            f"{rs.name} with {rs.players} players has {rs.sides} sides; "
+            f"the record has {len(record.sides)}"
+        )
+    out = [s.name for s in record.sides if s.went_out]
+    if len(out) > 1:
+        raise RecordError(f"only one side can go out, but {' and '.join(out)} both did")
+    enders = [s.name for s in record.sides if s.acaba or s.special_hand]
+    if len(enders) > 1:
+        raise RecordError(f"only one side can end the hand, but {' and '.join(enders)} both did")
+    if enders and out and out != enders:
+        how = "declared acaba" if any(s.acaba for s in record.sides) else "laid a special hand"
+        raise RecordError(f"{enders[0]} {how}, which ends the hand, so {out[0]} cannot go out")
+    for side in record.sides:
+        validate_side(rs, side)
+    check_deck(rs, record)
+
+
+def validate_side(rs: Ruleset, side: SideRecord) -> None:
+    name = side.name
+    if side.acaba and not rs.acaba.enabled:
+        raise RecordError(f'side "{name}": acaba is not part of {rs.name}')
+    if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
+        raise RecordError(f'side "{name}": special hands are not played in {rs.name}')
+    # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
+    per_player = 2 if rs.deal.foot_size else 1
+    if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
+        what = "players" if per_player == 1 else "hands and feet"
+        raise RecordError(
+            f'side "{name}": in_hand lists {len(side.in_hand)} {what}; a side has '
+            f"{rs.table.side_size} player(s)"
+        )
+    if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
+        raise RecordError(f'side "{name}": black threes are not laid face up in {rs.name}')
+    if side.red_threes and rs.threes.laid_down == "none":
+        raise RecordError(f'side "{name}": threes are not laid face up in {rs.name}')
+    removes = rs.threes.black_removed_each or rs.threes.black_removed_all
+    if side.black_threes_removed and not removes:
+        raise RecordError(f'side "{name}": black threes are not removed from play in {rs.name}')
+    if side.special_hand and side.melds is not None:
+        check_special_cards(side)
+        return
+    if side.melds is not None:
+        for i, meld in enumerate(merge_same_rank(side.melds, rs), 1):
+            verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
+            if not verdict.legal:
+                why = "; ".join(r.text for r in verdict.broken)
+                raise RecordError(
+                    f'side "{name}": meld {i} ({format_cards(meld)}) is illegal: {why}'
+                )
+            shape = verdict.shape
+            if shape is not None and shape.kind is Kind.BLACK_THREES and not side.went_out:
+                raise RecordError(
+                    f'side "{name}": meld {i} ({format_cards(meld)}): black threes are melded '
+                    "only by the side that goes out"
+                )
+    table = melded(rs, side)
+    check_side_contradictions(rs, side, len(table.canasta_keys))
+    if side.melds is None:
+        check_summary(rs, side)
+    if side.went_out and not side.special_hand:
+        wild = incomplete_wild_melds(rs, side)
+        problems = going_out_problems(rs, table.kinds, wild)
+        special = rs.rule_id("go_out.incomplete_special_allowed")
+        short = [p for p in problems if p.rule != special]
+        if short:
+            raise RecordError(f'side "{name}" went out, but: {short[0].text}')
+        if not side.has_melded:
+            raise RecordError(f'side "{name}" went out without any meld')
+        if problems:
+            ref = problems[0]
+            raise RecordError(
+                f'side "{name}" went out with an incomplete wild-card meld ({wild[0]}); '
+                f"{ref.rule}: {ref.text}"
+            )
+
+
+def check_special_cards(side: SideRecord) -> None:
+    """The melds of a side that lays a special hand are that hand's 14 cards (RULES 7.2)."""
+    from canasta_score.special import special_hand_problem
+
+    assert side.special_hand is not None and side.melds is not None
+    cards = tuple(c for meld in side.melds for c in meld)
+    if not cards:
+        return
+    problem = special_hand_problem(side.special_hand, cards)
+    if problem:
+        raise RecordError(
+            f'side "{side.name}": special_hand {side.special_hand} ({format_cards(cards)}): '
+            f"{problem}"
+        )
+
+
+def check_summary(rs: Ruleset, side: SideRecord) -> None:
+    name = side.name
+    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
+    step = 5 if all(v % 5 == 0 for v in values) else 1
+    for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
+        if value % step:
+            raise RecordError(f'side "{name}": {key} = {value} is not a multiple of {step}')
+    # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
+    # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
+    canastas = sum(side.canastas.values()) if rs.canasta.count_cards else 0
+    least = sum(least_incomplete_count(rs, CanastaKind(kind)) for kind in side.incomplete)
+    if canastas:
+        least += sum(
+            least_canasta_count(rs, summary_kind(rs, name, kind)) * n
+            for kind, n in side.canastas.items()
+        )
+    if side.meld_points < least:
+        parts = [f"{canastas} canasta(s)"] if canastas else []
+        if side.incomplete:
+            parts.append(f"{len(side.incomplete)} incomplete meld(s)")
+        raise RecordError(
+            f'side "{name}": {" and ".join(parts)} hold at least {least} points of cards, '
+            f"but meld_points is {side.meld_points}"
+        )
+
+
+def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
+    """The smallest count a canasta of this kind can have."""
+    size = rs.canasta.min_cards
+    v = rs.values
+    least = kinds.info(kind).least
+    if least is Least.WILD:
+        distinct_twos = rs.canasta.wild_all_twos not in (0, rs.canasta.wild_other)
+        least = Least.ONE_JOKER if distinct_twos else Least.TWOS
+    if least is Least.TWOS:
+        return size * v.two
+    if least is Least.ONE_JOKER:
+        return (size - 1) * v.two + v.joker
+    if least is Least.FOUR_JOKERS:
+        return 4 * v.joker + (size - 4) * v.two
+    if least is Least.RUN:
+        return 4 * v.low + (size - 4) * v.high
+    if least is Least.ACES:
+        return size * v.ace
+    if least is Least.MIXED:
+        options = [
+            n * v.low + (size - n) * v.two
+            for n in range(rs.meld.min_naturals, size)
+            if size - n <= rs.meld.max_wilds and ratio_ok(n, size - n, rs.meld.wild_ratio)
+        ]
+        return min(options) if options else size * v.low
+    return size * v.low
+
+
+def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
+    """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
+    cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
+    from 4 up)."""
+    size, v = rs.meld.min_cards, rs.values
+    if kind is CanastaKind.WILD_FOUR_JOKERS:
+        return 4 * v.joker + max(0, size - 4) * v.two
+    if kind is CanastaKind.WILD:
+        return size * min(v.two, v.joker)
+    if kind is CanastaKind.ACES:
+        return size * v.ace
+    if kind is CanastaKind.SEVENS:
+        return size * v.low
+    return size * min(v.low, v.high)
+
+
+def check_deck(rs: Ruleset, record: HandRecord) -> None:
+    """No rank (nor jokers, red or black threes) may appear more often than the deck holds.
+
+    Suits are not checked: tables often write suits loosely, and the score does not use them.
+    """
+    decks = rs.deck.decks
+    by_rank: Counter[Rank] = Counter()
+    red = black = 0
+    for side in record.sides:
+        cards = side_cards(side)
+        red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
+        black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
+        black += side.black_threes_removed
+        for card in cards:
+            if card.rank is Rank.THREE:
+                red += card.is_red_three
+                black += card.is_black_three
+                continue
+            by_rank[card.rank] += 1
+    deck = f"the {rs.name} deck ({decks} packs)"
+    for rank, n in by_rank.items():
+        limit = decks * rs.deck.jokers_per_deck if rank is Rank.JOKER else decks * 4
+        if n > limit:
+            name = "jokers" if rank is Rank.JOKER else f"cards of rank {rank.value}"
+            raise RecordError(f"the record holds {n} {name}; {deck} has {limit}")
+    for colour, n in (("red", red), ("black", black)):
+        if n > 2 * decks:
+            raise RecordError(f"the record holds {n} {colour} threes; {deck} has {2 * decks}")
+    check_deck_bounds(rs, record)
+
+
+# ---------------------------------------------------------------- contradictions
 
 
 def one_rank_rule(rs: Ruleset) -> bool:
@@ -69,16 +285,8 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
     """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
     if side.held_penalties and not rs.penalties.held_aces_sevens:
         raise refuse(side.name, f"held_penalties: {rs.name} has no penalty for held aces or sevens")
-    incomplete_costs = {
-        "sevens": rs.penalties.incomplete_sevens,
-        "aces": rs.penalties.incomplete_clean_aces,
-        "wild": rs.penalties.incomplete_wild,
-        "wild_four_jokers": rs.penalties.incomplete_wild_four_jokers
-        or rs.penalties.incomplete_wild,
-        "sequence": rs.penalties.short_sequence,
-    }
     for kind in side.incomplete:
-        if not incomplete_costs[kind]:
+        if kinds.penalty_key(CanastaKind(kind), rs) is None:
             raise refuse(side.name, f"incomplete {kind}: {rs.name} has no penalty for it")
     if side.concealed_canastas and not rs.canasta.concealed_bonus:
         raise refuse(
@@ -123,7 +331,7 @@ def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
     (RULES 1.4) rules out: a side's sevens (or aces) are one meld, complete or not."""
     name, incomplete = side.name, Counter(side.incomplete)
     why = f"a side holds one meld of each rank ({rs.rule_id('meld.one_per_rank_per_side')})"
-    for kind in ("sevens", "aces"):
+    for kind in (CanastaKind.SEVENS, CanastaKind.ACES):
         made = side.canastas.get(kind, 0)
         if incomplete[kind] > 1:
             raise refuse(name, f'incomplete lists "{kind}" {incomplete[kind]} times, but {why}')
@@ -161,27 +369,13 @@ def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
 def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
     """The side's incomplete wild-card melds: given card by card, or listed in a summary."""
     if side.melds is None:
-        return [f'"{k}"' for k in side.incomplete if k in WILD_INCOMPLETE]
+        return [f'"{k}"' for k in side.incomplete if kinds.family(CanastaKind(k)) is Family.WILD]
     out = []
     for meld in merge_same_rank(side.melds, rs):
         verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
         if verdict.shape is not None and verdict.shape.kind is Kind.WILD and not verdict.canasta:
             out.append(format_cards(meld))
     return out
-
-
-def check_going_out_melds(rs: Ruleset, side: SideRecord) -> None:
-    """D34: where the ruleset says so, a side may not go out with an incomplete wild-card meld
-    (the rule ``check go-out`` applies)."""
-    if rs.go_out.incomplete_special_allowed:
-        return
-    melds = incomplete_wild_melds(rs, side)
-    if melds:
-        ref = rs.cite("go_out.incomplete_special_allowed")
-        raise RecordError(
-            f'side "{side.name}" went out with an incomplete wild-card meld ({melds[0]}); '
-            f"{ref.rule}: {ref.text}"
-        )
 
 
 # ---------------------------------------------------------------- the whole record and the deck
@@ -206,39 +400,42 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
     return size
 
 
-def canasta_needs(rs: Ruleset, kind: str) -> Counter[str]:
+def canasta_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
     needs: Counter[str] = Counter(cards=size)
-    if kind in WILD_CANASTAS:
+    family = kinds.family(kind)
+    if family is Family.WILD:
         needs["wild"] = size
-    if kind in ("wild_twos", "deuces"):
+    if kind in (CanastaKind.WILD_TWOS, CanastaKind.DEUCES):
         needs["two"] = size
-    elif kind == "wild_four_jokers":
+    elif kind is CanastaKind.WILD_FOUR_JOKERS:
         needs["joker"] = 4
-    elif kind == "deuces_mixed":
+    elif kind is CanastaKind.DEUCES_MIXED:
         needs["joker"] = 1
         needs["two"] = max(rs.meld.min_naturals, size - rs.meld.max_wilds)
-    elif kind == "mixed":
+    elif family is Family.MIXED:
         needs["wild"] = 1
         needs["natural"] = least_naturals_in_mixed(rs)
-    elif kind in ("natural", "samba", "escalera"):
+    elif family in (Family.NATURAL, Family.SEQUENCE):
         needs["natural"] = size
-    elif kind in ("sevens", "aces"):
-        needs.update({"natural": size, kind[:-1]: size, "ace_seven": size})
+    elif family is Family.SPECIAL_RANK:
+        needs.update({"natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size})
     return needs
 
 
-def incomplete_needs(rs: Ruleset, kind: str) -> Counter[str]:
+def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
-    if kind == "wild_four_jokers":
+    if kind is CanastaKind.WILD_FOUR_JOKERS:
         return Counter(cards=max(size, 4), wild=max(size, 4), joker=4)
-    if kind == "wild":
+    if kind is CanastaKind.WILD:
         return Counter(cards=size, wild=size)
-    if kind in ("sevens", "aces"):
+    if kinds.family(kind) is Family.SPECIAL_RANK:
         # Only a clean meld of sevens or aces is an incomplete special meld.
-        return Counter({"cards": size, "natural": size, kind[:-1]: size, "ace_seven": size})
+        return Counter(
+            {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
+        )
     return Counter(cards=size, natural=size)
 
 
@@ -269,10 +466,12 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
-        needs = Counter({k: v * n for k, v in canasta_needs(rs, kind).items()})
+        needs = Counter(
+            {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
+        )
         out.append(Claim(name, f"canastas.{kind} = {n}", needs))
     for kind, n in Counter(side.incomplete).items():
-        needs = Counter({k: v * n for k, v in incomplete_needs(rs, kind).items()})
+        needs = Counter({k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()})
         times = "" if n == 1 else f" {n} times"
         out.append(Claim(name, f'incomplete "{kind}"{times}', needs))
     held = side.held_penalties or 0

@@ -1,0 +1,63 @@
+"""May this side go out? The one place the going-out requirements live (RULES 1.8, D34): the
+canastas the ruleset demands, and no incomplete wild-card meld where it forbids one. Rulings,
+the pickup ruling and record validation all ask here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_score import kinds
+from canasta_score.kinds import CanastaKind, Family
+from canasta_score.ruleset import RuleRef, Ruleset
+
+
+def going_out_problems(
+    rs: Ruleset, canastas: Sequence[CanastaKind], incomplete_wild: Sequence[str] = ()
+) -> list[RuleRef]:
+    """The going-out rules a side breaks with these canastas and incomplete wild-card melds
+    (empty when it may go out)."""
+    out: list[RuleRef] = []
+    if incomplete_wild and not rs.go_out.incomplete_special_allowed:
+        out.append(rs.cite("go_out.incomplete_special_allowed"))
+    return out + going_out_shortfall(rs, canastas)
+
+
+def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
+    """Which going-out canasta requirements the side's canastas do not meet."""
+    g = rs.go_out
+    families = [kinds.family(k) for k in canastas]
+    if not g.wild_canastas_count:
+        families = [f for f in families if f is not Family.WILD]
+    out = []
+    if len(families) < g.canastas:
+        out.append(
+            rs.cite(
+                "go_out.canastas",
+                f"The side needs {g.canastas} canasta(s) to go out and has {len(families)}",
+            )
+        )
+    naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
+    if naturals < g.natural_canastas:
+        out.append(
+            rs.cite(
+                "go_out.natural_canastas",
+                f"{g.natural_canastas} natural canasta(s) are needed; the side has {naturals}",
+            )
+        )
+    mixed = families.count(Family.MIXED)
+    if mixed < g.mixed_canastas:
+        out.append(
+            rs.cite(
+                "go_out.mixed_canastas",
+                f"{g.mixed_canastas} mixed canasta(s) are needed; the side has {mixed}",
+            )
+        )
+    sequences = families.count(Family.SEQUENCE)
+    if sequences < g.sequence_canastas:
+        out.append(
+            rs.cite(
+                "go_out.sequence_canastas",
+                f"{g.sequence_canastas} completed sequence(s) are needed; the side has {sequences}",
+            )
+        )
+    return out

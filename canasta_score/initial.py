@@ -1,0 +1,218 @@
+"""The initial meld: the minimum a side must reach (by score or hand number), what its tier
+requires, and whether melds laid together make a legal initial meld (RULES 1.6, 2.3, 10).
+
+``opening_problems`` is the one place the initial-meld requirement is checked: the ruling below,
+the pickup planner and the game's shortfall warnings all ask it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from canasta_score.cards import Card, Rank, format_card
+from canasta_score.errors import InputError
+from canasta_score.kinds import CanastaKind, is_natural_or_better
+from canasta_score.melds import Context, Kind, Verdict, judge, merge_same_rank
+from canasta_score.ruleset import RuleRef, Ruleset
+from canasta_score.ruling import Ruling
+from canasta_score.schema import Tier
+
+REQUIRE_TEXT = {
+    "canasta": "the initial meld must include a completed canasta",
+    "natural_canasta": "the initial meld must include a natural canasta (or better)",
+}
+
+
+@dataclass(frozen=True)
+class Minimum:
+    """The initial-meld requirement for a side."""
+
+    minimum: int
+    requires: list[str]
+    rule: RuleRef
+    canasta: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"minimum": self.minimum, "requires": self.requires, "rule": self.rule.as_dict()}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What an initial meld holds, as far as its requirements ask: its count toward the
+    minimum, a canasta, a canasta other than a mixed one, a canasta laid from hand (which may
+    open with less), a clean meld of 3+ natural cards or a wild-card meld, any wild card."""
+
+    points: int
+    canasta: bool = False
+    natural_canasta: bool = False
+    hand_canasta: bool = False
+    clean_or_wild: bool = False
+    wilds: bool = False
+
+    @classmethod
+    def of_canastas(cls, points: int, canastas: list[CanastaKind]) -> Opening:
+        """A side's melds known only by their count and canastas (a finished hand's record)."""
+        return cls(
+            points,
+            canasta=bool(canastas),
+            natural_canasta=any(is_natural_or_better(k) for k in canastas),
+            hand_canasta=bool(canastas),
+            clean_or_wild=True,
+        )
+
+
+def tier_for(rs: Ruleset, basis_value: int) -> Tier:
+    chosen = rs.initial_meld.tiers[0]
+    for tier in rs.initial_meld.tiers[1:]:
+        if tier.start is not None and basis_value >= tier.start:
+            chosen = tier
+    return chosen
+
+
+def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum:
+    """The initial-meld minimum for a side at ``score`` before the hand (or by hand number)."""
+    if rs.initial_meld.basis == "hand_number":
+        number = hand_number if hand_number is not None else 1
+        if number < 1:
+            raise InputError(f"hand number {number}: hands are numbered from 1")
+        tier = tier_for(rs, number)
+    else:
+        tier = tier_for(rs, score)
+    requires = [REQUIRE_TEXT[tier.requires]] if tier.requires else []
+    if rs.initial_meld.must_include == "clean_or_wild_meld":
+        requires.append(
+            "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
+        )
+    text = f"The initial meld must count at least {tier.minimum}"
+    if not tier.minimum and tier.requires:
+        text = "The initial meld needs no minimum count, only what the tier requires"
+    return Minimum(tier.minimum, requires, rs.cite("initial_meld.tiers", text), tier.requires)
+
+
+def opening_lacks(rs: Ruleset, need: Minimum, opening: Opening) -> list[str]:
+    """The requirements (by rule key) the initial meld does not meet: what the tier or the
+    ruleset demands, then the minimum count (a canasta from hand is exempt where the ruleset
+    says so). Cheap: the pickup planner asks it for every candidate."""
+    out = []
+    if need.canasta == "canasta" and not opening.canasta:
+        out.append("initial-meld.requires")
+    if need.canasta == "natural_canasta" and not opening.natural_canasta:
+        out.append("initial-meld.requires")
+    if rs.initial_meld.must_include == "clean_or_wild_meld" and not opening.clean_or_wild:
+        out.append("initial_meld.must_include")
+    if rs.initial_meld.natural_only and opening.wilds:
+        out.append("initial_meld.natural_only")
+    exempt = rs.initial_meld.canasta_exemption and opening.hand_canasta
+    if opening.points < need.minimum and not exempt:
+        out.append("initial-meld.minimum")
+    return out
+
+
+def opening_problems(
+    rs: Ruleset, need: Minimum, opening: Opening, shown: str = ""
+) -> list[RuleRef]:
+    """The rules the initial meld breaks (see :func:`opening_lacks`), each cited. ``shown``
+    names the melds when they were chosen for the player (the pickup planner)."""
+    what = f"The best initial meld this hand allows ({shown})" if shown else "The melds"
+    texts = {
+        "initial-meld.requires": REQUIRE_TEXT.get(need.canasta, ""),
+        "initial_meld.must_include": (
+            "The initial meld needs a clean meld of 3+ natural cards or a wild-card meld"
+        ),
+        "initial-meld.minimum": (
+            f"{what} count{'s' if shown else ''} {opening.points}, "
+            f"below the minimum of {need.minimum}"
+        ),
+    }
+    return [rs.cite(key, texts.get(key)) for key in opening_lacks(rs, need, opening)]
+
+
+def opening_of(verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:
+    """What judged melds hold; the meld with the top card (``top_meld``) is no hand canasta."""
+    kinds = [v.canasta for v in verdicts]
+    return Opening(
+        points,
+        canasta=any(kinds),
+        natural_canasta=any(k is not None and is_natural_or_better(k) for k in kinds),
+        hand_canasta=any(v.canasta for i, v in enumerate(verdicts) if i != top_meld),
+        clean_or_wild=any(clean_or_wild(v) for v in verdicts),
+        wilds=any(v.shape is not None and v.shape.wilds for v in verdicts),
+    )
+
+
+def clean_or_wild(v: Verdict) -> bool:
+    s = v.shape
+    if s is None:
+        return False
+    return s.kind is Kind.WILD or (s.kind is Kind.GROUP and s.wilds == 0 and s.naturals >= 3)
+
+
+def check_initial_meld(
+    rs: Ruleset,
+    melds: list[tuple[Card, ...]],
+    *,
+    score: int,
+    top_card: Card | None = None,
+    hand_number: int | None = None,
+) -> Ruling:
+    """Do these melds, laid together in one turn, make a legal initial meld?"""
+    need = min_meld(rs, score, hand_number)
+    reasons: list[RuleRef] = []
+    points = sum(rs.count(m) for m in melds)
+    if top_card is not None:
+        with_top = next((m for m in melds if top_card in m), None)
+        if with_top is None:
+            raise InputError(f"the top card {format_card(top_card)} is not in any of the melds")
+        reasons += top_card_problems(rs, top_card, with_top)
+        points -= uncounted_pickup_points(rs, top_card, with_top)
+    laid = merge_same_rank(tuple(melds), rs)
+    verdicts = [
+        judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
+        for i, m in enumerate(laid)
+    ]
+    for v in verdicts:
+        reasons += v.broken
+    top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
+    opening = opening_of(verdicts, points, top_meld)
+    reasons += opening_problems(rs, need, opening)
+    extra = {"points": points, "minimum": need.minimum}
+    if points < need.minimum:
+        how = f"A canasta laid whole from hand needs no minimum (count {points})"
+        return Ruling.of(reasons, [rs.cite("initial_meld.canasta_exemption", how)], extra)
+    how = f"The melds count {points} against a minimum of {need.minimum}"
+    return Ruling.of(reasons, [rs.cite("initial-meld.minimum", how)], extra)
+
+
+def pickup_pair(top: Card, meld: tuple[Card, ...]) -> list[Card]:
+    """The natural cards of the top card's rank that came from hand (at most two)."""
+    others = list(meld)
+    others.remove(top)
+    return [c for c in others if c.rank is top.rank][:2]
+
+
+def top_card_problems(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> list[RuleRef]:
+    """What stops an unopened side from taking the pile with this meld (RULES 2.3)."""
+    if not rs.initial_meld.from_pile:
+        return [rs.cite("initial_meld.from_pile")]
+    if top.is_wild or top.rank is Rank.THREE:
+        return [rs.cite("pile.blocked_top", f"A pile topped by {format_card(top)} cannot be taken")]
+    frozen = rs.pile.frozen_against_unopened or rs.pile.always_frozen
+    if frozen and len(pickup_pair(top, meld)) < 2:
+        text = (
+            f"The pile is frozen for a side that has not opened: the top {format_card(top)} "
+            f"needs a natural pair of {top.rank.value} from hand"
+        )
+        return [rs.cite("pile.natural-pair", text)]
+    return []
+
+
+def uncounted_pickup_points(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> int:
+    """The count of the top card and the pair that do not count toward the minimum."""
+    strict = rs.initial_meld.open_before_pickup
+    out = 0
+    if strict or not rs.initial_meld.top_card_counts:
+        out += rs.card_points(top)
+    if strict or not rs.initial_meld.pair_counts:
+        out += rs.count(pickup_pair(top, meld))
+    return out

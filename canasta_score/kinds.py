@@ -1,0 +1,178 @@
+"""The canasta kinds: one enum and one table saying, for each kind, its family, the ruleset keys
+of its bonus and of its incomplete-meld penalty, its smallest count, and the words that name it.
+
+Every other module asks this one. A kind's display name is data: a completed sequence is called
+whatever the ruleset's ``canasta.sequence_name`` says ("samba", "escalera", "scala", ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from canasta_score.ruleset import Ruleset
+
+
+class CanastaKind(StrEnum):
+    """A kind of canasta (or of incomplete special meld), as hand records write it."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    SEVENS = "sevens"
+    ACES = "aces"
+    WILD = "wild"
+    WILD_TWOS = "wild_twos"
+    WILD_FOUR_JOKERS = "wild_four_jokers"
+    BOLIVIA = "bolivia"
+    SEQUENCE = "sequence"
+    DEUCES = "deuces"
+    DEUCES_MIXED = "deuces_mixed"
+
+
+class Family(StrEnum):
+    """What a kind is made of, as the going-out and initial-meld requirements ask."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    SEQUENCE = "sequence"
+    WILD = "wild"
+    SPECIAL_RANK = "special_rank"
+
+
+class Least(StrEnum):
+    """The make-up of the lowest-counting meld of a kind (its smallest count in a summary)."""
+
+    LOW = "low"
+    ACES = "aces"
+    MIXED = "mixed"
+    TWOS = "twos"
+    WILD = "wild"
+    ONE_JOKER = "one_joker"
+    FOUR_JOKERS = "four_jokers"
+    RUN = "run"
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """One row of the table: what the rules say about a kind."""
+
+    family: Family
+    bonus: str
+    penalty: str | None
+    least: Least
+    words: tuple[str, ...]
+
+
+K = CanastaKind
+# Names that always mean a completed sequence, whatever the ruleset calls it.
+SEQUENCE_WORDS = ("samba", "escalera", "sequence")
+TABLE: dict[CanastaKind, KindInfo] = {
+    K.NATURAL: KindInfo(
+        Family.NATURAL, "canasta.natural", None, Least.LOW, ("natural", "naturals", "clean")
+    ),
+    K.MIXED: KindInfo(Family.MIXED, "canasta.mixed", None, Least.MIXED, ("mixed", "dirty")),
+    K.SEVENS: KindInfo(
+        Family.SPECIAL_RANK,
+        "canasta.clean_sevens",
+        "penalties.incomplete_sevens",
+        Least.LOW,
+        ("sevens", "7s"),
+    ),
+    K.ACES: KindInfo(
+        Family.SPECIAL_RANK,
+        "canasta.clean_aces",
+        "penalties.incomplete_clean_aces",
+        Least.ACES,
+        ("aces",),
+    ),
+    K.WILD: KindInfo(
+        Family.WILD,
+        "canasta.wild_other",
+        "penalties.incomplete_wild",
+        Least.WILD,
+        ("wild", "wilds"),
+    ),
+    K.WILD_TWOS: KindInfo(
+        Family.WILD, "canasta.wild_all_twos", None, Least.TWOS, ("wild twos", "wild 2s")
+    ),
+    K.WILD_FOUR_JOKERS: KindInfo(
+        Family.WILD,
+        "canasta.wild_four_jokers",
+        "penalties.incomplete_wild_four_jokers",
+        Least.FOUR_JOKERS,
+        ("wild four jokers", "wild 4 jokers"),
+    ),
+    K.BOLIVIA: KindInfo(Family.WILD, "canasta.wild_other", None, Least.TWOS, ("bolivia",)),
+    K.SEQUENCE: KindInfo(
+        Family.SEQUENCE, "canasta.sequence", "penalties.short_sequence", Least.RUN, SEQUENCE_WORDS
+    ),
+    K.DEUCES: KindInfo(Family.WILD, "canasta.deuces", None, Least.TWOS, ("deuces", "twos", "2s")),
+    K.DEUCES_MIXED: KindInfo(
+        Family.WILD,
+        "canasta.deuces_mixed",
+        None,
+        Least.ONE_JOKER,
+        ("deuces with jokers", "twos with jokers", "2s with jokers"),
+    ),
+}
+# Kinds a summary may list as incomplete special melds (those with a penalty key).
+INCOMPLETE = tuple(k for k, info in TABLE.items() if info.penalty is not None)
+
+
+def info(kind: CanastaKind) -> KindInfo:
+    return TABLE[kind]
+
+
+def family(kind: CanastaKind) -> Family:
+    return TABLE[kind].family
+
+
+def penalty_key(kind: CanastaKind, rs: Ruleset) -> str | None:
+    """The penalty key an incomplete meld of this kind costs under the ruleset (None: free).
+    An incomplete wild-card meld with four jokers costs the plain wild-card penalty where the
+    ruleset sets none of its own."""
+    key = TABLE[kind].penalty
+    if kind is CanastaKind.WILD_FOUR_JOKERS and not rs.penalties.incomplete_wild_four_jokers:
+        key = TABLE[CanastaKind.WILD].penalty
+    return key if key is not None and rs.value(key) else None
+
+
+def display_name(kind: CanastaKind, rs: Ruleset) -> str:
+    """The name a ruling shows for a kind: the ruleset's name for a completed sequence."""
+    return rs.canasta.sequence_name if kind is CanastaKind.SEQUENCE else kind.value
+
+
+def record_names(rs: Ruleset) -> tuple[str, ...]:
+    """Every name a hand record's ``canastas`` table may use under this ruleset."""
+    names = [k.value for k in CanastaKind if k is not CanastaKind.SEQUENCE]
+    for word in (*SEQUENCE_WORDS[:2], rs.canasta.sequence_name):
+        if word not in names:
+            names.append(word)
+    return tuple(names)
+
+
+def record_kind(name: str, rs: Ruleset) -> CanastaKind | None:
+    """The kind a key of a record's ``canastas`` table names under this ruleset, or None."""
+    if name not in record_names(rs):
+        return None
+    return CanastaKind.SEQUENCE if name in (*SEQUENCE_WORDS, rs.canasta.sequence_name) else K(name)
+
+
+def kind_named(name: str, rs: Ruleset | None = None) -> CanastaKind | None:
+    """The kind a record's key or a spoken word means (a plural "s" allowed), or None."""
+    word = " ".join(name.lower().replace("_", " ").split())
+    sequence = rs.canasta.sequence_name.lower() if rs is not None else None
+    for candidate in (word, word.removesuffix("s")):
+        if candidate == sequence:
+            return CanastaKind.SEQUENCE
+        for kind, row in TABLE.items():
+            if candidate == kind.value.replace("_", " ") or candidate in row.words:
+                return kind
+    return None
+
+
+def is_natural_or_better(kind: CanastaKind) -> bool:
+    """A canasta that meets a "natural canasta (or better)" requirement: any but a mixed one."""
+    return family(kind) is not Family.MIXED

@@ -1,0 +1,85 @@
+"""What a side has on the table at the end of a hand, from its cards or from its summary: the
+count of its melded cards, its canastas (kind and bonus key) and its incomplete special melds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta_score import kinds
+from canasta_score.errors import RecordError
+from canasta_score.kinds import CanastaKind
+from canasta_score.melds import (
+    Context,
+    canasta_bonus_key,
+    incomplete_penalty_key,
+    judge,
+    merge_same_rank,
+)
+from canasta_score.record import SideRecord
+from canasta_score.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Melded:
+    """What a side has on the table, from its cards or its summary."""
+
+    count: int
+    canasta_keys: tuple[str, ...]
+    kinds: tuple[CanastaKind, ...]
+    penalty_keys: tuple[str, ...]
+    canasta_cards: int
+
+
+def melded(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds as the score and the requirements see them."""
+    if side.melds is None:
+        keys: list[str] = []
+        found: list[CanastaKind] = []
+        for name, n in side.canastas.items():
+            kind = summary_kind(rs, side.name, name)
+            keys += [summary_bonus_key(rs, side.name, name, kind)] * n
+            found += [kind] * n
+        penalties = [k for name in side.incomplete if (k := incomplete_key(rs, name))]
+        return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
+    keys, found, penalties = [], [], []
+    inside = 0
+    for meld in merge_same_rank(side.melds, rs):
+        verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
+        shape = verdict.shape
+        assert shape is not None
+        key = canasta_bonus_key(shape, rs)
+        if key is not None and verdict.canasta is not None:
+            keys.append(key)
+            found.append(verdict.canasta)
+            inside += rs.count(meld)
+        penalty = incomplete_penalty_key(shape, rs)
+        if penalty is not None:
+            penalties.append(penalty)
+    count = sum(rs.count(m) for m in side.melds)
+    return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
+
+
+def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
+    """The kind a summary's ``canastas`` key names, or a refusal listing the names it may use."""
+    kind = kinds.record_kind(name, rs)
+    if kind is None:
+        known = ", ".join(kinds.record_names(rs))
+        raise RecordError(f'side "{side}": canastas.{name}: unknown kind (use {known})')
+    return kind
+
+
+def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> str:
+    """The bonus key of a canasta given in a summary (clean sevens or aces score as natural
+    canastas where the ruleset gives them no bonus of their own)."""
+    if kind in (CanastaKind.SEVENS, CanastaKind.ACES) and not rs.value(kinds.info(kind).bonus):
+        kind = CanastaKind.NATURAL
+    key = kinds.info(kind).bonus
+    if not rs.value(key):
+        raise RecordError(f'side "{side}": canastas.{name}: this ruleset has no {name} canastas')
+    return key
+
+
+def incomplete_key(rs: Ruleset, name: str) -> str | None:
+    """The penalty key of an incomplete special meld given in a summary (None: it costs
+    nothing under this ruleset)."""
+    return kinds.penalty_key(CanastaKind(name), rs)
