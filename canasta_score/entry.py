@@ -16,60 +16,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from canasta_score import kinds
 from canasta_score.cards import parse_cards
 from canasta_score.errors import InputError
+from canasta_score.kinds import CanastaKind
 from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.ruleset import Ruleset
 
 QUICK_HELP = (
     'write each side as "NAME: item, item, ...", e.g. '
     '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: N melded, '
-    "N natural / mixed / sevens / aces / wild / wild twos / wild four jokers / samba / "
-    "escalera / bolivia / deuces / deuces with jokers (canastas), N red, N black, N left, "
+    f"N {' / '.join(kinds.spoken_names())} (canastas), N red, N black, N left, "
     "out, concealed, "
-    "incomplete sevens / aces / wild / wild four jokers / sequence, N held, "
+    f"incomplete {' / '.join(k.replace('_', ' ') for k in INCOMPLETE_KINDS)}, N held, "
     "N concealed canastas, special straight / pairs / pairs-27a / garbage, acaba, N removed"
 )
 
-# Canasta kinds as people say them, mapped to the record's ``canastas`` keys.
-CANASTA_WORDS = {
-    "natural": "natural",
-    "naturals": "natural",
-    "clean": "natural",
-    "mixed": "mixed",
-    "dirty": "mixed",
-    "sevens": "sevens",
-    "7s": "sevens",
-    "aces": "aces",
-    "wild": "wild",
-    "wilds": "wild",
-    "wild twos": "wild_twos",
-    "wild 2s": "wild_twos",
-    "wild four jokers": "wild_four_jokers",
-    "wild 4 jokers": "wild_four_jokers",
-    "samba": "samba",
-    "sambas": "samba",
-    "escalera": "escalera",
-    "escaleras": "escalera",
-    "bolivia": "bolivia",
-    "bolivias": "bolivia",
-    "deuces": "deuces",
-    "twos": "deuces",
-    "2s": "deuces",
-    "deuces with jokers": "deuces_mixed",
-    "twos with jokers": "deuces_mixed",
-    "2s with jokers": "deuces_mixed",
-}
-INCOMPLETE_WORDS = {
-    "sevens": "sevens",
-    "7s": "sevens",
-    "aces": "aces",
-    "wild": "wild",
-    "wild four jokers": "wild_four_jokers",
-    "wild 4 jokers": "wild_four_jokers",
-    "sequence": "sequence",
-    "sequences": "sequence",
-}
 # Items that take a count: phrase -> record key.
 COUNT_WORDS = {
     "melded": "meld_points",
@@ -135,8 +97,9 @@ def ordered(side: dict[str, Any]) -> dict[str, Any]:
     return {k: side[k] for k in KEY_ORDER if k in side}
 
 
-def parse_item(side: dict[str, Any], item: str) -> None:
-    """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data."""
+def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> None:
+    """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data; with a
+    ruleset, its own name for a completed sequence is understood too."""
     words = item.lower().replace("_", " ").split()
     number: int | None = None
     if words and NUMBER.fullmatch(words[0]):
@@ -161,9 +124,9 @@ def parse_item(side: dict[str, Any], item: str) -> None:
         set_once(side, "special_hand", kind, shown)
         return
     if phrase.startswith("incomplete "):
-        missing = INCOMPLETE_WORDS.get(phrase.removeprefix("incomplete "))
+        missing = kinds.incomplete_word(phrase.removeprefix("incomplete "), rs)
         if missing is None:
-            names = ", ".join(sorted(set(INCOMPLETE_WORDS.values())))
+            names = ", ".join(sorted(INCOMPLETE_KINDS))
             raise InputError(f'"{shown}": incomplete melds are {names}')
         side.setdefault("incomplete", []).extend([missing] * (1 if number is None else number))
         return
@@ -174,14 +137,14 @@ def parse_item(side: dict[str, Any], item: str) -> None:
         return
     for suffix in (" canastas", " canasta", ""):
         kind_word = phrase.removesuffix(suffix) if suffix else phrase
-        if kind_word in CANASTA_WORDS:
+        key = kinds.canasta_word(kind_word, rs) if kind_word else None
+        if key is not None:
             if number is None:
                 raise InputError(f'"{shown}" needs a number, e.g. "1 {phrase}"')
             canastas = side.setdefault("canastas", {})
-            kind = CANASTA_WORDS[kind_word]
-            if kind in canastas:
-                raise InputError(f'"{shown}": {kind} canastas are given twice')
-            canastas[kind] = number
+            if key in canastas:
+                raise InputError(f'"{shown}": {key} canastas are given twice')
+            canastas[key] = number
             return
     raise InputError(f'"{shown}" is not understood; {QUICK_HELP}')
 
@@ -215,7 +178,10 @@ def match_side(
 
 
 def parse_quick_side(
-    text: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
+    text: str,
+    names: list[str],
+    players: Mapping[str, Sequence[str]] | None = None,
+    rs: Ruleset | None = None,
 ) -> dict[str, Any]:
     """One side of the quick form: ``"us: 285 melded, 1 natural, out"``."""
     label, colon, rest = text.partition(":")
@@ -226,14 +192,17 @@ def parse_quick_side(
     for item in rest.split(","):
         if item.strip():
             try:
-                parse_item(side, item)
+                parse_item(side, item, rs)
             except InputError as exc:
                 raise InputError(f'side "{name}": {exc}') from None
     return ordered(side)
 
 
 def parse_quick(
-    texts: list[str], names: list[str], players: Mapping[str, Sequence[str]] | None = None
+    texts: list[str],
+    names: list[str],
+    players: Mapping[str, Sequence[str]] | None = None,
+    rs: Ruleset | None = None,
 ) -> dict[str, Any]:
     """The quick form for every side (one text per side, or sides separated by ``;``) as a
     hand record: ``{"side": [...]}`` with the sides in the game's order. A side is named by
@@ -243,7 +212,7 @@ def parse_quick(
         for part in text.split(";"):
             if not part.strip():
                 continue
-            side = parse_quick_side(part, names, players)
+            side = parse_quick_side(part, names, players, rs)
             if side["name"] in found:
                 raise InputError(f'side "{side["name"]}" is given twice')
             found[side["name"]] = side
@@ -357,7 +326,7 @@ def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
             word = " ".join(part.lower().replace("_", " ").split())
             if not word or word in NOTHING:
                 continue
-            kind = INCOMPLETE_WORDS.get(word)
+            kind = kinds.incomplete_word(word)
             if kind is None or kind not in allowed:
                 raise InputError(f'"{part.strip()}": give any of {", ".join(allowed)}')
             out.append(kind)
@@ -397,37 +366,29 @@ class Question:
 
 def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
     """The canasta kinds a ruleset scores, as (record key, how to ask for it)."""
-    c = rs.canasta
-    kinds = [("natural", "natural canastas"), ("mixed", "mixed canastas")]
+    c, k = rs.canasta, CanastaKind
+    found = [(k.NATURAL, "natural canastas"), (k.MIXED, "mixed canastas")]
     if c.clean_sevens:
-        kinds.append(("sevens", "clean canastas of sevens"))
+        found.append((k.SEVENS, "clean canastas of sevens"))
     if c.clean_aces:
-        kinds.append(("aces", "clean canastas of aces"))
+        found.append((k.ACES, "clean canastas of aces"))
     if rs.meld.wild_melds:
         if c.wild_all_twos and c.wild_all_twos != c.wild_other:
-            kinds.append(("wild_twos", "wild-card canastas of seven twos"))
+            found.append((k.WILD_TWOS, "wild-card canastas of seven twos"))
         if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
-            kinds.append(("wild_four_jokers", "wild-card canastas with all four jokers"))
-        kinds.append(("wild", "other wild-card canastas"))
+            found.append((k.WILD_FOUR_JOKERS, "wild-card canastas with all four jokers"))
+        found.append((k.WILD, "other wild-card canastas"))
     if rs.meld.sequences:
-        kinds.append((c.sequence_name, f"{c.sequence_name}s (completed sequences)"))
+        found.append((k.SEQUENCE, f"{c.sequence_name}s (completed sequences)"))
     if rs.meld.deuce_melds:
-        kinds.append(("deuces", "canastas of seven twos"))
-        kinds.append(("deuces_mixed", "canastas of twos with jokers"))
-    return kinds
+        found.append((k.DEUCES, "canastas of seven twos"))
+        found.append((k.DEUCES_MIXED, "canastas of twos with jokers"))
+    return [(kinds.display_name(kind, rs), text) for kind, text in found]
 
 
 def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
     """The incomplete special melds a ruleset charges for."""
-    p = rs.penalties
-    costs = {
-        "sevens": p.incomplete_sevens,
-        "aces": p.incomplete_clean_aces,
-        "wild": p.incomplete_wild,
-        "wild_four_jokers": p.incomplete_wild_four_jokers,
-        "sequence": p.short_sequence,
-    }
-    return tuple(k for k in INCOMPLETE_KINDS if costs.get(k))
+    return tuple(k.value for k in kinds.INCOMPLETE if rs.value(str(kinds.info(k).penalty)))
 
 
 def specials(rs: Ruleset) -> tuple[str, ...]:

@@ -25,8 +25,8 @@ class CanastaKind(StrEnum):
     WILD = "wild"
     WILD_TWOS = "wild_twos"
     WILD_FOUR_JOKERS = "wild_four_jokers"
-    BOLIVIA = "bolivia"
     SEQUENCE = "sequence"
+    BOLIVIA = "bolivia"
     DEUCES = "deuces"
     DEUCES_MIXED = "deuces_mixed"
 
@@ -104,10 +104,10 @@ TABLE: dict[CanastaKind, KindInfo] = {
         Least.FOUR_JOKERS,
         ("wild four jokers", "wild 4 jokers"),
     ),
-    K.BOLIVIA: KindInfo(Family.WILD, "canasta.wild_other", None, Least.TWOS, ("bolivia",)),
     K.SEQUENCE: KindInfo(
         Family.SEQUENCE, "canasta.sequence", "penalties.short_sequence", Least.RUN, SEQUENCE_WORDS
     ),
+    K.BOLIVIA: KindInfo(Family.WILD, "canasta.wild_other", None, Least.TWOS, ("bolivia",)),
     K.DEUCES: KindInfo(Family.WILD, "canasta.deuces", None, Least.TWOS, ("deuces", "twos", "2s")),
     K.DEUCES_MIXED: KindInfo(
         Family.WILD,
@@ -171,6 +171,37 @@ def kind_named(name: str, rs: Ruleset | None = None) -> CanastaKind | None:
             if candidate == kind.value.replace("_", " ") or candidate in row.words:
                 return kind
     return None
+
+
+def canasta_word(word: str, rs: Ruleset | None = None) -> str | None:
+    """The record key of the canastas a spoken word names (``"sambas"`` → ``samba``), or None.
+    A sequence goes by the ruleset's name for it, or by a traditional one."""
+    kind = kind_named(word, rs)
+    if kind is not CanastaKind.SEQUENCE:
+        return None if kind is None else kind.value
+    singular = " ".join(word.lower().split()).removesuffix("s")
+    names = (*SEQUENCE_WORDS[:2], rs.canasta.sequence_name if rs is not None else "")
+    plain = " ".join(word.lower().split())
+    return next((n for n in names if n and n.lower() in (plain, singular)), None)
+
+
+def incomplete_word(word: str, rs: Ruleset | None = None) -> str | None:
+    """The incomplete special meld a spoken word names (``"7s"`` → ``sevens``), or None."""
+    kind = kind_named(word, rs)
+    return kind.value if kind in INCOMPLETE else None
+
+
+def spoken_names() -> list[str]:
+    """How the quick form's help names each kind of canasta."""
+    out: list[str] = []
+    for kind, row in TABLE.items():
+        if kind is CanastaKind.SEQUENCE:
+            out += SEQUENCE_WORDS[:2]
+        elif kind is CanastaKind.DEUCES_MIXED:
+            out.append(row.words[0])
+        else:
+            out.append(kind.value.replace("_", " "))
+    return out
 
 
 def is_natural_or_better(kind: CanastaKind) -> bool:

@@ -301,6 +301,8 @@ def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> 
             return [f"{where}: expected text, got {value!r}"]
         if choices and value not in choices:
             return [f"{where}: {value!r} is not one of {', '.join(choices)}"]
+        if not value.strip():
+            return [f"{where}: expected a name, got empty text"]
         return []
     inner = typing.get_args(kind)[0]
     if not isinstance(value, list):

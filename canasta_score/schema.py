@@ -163,7 +163,7 @@ class Canasta:
     wild_four_jokers: int = rule("A wild-card canasta holding all four jokers earns {v}")
     wild_other: int = rule("Any other wild-card canasta earns {v}")
     sequence: int = rule("A completed sequence canasta earns {v}")
-    sequence_name: str = rule("A completed sequence is called a {v}", ("samba", "escalera"))
+    sequence_name: str = rule("A completed sequence is called a {v}")
     concealed_bonus: int = rule("Each canasta laid wholly from hand in one turn earns {v} more")
     count_cards: bool = rule("Cards inside canastas also score their count: {v}")
     deuces: int = rule("A canasta of seven twos (twos melded as a rank) earns {v}")

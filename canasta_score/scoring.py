@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from canasta_score import kinds
 from canasta_score.cards import Card, Rank
 from canasta_score.kinds import CanastaKind, Family, family
 from canasta_score.melded import melded
@@ -146,7 +147,7 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
         label = "melded cards" if rs.canasta.count_cards else "melded cards outside canastas"
         b.add("scoring.melded-cards", label, count)
     for key, n in Counter(table.canasta_keys).items():
-        label, each = plural(n, BONUS_LABELS[key]), int(rs.value(key))
+        label, each = plural(n, bonus_label(rs, key)), int(rs.value(key))
         if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
             key, label, each = "canasta.deuces_going_out_only", f"{label}: no bonus", 0
         b.add(key, label, n * each)
@@ -176,6 +177,13 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
     if side.black_threes_removed:
         score_removed(rs, side, b)
     return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+
+
+def bonus_label(rs: Ruleset, key: str) -> str:
+    """How a breakdown names a canasta bonus; a sequence goes by the ruleset's name for it."""
+    if key == kinds.info(CanastaKind.SEQUENCE).bonus:
+        return f"{kinds.display_name(CanastaKind.SEQUENCE, rs)} canasta"
+    return BONUS_LABELS[key]
 
 
 def score_canasta_sets(rs: Ruleset, kinds: tuple[CanastaKind, ...], b: Breakdown) -> None:

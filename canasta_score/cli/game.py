@@ -69,7 +69,8 @@ def hand_data(
         from canasta_score.entry import parse_quick
 
         players = {x.name: x.players for x in s.sides}
-        return parse_quick(quick, [x.name for x in s.sides], players), False
+        rs = store.load(path).rules()
+        return parse_quick(quick, [x.name for x in s.sides], players, rs), False
     if not sys.stdin.isatty():
         text = sys.stdin.read()
         if not text.strip():
