@@ -17,11 +17,11 @@ Loaded rulesets are kept per (ruleset, players, rules), so a long batch parses e
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
-from canasta_score import rulings
-from canasta_score.cards import Card, Rank, parse_card, parse_cards
+from canasta_score.cards import Card, parse_cards
+from canasta_score.checks import CHECKS as DESCRIBED
+from canasta_score.checks import EXPECTED, Option, convert
 from canasta_score.errors import CanastaError, InputError
 from canasta_score.ruleset import Ruleset
 
@@ -29,58 +29,17 @@ Answer = tuple[dict[str, Any], int]
 
 COMMON = {"check": "text", "ruleset": "text", "players": "int", "rule": "texts"}
 
-# Per command: every key it takes and the kind of value; keys in REQUIRED must be given.
+# Per command: every key it takes and the kind of value (from the one description of each
+# check); keys in REQUIRED must be given.
 FIELDS: dict[str, dict[str, str]] = {
-    "meld": {
-        "cards": "cards",
-        "initial": "bool",
-        "to": "cards?",
-        "going-out": "bool",
-        "table": "melds",
-        "closed": "ranks",
-    },
-    "initial-meld": {"melds": "melds", "score": "int", "top-card": "card?", "hand-number": "int"},
-    "pickup": {
-        "top": "card",
-        "hand": "cards",
-        "opened": "bool",
-        "frozen": "bool",
-        "score": "int",
-        "table": "melds",
-        "closed": "ranks",
-        "pile-size": "int",
-        "hand-number": "int",
-    },
-    "discard": {
-        "card": "card",
-        "hand": "cards",
-        "pile-empty": "bool",
-        "closed": "ranks",
-        "going-out": "bool",
-    },
-    "go-out": {"table": "melds", "discard": "card?", "partner": "answer"},
-    "min-meld": {"score": "int", "hand-number": "int"},
+    name: {o.key: o.kind for o in check.options} for name, check in DESCRIBED.items()
 }
 REQUIRED = {
-    "meld": ("cards",),
-    "initial-meld": ("melds",),
-    "pickup": ("top", "hand"),
-    "discard": ("card", "hand"),
+    name: tuple(o.key for o in check.options if o.required)
+    for name, check in DESCRIBED.items()
+    if any(o.required for o in check.options)
 }
 CHECKS = tuple(FIELDS)
-EXPECTED = {
-    "bool": "true or false",
-    "int": "a whole number",
-    "text": "text",
-    "texts": "a list of texts",
-    "melds": "a list of texts",
-    "ranks": "a list of texts",
-    "cards": "text",
-    "cards?": "text",
-    "card": "text",
-    "card?": "text",
-    "answer": "yes or no",
-}
 # Each command under either spelling ("go-out" or "go_out"), and for each command every
 # spelling of each key it takes ("going-out" or "going_out"): (the key, the kind of value).
 CHECK_NAMES = {variant: check for check in FIELDS for variant in {check, check.replace("-", "_")}}
@@ -137,11 +96,15 @@ class Batch:
             key, kind = found
             if value is not None:
                 args[key] = self._convert(name, key, value, kind)
+                if kind == "melds" and key in REQUIRED.get(name, ()) and not args[key]:
+                    raise RequestError(f'{name}: "{key}" lists at least one meld')
         for key in REQUIRED.get(name, ()):
             if key not in args:
                 raise RequestError(f'{name}: "{key}" is required')
         rs = self._ruleset(args.get("ruleset", "classic"), args.get("players"), args.get("rule"))
-        return RULINGS[name](rs, args)
+        answered = DESCRIBED[name].answer(rs, args)
+        legal = getattr(answered, "legal", True)
+        return answered.as_dict(), 0 if legal else 1
 
     def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
         key = (ref, players, tuple(rules) if rules else ())
@@ -172,132 +135,40 @@ class Batch:
 
     def _convert(self, check: str, key: str, value: Any, kind: str) -> Any:
         """The value of one key, checked against its kind and parsed."""
-        if kind == "cards" and isinstance(value, str):
-            return self._parse(check, key, value)
-        if kind == "bool" and isinstance(value, bool):
+        if kind in ("cards", "cards?") and isinstance(value, str):
+            return self._parse(check, key, value) if value or kind == "cards" else None
+        if (
+            kind in ("melds",)
+            and isinstance(value, list)
+            and all(isinstance(v, str) for v in value)
+        ):
+            return tuple(self._parse(check, key, v) for v in value)
+        if not fits(kind, value):
+            raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
+        if kind in ("text", "texts", "int", "int?", "bool"):
             return value
-        if kind == "text" and isinstance(value, str):
-            return value
-        if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
-            return value
-        listed = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        if kind in ("texts", "melds", "ranks") and listed:
-            if kind == "melds":
-                return tuple(self._parse(check, key, v) for v in value)
-            if kind == "ranks":
-                return frozenset(closed_rank(f"{check}: {key}", v) for v in value)
-            return value
-        if kind in ("cards?", "card", "card?", "answer") and isinstance(value, str):
-            if not value and kind in ("cards?", "card?"):
-                return None
-            if kind == "cards?":
-                return self._parse(check, key, value)
-            if kind == "answer":
-                if value in ("yes", "no"):
-                    return value
-            else:
-                try:
-                    return parse_card(value)
-                except CanastaError as exc:
-                    raise RequestError(f"{check}: {key}: {exc}") from None
-        raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
+        try:
+            return convert(OPTIONS[check][key], value or None)
+        except CanastaError as exc:
+            raise RequestError(f"{check}: {key}: {exc}") from None
 
 
-def closed_rank(where: str, text: str) -> Rank:
-    """A closed rank such as ``K``, ``7`` or ``A`` (natural ranks only, no suit)."""
-    try:
-        card = parse_card(text)
-    except CanastaError:
-        card = None
-    if card is None or card.suit is not None or not card.rank.is_natural:
-        raise RequestError(f'{where}: "{text}" is not a natural rank such as K, 7 or A')
-    return card.rank
+def fits(kind: str, value: Any) -> bool:
+    """Whether a JSON value has the type an option of this kind takes."""
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind in ("int", "int?"):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind in ("texts", "ranks", "melds"):
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, str)
+
+
+OPTIONS: dict[str, dict[str, Option]] = {
+    name: {o.key: o for o in check.options} for name, check in DESCRIBED.items()
+}
 
 
 def error(line: int, message: str) -> Answer:
     """The error object of a request that could not be answered."""
     return {"line": line, "error": message}, 2
-
-
-def ruling_answer(ruling: rulings.Ruling) -> Answer:
-    return ruling.as_dict(), 0 if ruling.legal else 1
-
-
-def meld(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    return ruling_answer(
-        rulings.check_meld(
-            rs,
-            a["cards"],
-            initial=a.get("initial", False),
-            to=a.get("to"),
-            going_out=a.get("going-out", False),
-            table=a.get("table", ()),
-            closed=a.get("closed", frozenset()),
-        )
-    )
-
-
-def initial_meld(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    if not a["melds"]:
-        raise RequestError('initial-meld: "melds" lists at least one meld')
-    return ruling_answer(
-        rulings.check_initial_meld(
-            rs,
-            list(a["melds"]),
-            score=a.get("score", 0),
-            top_card=a.get("top-card"),
-            hand_number=a.get("hand-number"),
-        )
-    )
-
-
-def pickup(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    return ruling_answer(
-        rulings.check_pickup(
-            rs,
-            a["top"],
-            a["hand"],
-            opened=a.get("opened", True),
-            frozen=a.get("frozen", False),
-            score=a.get("score", 0),
-            table=a.get("table", ()),
-            closed=a.get("closed", frozenset()),
-            pile_size=a.get("pile-size"),
-            hand_number=a.get("hand-number"),
-        )
-    )
-
-
-def discard(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    return ruling_answer(
-        rulings.check_discard(
-            rs,
-            a["card"],
-            a["hand"],
-            pile_empty=a.get("pile-empty", False),
-            closed=a.get("closed", frozenset()),
-            going_out=a.get("going-out", False),
-        )
-    )
-
-
-def go_out(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    return ruling_answer(
-        rulings.check_go_out(
-            rs, a.get("table", ()), discard=a.get("discard"), partner=a.get("partner")
-        )
-    )
-
-
-def min_meld(rs: Ruleset, a: dict[str, Any]) -> Answer:
-    return rulings.min_meld(rs, a.get("score", 0), a.get("hand-number")).as_dict(), 0
-
-
-RULINGS: dict[str, Callable[[Ruleset, dict[str, Any]], Answer]] = {
-    "meld": meld,
-    "initial-meld": initial_meld,
-    "pickup": pickup,
-    "discard": discard,
-    "go-out": go_out,
-    "min-meld": min_meld,
-}

@@ -150,6 +150,20 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit, colour)
 
 
+def parse_rank(text: str) -> Rank:
+    """A natural rank written alone, such as ``K``, ``10`` (or ``T``), ``7`` or ``A``: a rank
+    that can close (Modern American)."""
+    rank = _RANK_TOKENS.get(text.strip().upper())
+    if rank is None or not rank.is_natural:
+        raise CardNotationError(f'"{text}" is not a natural rank such as K, 7 or A')
+    return rank
+
+
+def parse_ranks(texts: list[str]) -> frozenset[Rank]:
+    """Several natural ranks (see :func:`parse_rank`)."""
+    return frozenset(parse_rank(t) for t in texts)
+
+
 def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
     """Parse cards separated by spaces and/or commas."""
     tokens = [t for t in _SPLIT.split(text.strip()) if t]

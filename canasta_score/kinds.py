@@ -144,9 +144,13 @@ def display_name(kind: CanastaKind, rs: Ruleset) -> str:
     return rs.canasta.sequence_name if kind is CanastaKind.SEQUENCE else kind.value
 
 
+# Record keys that name one kind whatever the ruleset (every kind but the sequence).
+BY_RECORD_KEY = {k.value: k for k in CanastaKind if k is not CanastaKind.SEQUENCE}
+
+
 def record_names(rs: Ruleset) -> tuple[str, ...]:
     """Every name a hand record's ``canastas`` table may use under this ruleset."""
-    names = [k.value for k in CanastaKind if k is not CanastaKind.SEQUENCE]
+    names = list(BY_RECORD_KEY)
     for word in (*SEQUENCE_WORDS[:2], rs.canasta.sequence_name):
         if word not in names:
             names.append(word)
@@ -155,9 +159,10 @@ def record_names(rs: Ruleset) -> tuple[str, ...]:
 
 def record_kind(name: str, rs: Ruleset) -> CanastaKind | None:
     """The kind a key of a record's ``canastas`` table names under this ruleset, or None."""
-    if name not in record_names(rs):
-        return None
-    return CanastaKind.SEQUENCE if name in (*SEQUENCE_WORDS, rs.canasta.sequence_name) else K(name)
+    found = BY_RECORD_KEY.get(name)
+    if found is None and name in (*SEQUENCE_WORDS[:2], rs.canasta.sequence_name):
+        return CanastaKind.SEQUENCE
+    return found
 
 
 def kind_named(name: str, rs: Ruleset | None = None) -> CanastaKind | None:

@@ -1,37 +1,27 @@
-"""``canasta-score check ...``: rulings at the table (CONTRACT section 5)."""
+"""``canasta-score check ...``: rulings at the table (CONTRACT section 5).
+
+Each subcommand is built from the check's one description in :mod:`canasta_score.checks`
+(which ``check --batch`` uses too): its options, their help and defaults, and the library call.
+"""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from canasta_score.checks import CHECKS, Check, Option, convert
 from canasta_score.cli import batch
-from canasta_score.cli.common import (
-    JsonOpt,
-    PlayersOpt,
-    RuleOpt,
-    RulesetOpt,
-    card,
-    cards,
-    load,
-    melds,
-    ranks,
-    show_ruling,
-)
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
+from canasta_score.errors import InputError
 
 app = typer.Typer(
     help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.", no_args_is_help=True
 )
 batch.register(app)
-
-TableOpt = Annotated[
-    list[str] | None, typer.Option("--table", help="One of the side's melds (repeatable).")
-]
-ClosedOpt = Annotated[
-    list[str] | None, typer.Option("--closed", help="A rank closed to everyone (repeatable).")
-]
 
 
 class Answer(StrEnum):
@@ -39,166 +29,88 @@ class Answer(StrEnum):
     no = "no"
 
 
-@app.command("meld")
-def meld_cmd(
-    meld: Annotated[str, typer.Argument(help='The cards, e.g. "K K 2" or "KS,KH,KD".')],
-    ruleset: RulesetOpt = "classic",
-    initial: Annotated[
-        bool, typer.Option("--initial", help="Laid as part of the initial meld.")
-    ] = False,
-    to: Annotated[
-        str | None, typer.Option("--to", help="Add the cards to this meld of the side.")
-    ] = None,
-    going_out: Annotated[bool, typer.Option("--going-out", help="Laid while going out.")] = False,
-    table: TableOpt = None,
-    closed: ClosedOpt = None,
-    players: PlayersOpt = None,
-    rule: RuleOpt = None,
-    json: JsonOpt = False,
-) -> None:
-    """Is this meld legal to lay (or to add to a meld)?  Example: check meld "K K 2" """
-    from canasta_score.rulings import check_meld
+# The Python type of each kind of option on the command line.
+CLI_TYPES: dict[str, Any] = {
+    "bool": bool,
+    "int": int,
+    "int?": int | None,
+    "cards": str,
+    "cards?": str | None,
+    "card": str,
+    "card?": str | None,
+    "melds": list[str] | None,
+    "ranks": list[str] | None,
+    "answer": Answer | None,
+}
+COMMON = ("ruleset", "players", "rule", "json")
 
-    rs = load(ruleset, players, rule)
-    ruling = check_meld(
-        rs,
-        cards(meld),
-        initial=initial,
-        to=None if to is None else cards(to),
-        going_out=going_out,
-        table=melds(table),
-        closed=ranks(closed),
+
+def parameter(option: Option) -> inspect.Parameter:
+    """The command-line parameter of one option of a check."""
+    kind = CLI_TYPES[option.kind]
+    if option.argument:
+        kind = list[str] if option.kind == "melds" else str
+        info: Any = typer.Argument(help=option.help)
+        default: Any = inspect.Parameter.empty
+    else:
+        info = typer.Option(*option.flags, help=option.help)
+        default = inspect.Parameter.empty if option.required else cli_default(option)
+    return inspect.Parameter(
+        option.param,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=default,
+        annotation=Annotated[kind, info],
     )
-    show_ruling(ruling, json, meld)
 
 
-@app.command("initial-meld")
-def initial_meld_cmd(
-    meld: Annotated[list[str], typer.Argument(help="Each meld laid this turn, one argument each.")],
-    score: Annotated[int, typer.Option("--score", help="The side's score before the hand.")] = 0,
-    ruleset: RulesetOpt = "classic",
-    top_card: Annotated[
-        str | None, typer.Option("--top-card", help="The top discard taken inside these melds.")
-    ] = None,
-    hand_number: Annotated[
-        int | None, typer.Option("--hand-number", help="Hand number (1-based).")
-    ] = None,
-    players: PlayersOpt = None,
-    rule: RuleOpt = None,
-    json: JsonOpt = False,
-) -> None:
-    """Do these melds, laid together, make a legal initial meld?
-    Example: check initial-meld "7 7 7 7" "A A JK" --score 1600"""
-    from canasta_score.rulings import check_initial_meld
+def cli_default(option: Option) -> Any:
+    """The default the command line shows: repeatable options start empty (None)."""
+    return None if option.kind in ("melds", "ranks") else option.default
 
-    rs = load(ruleset, players, rule)
-    ruling = check_initial_meld(
-        rs,
-        [cards(m) for m in meld],
-        score=score,
-        top_card=card(top_card) if top_card else None,
-        hand_number=hand_number,
+
+def common_parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
-    show_ruling(ruling, json)
 
 
-@app.command("pickup")
-def pickup_cmd(
-    top: Annotated[str, typer.Option("--top", help="The top card of the discard pile.")],
-    hand: Annotated[str, typer.Option("--hand", help="The player's whole hand.")],
-    ruleset: RulesetOpt = "classic",
-    opened: Annotated[
-        bool, typer.Option("--opened/--not-opened", help="Has the side made its initial meld?")
-    ] = True,
-    frozen: Annotated[
-        bool, typer.Option("--frozen", help="The pile holds a freezing card.")
-    ] = False,
-    score: Annotated[int, typer.Option("--score", help="The side's score before the hand.")] = 0,
-    table: TableOpt = None,
-    closed: ClosedOpt = None,
-    pile_size: Annotated[int | None, typer.Option("--pile-size", help="Cards in the pile.")] = None,
-    hand_number: Annotated[
-        int | None, typer.Option("--hand-number", help="Hand number (1-based).")
-    ] = None,
-    players: PlayersOpt = None,
-    rule: RuleOpt = None,
-    json: JsonOpt = False,
-) -> None:
-    """May this player take the discard pile now? The tool finds a legal way in the hand.
-    Example: check pickup --top KD --hand "KS KH 5C 5D 5H" --not-opened --score 2000"""
-    from canasta_score.rulings import check_pickup
-
-    rs = load(ruleset, players, rule)
-    ruling = check_pickup(
-        rs,
-        card(top),
-        cards(hand),
-        opened=opened,
-        frozen=frozen,
-        score=score,
-        table=melds(table),
-        closed=ranks(closed),
-        pile_size=pile_size,
-        hand_number=hand_number,
-    )
-    show_ruling(ruling, json)
+def parsed(option: Option, value: Any) -> Any:
+    """An option's value parsed; a bad value is reported with the flag that gave it."""
+    if option.kind in ("melds", "ranks") and value is None:
+        return option.default
+    try:
+        return convert(option, value)
+    except InputError as exc:
+        if option.argument:
+            raise
+        raise InputError(f"{option.flags[0].split('/')[0]}: {exc}") from None
 
 
-@app.command("discard")
-def discard_cmd(
-    discard: Annotated[str, typer.Argument(help="The card to discard.")],
-    hand: Annotated[
-        str, typer.Option("--hand", help="The hand before the discard (with the card).")
-    ],
-    ruleset: RulesetOpt = "classic",
-    pile_empty: Annotated[
-        bool, typer.Option("--pile-empty", help="The discard pile is empty.")
-    ] = False,
-    closed: ClosedOpt = None,
-    going_out: Annotated[bool, typer.Option("--going-out", help="This discard goes out.")] = False,
-    players: PlayersOpt = None,
-    rule: RuleOpt = None,
-    json: JsonOpt = False,
-) -> None:
-    """May this card be discarded now?
-    Example: check discard KC --hand "AS 7D KC JK" --pile-empty"""
-    from canasta_score.rulings import check_discard
+def command_for(check: Check) -> Callable[..., None]:
+    """The Typer command of a check, its signature built from the check's options."""
 
-    rs = load(ruleset, players, rule)
-    ruling = check_discard(
-        rs,
-        card(discard),
-        cards(hand),
-        pile_empty=pile_empty,
-        closed=ranks(closed),
-        going_out=going_out,
-    )
-    show_ruling(ruling, json, discard)
+    def command(**values: Any) -> None:
+        rs = load(values["ruleset"], values["players"], values["rule"])
+        args = {o.key: parsed(o, values[o.param]) for o in check.options}
+        first = check.options[0]
+        title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
+        show_ruling(check.answer(rs, args), values["json"], title)  # type: ignore[arg-type]
+
+    first = [o for o in check.options if o.argument or o.required]
+    rest = [o for o in check.options if not (o.argument or o.required)]
+    params = [parameter(o) for o in first]
+    params.append(common_parameter("ruleset", RulesetOpt, "classic"))
+    params += [parameter(o) for o in rest]
+    params += [
+        common_parameter("players", PlayersOpt, None),
+        common_parameter("rule", RuleOpt, None),
+        common_parameter("json", JsonOpt, False),
+    ]
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__doc__ = check.help
+    command.__name__ = f"{check.name.replace('-', '_')}_cmd"
+    return command
 
 
-@app.command("go-out")
-def go_out_cmd(
-    table: TableOpt = None,
-    ruleset: RulesetOpt = "classic",
-    discard: Annotated[
-        str | None, typer.Option("--discard", help="The final discard, if any.")
-    ] = None,
-    partner: Annotated[
-        Answer | None, typer.Option("--partner", help="The partner's answer when asked.")
-    ] = None,
-    players: PlayersOpt = None,
-    rule: RuleOpt = None,
-    json: JsonOpt = False,
-) -> None:
-    """May the side go out with these melds (as they will stand)?
-    Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" """
-    from canasta_score.rulings import check_go_out
-
-    rs = load(ruleset, players, rule)
-    ruling = check_go_out(
-        rs,
-        melds(table),
-        discard=card(discard) if discard else None,
-        partner=partner.value if partner else None,
-    )
-    show_ruling(ruling, json)
+for _name in ("meld", "initial-meld", "pickup", "discard", "go-out"):
+    app.command(_name)(command_for(CHECKS[_name]))
