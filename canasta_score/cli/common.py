@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from canasta_score.cards import Card, Rank
     from canasta_score.ruleset import Ruleset
-    from canasta_score.rulings import Ruling
+    from canasta_score.ruling import Ruling
 
 RulesetOpt = Annotated[
     str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
@@ -33,41 +32,6 @@ def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
     from canasta_score.catalog import load_ruleset
 
     return load_ruleset(ruleset, players=players, overrides=list(rule or []))
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    from canasta_score.cards import parse_cards
-
-    return parse_cards(text)
-
-
-def card(text: str) -> Card:
-    from canasta_score.cards import parse_card
-
-    return parse_card(text)
-
-
-def melds(texts: list[str] | None) -> tuple[tuple[Card, ...], ...]:
-    return tuple(cards(t) for t in texts or [])
-
-
-def ranks(texts: list[str] | None) -> frozenset[Rank]:
-    """Closed ranks given as ``K``, ``7``, ``A``..."""
-    from canasta_score.cards import Rank
-    from canasta_score.errors import CardNotationError
-
-    out = set()
-    for text in texts or []:
-        token = text.strip().upper()
-        token = "10" if token == "T" else token
-        try:
-            rank = Rank(token)
-        except ValueError:
-            raise CardNotationError(f'--closed "{text}": give a rank such as K, 7 or A') from None
-        if not rank.is_natural:
-            raise CardNotationError(f'--closed "{text}": only natural ranks (A to 4) close')
-        out.add(rank)
-    return frozenset(out)
 
 
 def emit_json(data: Any) -> None:

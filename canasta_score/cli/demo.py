@@ -12,6 +12,7 @@ import io
 import os
 import shlex
 import tempfile
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -68,10 +69,10 @@ went_out = true
 """
 
 
-def run(as_json: bool = False) -> None:
-    """Play the demo game, printing each command and what it prints; with ``as_json`` print
-    one JSON object instead: the commands and the game's status at the end."""
-    from canasta_score.cli import app
+def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
+    """Play the demo game through ``app`` (runs one command line), printing each command and
+    what it prints; with ``as_json`` print one JSON object instead: the commands and the game's
+    status at the end."""
 
     saved = os.environ.get("CANASTA_SCORE_HOME")
     here = Path.cwd()
@@ -85,7 +86,7 @@ def run(as_json: bool = False) -> None:
             if as_json:
                 with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
                     for args in STEPS:
-                        app(args=args, standalone_mode=False)
+                        app(args)
                 from canasta_score.cli.common import emit_json
                 from canasta_score.store import Store
 
@@ -98,7 +99,7 @@ def run(as_json: bool = False) -> None:
                 for name in ("hand1.toml", "hand3.toml", "hand4.toml"):
                     if name in args:
                         typer.echo(Path(name).read_text(encoding="utf-8"))
-                app(args=args, standalone_mode=False)
+                app(args)
                 typer.echo("")
         finally:
             os.chdir(here)

@@ -461,7 +461,7 @@ def register(app: typer.Typer) -> None:
         (your own games are not touched).  Example: demo"""
         from canasta_score.cli.demo import run
 
-        run(as_json=json)
+        run(lambda args: app(args=args, standalone_mode=False), as_json=json)
 
 
 def reorder(result: tuple[Any, Any, Any]) -> tuple[Any, Any, tuple[Any, Any]]:
