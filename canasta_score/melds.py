@@ -129,16 +129,9 @@ def ratio_ok(naturals: int, wilds: int, ratio: str) -> bool:
 def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
     """Rules a group meld breaks."""
     m = rs.meld
-    out: list[RuleRef] = []
     n, w = shape.naturals, shape.wilds
-    if n < m.min_naturals:
-        out.append(rs.cite("meld.min_naturals"))
-    if w > m.max_wilds:
-        out.append(rs.cite("meld.max_wilds"))
-    if w and not ratio_ok(n, w, m.wild_ratio):
-        out.append(rs.cite("meld.wild_ratio", ratio_text(m.wild_ratio, n, w)))
-    if shape.rank is Rank.SEVEN and w and not m.sevens_take_wilds:
-        out.append(rs.cite("meld.sevens_take_wilds"))
+    texts = {"meld.wild_ratio": ratio_text(m.wild_ratio, n, w)}
+    out = [rs.cite(key, texts.get(key)) for key in group_lacks(rs, shape.rank, n, w)]
     added = ctx.added if ctx.added is not None else shape.cards
     added_wilds = sum(1 for c in added if c.is_wild) if shape.rank is not Rank.TWO else 0
     if ctx.record or not added_wilds:
@@ -154,6 +147,22 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
     if m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table):
         text = "While the side's meld of twos is not a complete canasta, twos are not wild"
         out.append(rs.cite("meld.deuce_melds", text))
+    return out
+
+
+def group_lacks(rs: Ruleset, rank: Rank | None, naturals: int, wilds: int) -> list[str]:
+    """The rules (by key) a group meld of this make-up breaks wherever it is laid: natural
+    cards, wild cards, their ratio, wild sevens. Cheap: the pickup planner asks it often."""
+    m = rs.meld
+    out = []
+    if naturals < m.min_naturals:
+        out.append("meld.min_naturals")
+    if wilds > m.max_wilds:
+        out.append("meld.max_wilds")
+    if wilds and not ratio_ok(naturals, wilds, m.wild_ratio):
+        out.append("meld.wild_ratio")
+    if rank is Rank.SEVEN and wilds and not m.sevens_take_wilds:
+        out.append("meld.sevens_take_wilds")
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from canasta_score.cards import Card, Rank, format_card, format_cards
-from canasta_score.going_out import going_out_shortfall
+from canasta_score.going_out import going_out_problems
 from canasta_score.initial import min_meld
 from canasta_score.melds import Context, joins_badly, judge, merge_same_rank, same_meld
 from canasta_score.planner import best_initial_meld
@@ -67,7 +67,7 @@ def nothing_left(rs: Ruleset, after: tuple[tuple[Card, ...], ...]) -> list[RuleR
         text = "Taking this one-card pile this way leaves no card for the final discard"
         return [rs.cite("go_out.final_discard", text)]
     kinds = [k for m in merge_same_rank(after, rs) if (k := judge(m, rs).canasta)]
-    short = going_out_shortfall(rs, kinds)
+    short = going_out_problems(rs, kinds)
     prefix = "Taking this one-card pile this way leaves no cards, which is going out: "
     return [RuleRef(r.rule, prefix + r.text) for r in short]
 

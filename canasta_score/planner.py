@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from canasta_score.cards import Card, Rank, Suit, format_cards
 from canasta_score.initial import Minimum, Opening, opening_lacks, opening_of, opening_problems
-from canasta_score.melds import Context, judge, ratio_ok
+from canasta_score.melds import Context, group_lacks, judge
 from canasta_score.ruleset import RuleRef, Ruleset
 
 CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
@@ -47,13 +47,9 @@ class Group:
 def group_ok(rs: Ruleset, rank: Rank, naturals: int, wilds: int) -> bool:
     """Whether a group of this make-up is a legal meld within an initial meld."""
     m = rs.meld
-    if naturals < m.min_naturals or naturals + wilds < m.min_cards or wilds > m.max_wilds:
+    if naturals + wilds < m.min_cards or (m.max_cards and naturals + wilds > m.max_cards):
         return False
-    if m.max_cards and naturals + wilds > m.max_cards:
-        return False
-    if wilds and rank is Rank.SEVEN and not m.sevens_take_wilds:
-        return False
-    return not wilds or ratio_ok(naturals, wilds, m.wild_ratio)
+    return not group_lacks(rs, rank, naturals, wilds)
 
 
 def group_flags(rs: Ruleset, naturals: int, wilds: int, from_hand: bool) -> int:
