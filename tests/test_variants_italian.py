@@ -73,8 +73,8 @@ def test_italian_pile_always_frozen_rules_14(rs: Ruleset) -> None:
     natural pair from hand; the meld of 9s on the table does not help."""
     ruling = check_pickup(rs, parse_card("9H"), c("5C 9C JK"), table=(c("9 9 9 9"),))
     assert not ruling.legal
-    assert [r.rule for r in ruling.reasons] == ["italian.pile.natural-pair"]
-    assert ruling.reasons[0].text.startswith("The pile is always frozen")
+    assert [r.rule for r in ruling.cited] == ["italian.pile.natural-pair"]
+    assert ruling.cited[0].text.startswith("The pile is always frozen")
 
 
 # The unfrozen ways widened to classic's natural and wild, so that only the always-frozen pile
@@ -94,7 +94,7 @@ def test_italian_always_frozen_alone_refuses_a_natural_and_a_wild_rules_14(
     )
     ruling = check_pickup(rs, parse_card("9H"), c("9C JK"))
     assert ruling.legal is legal
-    assert [r.rule for r in ruling.reasons] == [rule]
+    assert [r.rule for r in ruling.cited] == [rule]
 
 
 @pytest.mark.parametrize(
