@@ -157,7 +157,7 @@ CHECKS: dict[str, Check] = {
                 Option("top-card", "card?", "The top discard taken inside these melds."),
                 HAND_NUMBER,
             ),
-            "canasta_score.initial:check_initial_meld",
+            "canasta_score.rulings:check_initial_meld",
         ),
         Check(
             "pickup",
@@ -186,7 +186,7 @@ CHECKS: dict[str, Check] = {
                 Option("pile-size", "int?", "Cards in the pile."),
                 HAND_NUMBER,
             ),
-            "canasta_score.pickup:check_pickup",
+            "canasta_score.rulings:check_pickup",
         ),
         Check(
             "discard",
@@ -239,7 +239,7 @@ CHECKS: dict[str, Check] = {
                     positional=True,
                 ),
             ),
-            "canasta_score.initial:min_meld",
+            "canasta_score.rulings:min_meld",
         ),
     )
 }

@@ -86,15 +86,23 @@ def parsed(option: Option, value: Any) -> Any:
         raise InputError(f"{option.flags[0].split('/')[0]}: {exc}") from None
 
 
-def command_for(check: Check) -> Callable[..., None]:
-    """The Typer command of a check, its signature built from the check's options."""
+def show(answer: Any, as_json: bool, title: str) -> None:
+    """Print a ruling and exit 0 (legal) or 1 (illegal)."""
+    show_ruling(answer, as_json, title)
+
+
+def command_for(
+    check: Check, render: Callable[[Any, bool, str], None] = show
+) -> Callable[..., None]:
+    """The Typer command of a check, its signature built from the check's options; ``render``
+    prints the answer (``--json`` or not; the title is the card or cards checked)."""
 
     def command(**values: Any) -> None:
         rs = load(values["ruleset"], values["players"], values["rule"])
         args = {o.key: parsed(o, values[o.param]) for o in check.options}
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
-        show_ruling(check.answer(rs, args), values["json"], title)  # type: ignore[arg-type]
+        render(check.answer(rs, args), values["json"], title)
 
     first = [o for o in check.options if o.argument or o.required]
     rest = [o for o in check.options if not (o.argument or o.required)]

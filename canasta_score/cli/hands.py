@@ -11,6 +11,7 @@ import typer
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load
 
 if TYPE_CHECKING:
+    from canasta_score.initial import Minimum
     from canasta_score.scoring import HandScore
 
 
@@ -57,36 +58,23 @@ def render_score(result: HandScore) -> str:
     return "\n\n".join(blocks)
 
 
+def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
+    """Print the initial-meld minimum (``min-meld``)."""
+    if as_json:
+        emit_json(need.as_dict())
+        return
+    typer.echo(f"Initial meld minimum: {need.minimum}  [{need.rule.rule}]")
+    for text in need.requires:
+        typer.echo(f"  and {text}")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``min-meld`` and ``score-hand`` to the app."""
 
-    @app.command("min-meld")
-    def min_meld_cmd(
-        score: Annotated[
-            int, typer.Option("--score", help="The side's score before the hand.")
-        ] = 0,
-        ruleset: Annotated[
-            str, typer.Option("--ruleset", "-r", help="Ruleset id or file.")
-        ] = "classic",
-        hand_number: Annotated[
-            int | None,
-            typer.Option("--hand-number", help="Hand number (1-based), where it matters."),
-        ] = None,
-        players: PlayersOpt = None,
-        rule: RuleOpt = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """The minimum count of a side's initial meld.  Example: min-meld --score 1500"""
-        from canasta_score.rulings import min_meld
+    from canasta_score.checks import CHECKS
+    from canasta_score.cli.check import command_for
 
-        rs = load(ruleset, players, rule)
-        need = min_meld(rs, score, hand_number)
-        if json:
-            emit_json(need.as_dict())
-            return
-        typer.echo(f"Initial meld minimum: {need.minimum}  [{need.rule.rule}]")
-        for text in need.requires:
-            typer.echo(f"  and {text}")
+    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))
 
     @app.command("score-hand")
     def score_hand_cmd(
