@@ -9,7 +9,9 @@ check is answered, to keep start-up fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -72,14 +74,26 @@ class Check:
     options: tuple[Option, ...]
     function: str
 
+    @cached_property
+    def call(self) -> Callable[..., Ruling | Minimum]:
+        """The library function (imported on first use)."""
+        module, name = self.function.split(":")
+        func: Callable[..., Ruling | Minimum] = getattr(import_module(module), name)
+        return func
+
+    @cached_property
+    def plan(self) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str, Any], ...]]:
+        """(key, default) of the positional options; (key, param, default) of the others."""
+        first = tuple((o.key, o.default) for o in self.options if o.positional)
+        rest = tuple((o.key, o.param, o.default) for o in self.options if not o.positional)
+        return first, rest
+
     def answer(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
         """Call the library with parsed values (missing ones take their defaults)."""
-        module, name = self.function.split(":")
-        func = getattr(import_module(module), name)
-        values = {o.param: args.get(o.key, o.default) for o in self.options}
-        first = [values.pop(o.param) for o in self.options if o.positional]
-        result: Ruling | Minimum = func(rs, *first, **values)
-        return result
+        first, rest = self.plan
+        positional = [args.get(key, default) for key, default in first]
+        keywords = {param: args.get(key, default) for key, param, default in rest}
+        return self.call(rs, *positional, **keywords)
 
 
 def convert(option: Option, value: Any) -> Any:

@@ -30,7 +30,7 @@ class Ruling:
         """A ruling that is legal exactly when no rule is broken."""
         broken = dedupe(reasons)
         shown = () if broken else dedupe(explanations)
-        return cls(not broken, broken, shown, MappingProxyType(dict(extra or {})))
+        return cls(not broken, broken, shown, MappingProxyType(extra or {}))
 
     def with_extra(self, **more: Any) -> Ruling:
         return Ruling(
@@ -53,6 +53,8 @@ class Ruling:
 
 def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:
     """The rules in order, each (rule, text) once."""
+    if isinstance(reasons, (list, tuple)) and len(reasons) < 2:
+        return tuple(reasons)
     seen: set[tuple[str, str]] = set()
     out = []
     for r in reasons:
