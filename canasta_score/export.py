@@ -15,79 +15,11 @@ from typing import Any
 
 from canasta_score.errors import CanastaError, GameError
 from canasta_score.game import FORMAT, VERSION, Game, Log, replay
+from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 
-LOG_FORMAT = "canasta-score game log"
-LOG_VERSION = 1
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]
+
 FORMATS = ("json", "csv", "md", "toml", "html")
-
-
-def log_data(log: Log) -> dict[str, Any]:
-    """The whole game as plain data (the JSON log)."""
-    game, rs = log.game, log.rs
-    summary = log.summary()
-    size = rs.table.side_size
-    hands = []
-    for hand in log.played:
-        sides = []
-        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
-            sides.append(
-                {
-                    "name": side.name,
-                    "minimum": need.minimum,
-                    "requires": list(need.requires),
-                    "items": [i.as_dict() for i in side.items],
-                    "score": side.total,
-                    "total": total,
-                }
-            )
-        hands.append(
-            {
-                "number": hand.number,
-                "dealer": hand.dealer,
-                "went_out": hand.went_out or None,
-                "record": hand.record,
-                "sides": sides,
-            }
-        )
-    return {
-        "format": LOG_FORMAT,
-        "version": LOG_VERSION,
-        "game": game.name,
-        "created": game.created,
-        "ruleset": {
-            "id": rs.id,
-            "name": rs.name,
-            "players": rs.players,
-            "target": rs.game.target,
-            "snapshot": game.ruleset,
-        },
-        "sides": [{"name": s.name, "players": list(s.players)} for s in game.sides],
-        "seats": [p for p in seats_of(game, size)],
-        "first_dealer": game.first_dealer,
-        "hands": hands,
-        "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
-        "finished": summary.finished,
-        "winner": summary.winner,
-        "winners": list(summary.winners),
-        "margin": summary.margin,
-        "ended_by": summary.ended_by or None,
-        "next": None
-        if summary.finished
-        else {
-            "hand": summary.hands + 1,
-            "dealer": summary.next_dealer,
-            "minimums": [
-                {"name": s.name, "minimum": s.next_minimum, "requires": list(s.next_requires)}
-                for s in summary.sides
-            ],
-        },
-    }
-
-
-def seats_of(game: Game, size: int) -> tuple[str, ...]:
-    from canasta_score.game import seating
-
-    return seating(game.sides, size)
 
 
 def drop_none(value: Any) -> Any:

@@ -40,7 +40,7 @@ def environment() -> jinja2.Environment:
 def game_page(log: Log) -> str:
     """A game's page: the sheet, the chart, every hand's breakdown with its rules."""
     from canasta_score.chart import chart_data, svg_chart
-    from canasta_score.export import log_data
+    from canasta_score.logdata import log_data
 
     data = log_data(log)
     chart = svg_chart(chart_data(log.summary(), log.rs))

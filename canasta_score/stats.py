@@ -179,8 +179,9 @@ def lost_points(prefix: str, items: Iterable[tuple[str, int]]) -> tuple[int, int
 
 def game_facts(log: Log) -> GameFacts:
     """The facts of every hand of a replayed game."""
+    from canasta_score.kinds import display_name
+    from canasta_score.melded import melded
     from canasta_score.record import parse_record
-    from canasta_score.scoring import melded
 
     rs, game = log.rs, log.game
     prefix = f"{rs.id}."
@@ -192,8 +193,8 @@ def game_facts(log: Log) -> GameFacts:
             kinds: dict[str, int] = {}
             if not side.special_hand and not side.acaba:
                 for kind in melded(rs, side).kinds:
-                    if kind:
-                        kinds[kind] = kinds.get(kind, 0) + 1
+                    name = display_name(kind, rs)
+                    kinds[name] = kinds.get(name, 0) + 1
             facts = SideHand(
                 score=scored.total,
                 went_out=scored.went_out,

@@ -1,0 +1,81 @@
+"""A game's log as plain data: the ruleset snapshot, the sides, every hand as entered with every
+breakdown item, each side's minimum and the running totals. The JSON and TOML logs and the game
+page all start from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from canasta_score.game import Game, Log
+
+LOG_FORMAT = "canasta-score game log"
+LOG_VERSION = 1
+
+
+def log_data(log: Log) -> dict[str, Any]:
+    """The whole game as plain data (the JSON log)."""
+    game, rs = log.game, log.rs
+    summary = log.summary()
+    size = rs.table.side_size
+    hands = []
+    for hand in log.played:
+        sides = []
+        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+            sides.append(
+                {
+                    "name": side.name,
+                    "minimum": need.minimum,
+                    "requires": list(need.requires),
+                    "items": [i.as_dict() for i in side.items],
+                    "score": side.total,
+                    "total": total,
+                }
+            )
+        hands.append(
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "went_out": hand.went_out or None,
+                "record": hand.record,
+                "sides": sides,
+            }
+        )
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "created": game.created,
+        "ruleset": {
+            "id": rs.id,
+            "name": rs.name,
+            "players": rs.players,
+            "target": rs.game.target,
+            "snapshot": game.ruleset,
+        },
+        "sides": [{"name": s.name, "players": list(s.players)} for s in game.sides],
+        "seats": [p for p in seats_of(game, size)],
+        "first_dealer": game.first_dealer,
+        "hands": hands,
+        "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
+        "finished": summary.finished,
+        "winner": summary.winner,
+        "winners": list(summary.winners),
+        "margin": summary.margin,
+        "ended_by": summary.ended_by or None,
+        "next": None
+        if summary.finished
+        else {
+            "hand": summary.hands + 1,
+            "dealer": summary.next_dealer,
+            "minimums": [
+                {"name": s.name, "minimum": s.next_minimum, "requires": list(s.next_requires)}
+                for s in summary.sides
+            ],
+        },
+    }
+
+
+def seats_of(game: Game, size: int) -> tuple[str, ...]:
+    from canasta_score.game import seating
+
+    return seating(game.sides, size)
