@@ -16,21 +16,8 @@ from canasta_score.ruleset import Ruleset, describe_value, schema_keys, section_
 from canasta_score.schema import Tier
 
 DOCS = "docs/rules"
-# The page of each bundled ruleset (a user ruleset uses the page of the bundled one it extends).
-PAGES = {
-    "classic": "classic.md",
-    "modern-american": "modern-american.md",
-    "american": "american.md",
-    "samba": "samba.md",
-    "bolivian": "bolivian.md",
-    "brazilian": "brazilian.md",
-    "british": "british.md",
-    "chilean": "chilean.md",
-    "cuban": "cuban.md",
-    "italian": "italian.md",
-    "uruguayan": "uruguayan.md",
-    "hand-and-foot": "hand-and-foot.md",
-}
+# A bundled ruleset's page is docs/rules/ID.md (a user ruleset uses the page of the bundled
+# one it extends); classic for six players has its own.
 SIX_PLAYERS_PAGE = "six-players.md"
 INDEX_PAGE = "index.md"
 # The section of a page that explains the keys of a ruleset section (or a fixed rule's group).
@@ -118,10 +105,9 @@ def split_rule_id(text: str) -> tuple[str | None, str]:
 def unknown_message(wanted: str, spelled: str, keys: dict[str, str]) -> str:
     """``unknown rule "X"``, with the closest known rule id when one is close."""
     head, rest = "", spelled
-    for ruleset_id in sorted(PAGES, key=len, reverse=True):
-        if spelled.startswith(ruleset_id + "."):
-            head, rest = ruleset_id + ".", spelled[len(ruleset_id) + 1 :]
-            break
+    if spelled.count(".") >= 2:  # ruleset id, section, key: ruleset ids hold no dot
+        first, rest = spelled.split(".", 1)
+        head = first + "."
     close = difflib.get_close_matches(rest, list(keys), n=1, cutoff=0.6)
     hint = f'; did you mean "{head}{close[0]}"?' if close else ""
     return f'unknown rule "{wanted}"{hint} (rules show lists every rule id)'
@@ -129,9 +115,9 @@ def unknown_message(wanted: str, spelled: str, keys: dict[str, str]) -> str:
 
 def page_for(family: str, key: str, players: int) -> str:
     """The docs page (and section anchor) that explains ``key`` for a ruleset family."""
-    if family not in PAGES:
+    if not family:
         return f"{DOCS}/{INDEX_PAGE}"
-    page = SIX_PLAYERS_PAGE if family == "classic" and players == 6 else PAGES[family]
+    page = SIX_PLAYERS_PAGE if family == "classic" and players == 6 else f"{family}.md"
     section = key.split(".", 1)[0]
     anchor = ANCHORS.get(section)
     return f"{DOCS}/{page}#{anchor}" if anchor else f"{DOCS}/{page}"

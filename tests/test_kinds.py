@@ -105,6 +105,4 @@ def test_kind_names_are_spelled_in_one_module() -> None:
             for node in ast.walk(ast.parse(path.read_text("utf-8")))
         )
     )
-    # rulebook.py names the docs page of each bundled ruleset by id ("samba" is also a
-    # ruleset's id there), not a canasta kind.
-    assert [h for h in holders if h != "rulebook.py"] == ["kinds.py"]
+    assert holders == ["kinds.py"]

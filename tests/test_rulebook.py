@@ -13,7 +13,7 @@ import pytest
 from canasta_score.catalog import bundled_family, bundled_ids, load_ruleset
 from canasta_score.cli import main
 from canasta_score.errors import InputError
-from canasta_score.rulebook import PAGES, explain_rule, split_rule_id
+from canasta_score.rulebook import explain_rule, split_rule_id
 from canasta_score.ruleset import Ruleset, schema_keys
 from canasta_score.schema import FIXED_RULES
 
@@ -33,7 +33,7 @@ PUBLIC = (
     "house-rule option, see docs/rules/",
     "see docs/rules/",
 )
-VARIANT_PAGES = [*PAGES.values(), "six-players.md"]
+VARIANT_PAGES = [*(f"{i}.md" for i in bundled_ids()), "six-players.md"]
 SECTIONS = (
     "players-cards-and-the-deal",
     "card-values",
@@ -90,7 +90,6 @@ def invoke(
 
 def test_docs_rules_has_an_index_and_a_page_per_bundled_variant() -> None:
     assert (DOCS / "index.md").is_file()
-    assert set(PAGES) == set(bundled_ids())
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for page in VARIANT_PAGES:
         assert (DOCS / page).is_file(), page
