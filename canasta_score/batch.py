@@ -16,13 +16,13 @@ Loaded rulesets are kept per (ruleset, players, rules), so a long batch parses e
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from canasta_score.cards import Card, parse_cards
 from canasta_score.checks import CHECKS as DESCRIBED
 from canasta_score.checks import EXPECTED, Option, convert
 from canasta_score.errors import CanastaError, InputError
+from canasta_score.limits import parse_json
 from canasta_score.ruleset import Ruleset
 
 Answer = tuple[dict[str, Any], int]
@@ -67,9 +67,9 @@ class Batch:
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
         try:
-            request = json.loads(text)
-        except ValueError as exc:
-            return error(line, f"not valid JSON ({exc})")
+            request = parse_json(text, "")
+        except InputError as exc:
+            return error(line, str(exc))
         return self.answer(request, line)
 
     def answer(self, request: Any, line: int = 0) -> Answer:

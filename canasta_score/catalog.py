@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,10 @@ from canasta_score.ruleset import Ruleset, build_ruleset, extend
 
 if TYPE_CHECKING:
     from canasta_score.rulebook import Explanation
+
+
+class ExtendsTooDeep(RulesetError):
+    """A ruleset reached through more ``extends`` steps than the limit allows."""
 
 
 def bundled_dir() -> Path:
@@ -26,16 +29,20 @@ def bundled_ids() -> list[str]:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    """A ruleset file's TOML, refused past the size and nesting limits of a ruleset."""
+    from canasta_score.errors import InputError
+    from canasta_score.limits import MAX_RULESET, decode_utf8, parse_toml, read_limited
+
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = read_limited(stream, MAX_RULESET, str(path), "a ruleset file")
+        return parse_toml(decode_utf8(raw, str(path)), str(path))
     except FileNotFoundError:
         raise RulesetError([f"{path}: no such file"]) from None
     except OSError as exc:
         raise RulesetError([f"{path}: cannot be read ({exc.strerror})"]) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError([f"{path}: not valid TOML ({exc})"]) from None
+    except InputError as exc:
+        raise RulesetError([str(exc)]) from None
 
 
 def locate(ref: str, relative_to: Path | None = None) -> Path:
@@ -58,9 +65,15 @@ def resolve(
     ref: str, relative_to: Path | None = None, seen: tuple[Path, ...] = ()
 ) -> dict[str, Any]:
     """A ruleset document with its ``extends`` chain applied."""
+    from canasta_score.limits import MAX_EXTENDS
+
     path = locate(ref, relative_to)
     if path.resolve() in seen:
         raise RulesetError([f"{path}: extends itself through {' -> '.join(map(str, seen))}"])
+    if len(seen) >= MAX_EXTENDS:
+        raise ExtendsTooDeep(
+            [f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} rulesets (the limit)"]
+        )
     doc = read_toml(path)
     parent_ref = doc.get("extends")
     origin = doc.get("id", path.stem) if path.parent == bundled_dir() else str(path)
@@ -70,6 +83,8 @@ def resolve(
         raise RulesetError([f"{path}: extends: expected the id or path of another ruleset"])
     try:
         parent = resolve(parent_ref, path.parent, (*seen, path.resolve()))
+    except ExtendsTooDeep:
+        raise
     except RulesetError as exc:
         raise RulesetError([f"{path}: extends: {p}" for p in exc.problems]) from None
     child = dict(doc)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
-from canasta_score.errors import CanastaError, GameError
+from canasta_score.errors import CanastaError, GameError, InputError
 from canasta_score.game import FORMAT, VERSION, Game, Log, replay
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
+from canasta_score.safe_text import clean, escape_strings
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]
 
@@ -32,13 +34,13 @@ def drop_none(value: Any) -> Any:
 
 
 def to_json(log: Log) -> str:
-    return json.dumps(log_data(log), ensure_ascii=False, indent=2) + "\n"
+    return escape_strings(json.dumps(log_data(log), ensure_ascii=False, indent=2)) + "\n"
 
 
 def to_toml(log: Log) -> str:
     import tomli_w
 
-    return tomli_w.dumps(drop_none(log_data(log)))
+    return escape_strings(tomli_w.dumps(drop_none(log_data(log))))
 
 
 def export(log: Log, fmt: str) -> str:
@@ -59,9 +61,22 @@ def to_html(log: Log) -> str:
 # ---------------------------------------------------------------- CSV
 
 
+# A text cell starting with one of these is a formula (or the start of one) to a spreadsheet
+# program (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes).
+MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~]")
+
+
 def cell(value: str) -> str:
-    """Text that a spreadsheet shows as text (never as a formula)."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+    """Text that a spreadsheet shows as text, never runs as a formula: a text cell starting
+    with ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP's advice).
+    Text that is just a number (``-45``) is left alone: no spreadsheet runs it, and
+    the number columns are written as numbers anyway."""
+    if value.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def to_csv(log: Log) -> str:
@@ -75,7 +90,7 @@ def to_csv(log: Log) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     head = ["game", "hand", "dealer", "side", "players", "minimum", "went out"]
-    writer.writerow([*head, *rules, "hand score", "total"])
+    writer.writerow([cell(h) for h in (*head, *rules, "hand score", "total")])
     size = log.rs.table.side_size
     players = {s.name: " & ".join(s.named(size)) for s in log.game.sides}
     for hand in log.played:
@@ -104,8 +119,22 @@ def to_csv(log: Log) -> str:
 
 
 def md(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*")
+    """Text safe inside a Markdown table cell or line: no control characters or line breaks,
+    HTML shown as text (``&lt;``), and Markdown's marks (``|``, ``*``, backticks...) escaped."""
+    plain = " ".join(clean(text).split())
+    html = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return MARKDOWN_MARK.sub(r"\\\g<0>", html)
+
+
+def code(text: str, in_table: bool = False) -> str:
+    """Text as a Markdown code span, whatever backticks it holds (in a table, a ``|`` is
+    escaped too, or it would end the cell)."""
+    plain = " ".join(clean(text).split())
+    if in_table:
+        plain = plain.replace("|", "\\|")
+    ticks = "`" * (max((len(run) for run in re.findall("`+", plain)), default=0) + 1)
+    pad = " " if "`" in plain else ""
+    return f"{ticks}{pad}{plain}{pad}{ticks}"
 
 
 def num(n: int, signed: bool = False) -> str:
@@ -127,7 +156,7 @@ def to_markdown(log: Log) -> str:
     summary = log.summary()
     lines = [f"# {md(game.name)}", ""]
     lines.append(
-        f"{md(rs.name)} (`{rs.id}`), {rs.players} players, "
+        f"{md(rs.name)} ({code(rs.id)}), {rs.players} players, "
         + (f"{rs.game.hands} hands" if rs.game.hands else f"target {num(rs.game.target)}")
         + (f". Started {game.created.replace('T', ' ')}." if game.created else ".")
     )
@@ -163,7 +192,9 @@ def to_markdown(log: Log) -> str:
                 f"(initial meld minimum {need.minimum}{extra})",
                 "",
             ]
-            items = [[md(i.label), num(i.points, signed=True), f"`{i.rule}`"] for i in side.items]
+            items = [
+                [md(i.label), num(i.points, signed=True), code(i.rule, True)] for i in side.items
+            ]
             lines += table(["Item", "Points", "Rule"], items, "lrl")
             lines.append("")
         record = tomli_w.dumps(hand.record).strip()
@@ -198,19 +229,16 @@ def result_line(summary: Any) -> str:
 
 
 def parse_text(text: str, where: str) -> dict[str, Any]:
-    """A JSON or TOML document."""
-    import tomllib
+    """A JSON or TOML document, within the limits of the tool's input."""
+    from canasta_score.limits import parse_json, parse_toml
 
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise GameError(f"{where}: not valid JSON ({exc})") from None
-    else:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise GameError(f"{where}: neither JSON nor valid TOML ({exc})") from None
+    try:
+        if text.lstrip().startswith("{"):
+            data = parse_json(text, where)
+        else:
+            data = parse_toml(text, where, "neither JSON nor valid TOML")
+    except InputError as exc:
+        raise GameError(str(exc)) from None
     if not isinstance(data, dict):
         raise GameError(f"{where}: expected a game log (a JSON object or TOML table)")
     return data

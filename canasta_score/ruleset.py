@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from canasta_score import schema
+from canasta_score import limits, schema
 from canasta_score.cards import Rank
-from canasta_score.errors import RulesetError
+from canasta_score.errors import InputError, RulesetError
 from canasta_score.schema import Schema, Tier
 
 HOUSE_RULE = "house rule (--rule)"
@@ -257,6 +257,14 @@ def parse_override(text: str) -> tuple[str, Any]:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
+    except RecursionError:
+        raise RulesetError([f"--rule {key}: {limits.nested_text()}"]) from None
+    except ValueError:  # a number too long to convert
+        raise RulesetError([f"--rule {key}: {limits.number_text()}"]) from None
+    try:
+        limits.check_document(value, f"--rule {key}")
+    except InputError as exc:
+        raise RulesetError([str(exc)]) from None
     return key, value
 
 

@@ -135,18 +135,18 @@ def encode(game: Game) -> bytes:
 
 def decode(name: str, raw: bytes, where: Path | str) -> Game:
     """Read a game from the bytes of its file; any problem is a :class:`GameError`."""
-    import tomllib
-
+    from canasta_score.errors import InputError
     from canasta_score.game import Game
+    from canasta_score.limits import parse_toml
 
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise GameError(f"{where}: not a text file (UTF-8)") from None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise GameError(f"{where}: not valid TOML ({exc}); the file was left as it is") from None
+        data = parse_toml(text, str(where))
+    except InputError as exc:
+        raise GameError(f"{exc}; the file was left as it is") from None
     try:
         return Game.from_data(name, data)
     except GameError as exc:

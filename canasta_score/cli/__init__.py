@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -23,27 +24,36 @@ game.register(app)
 stats.register(app)
 
 
+INTERRUPTED = "interrupted; nothing was saved"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app. The project's errors become ``Error: ...`` and exit 2, and
     so does leaving early (Ctrl-C, Ctrl-D at a question), when nothing is saved; Click's usage
-    errors, ``--help`` and ``typer.Exit(code)`` keep Click's own messages and codes."""
-    from typing import NoReturn
+    errors, ``--help`` and ``typer.Exit(code)`` keep Click's own messages and codes. All output
+    goes through :func:`~canasta_score.cli.terminal.clean_output` (no escape sequences)."""
+    from canasta_score.cli.terminal import clean_output
 
+    with clean_output():
+        run(sys.argv[1:] if argv is None else argv)
+
+
+def fail(message: str) -> NoReturn:
+    print(f"Error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def run(args: list[str]) -> None:
+    """Run the command ``args`` names and exit with its code; see :func:`main`."""
     from canasta_score.cli.startup import only_needed
     from canasta_score.errors import CanastaError
 
-    def fail(message: str) -> NoReturn:
-        print(f"Error: {message}", file=sys.stderr)
-        sys.exit(2)
-
-    interrupted = "interrupted; nothing was saved"
-    args = sys.argv[1:] if argv is None else argv
     try:
         code = only_needed(app, args)(args=args, standalone_mode=False)
     except CanastaError as exc:
         fail(str(exc))
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        fail(interrupted)
+        fail(INTERRUPTED)
     except Exception as exc:
         # Click's own errors (usage errors and the like) show themselves, as Click does.
         show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
@@ -52,5 +62,5 @@ def main(argv: list[str] | None = None) -> None:
         show()
         sys.exit(exit_code)
     if code == 130:  # Typer's code for Ctrl-C outside a question; no command exits with it
-        fail(interrupted)
+        fail(INTERRUPTED)
     sys.exit(code if isinstance(code, int) else 0)

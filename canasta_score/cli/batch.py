@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import suppress
@@ -75,19 +74,37 @@ def run(path: str) -> int:
 
 
 def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
-    """Answer the JSON lines of a byte stream; returns the worst code (0, 1 or 2)."""
+    """Answer the JSON lines of a byte stream; returns the worst code (0, 1 or 2).
+
+    A line longer than the limit gets an error object as soon as it passes the limit, and the
+    rest of it is read and dropped, so memory stays bounded whatever the input."""
+    from canasta_score.limits import MAX_LINE
+
     read = getattr(stream, "read1", stream.read)
     answered: dict[bytes, tuple[str, int]] = {}
     worst = 0
     number = 0
     pending: list[bytes] = []  # the start of a line that has not ended yet
+    size = 0  # bytes in pending
+    skipping = False  # dropping the rest of a line that passed the limit
     while True:
         chunk = read(CHUNK)
         if chunk and b"\n" not in chunk:
-            pending.append(chunk)
+            if not skipping:
+                pending.append(chunk)
+                size += len(chunk)
+                if size > MAX_LINE:
+                    number += 1
+                    worst = 2
+                    write_answers([too_long(number, MAX_LINE)])
+                    pending, size, skipping = [], 0, True
             continue
         lines = b"".join([*pending, chunk]).split(b"\n")
+        if skipping and chunk:
+            lines.pop(0)  # the end of the line that passed the limit
+            skipping = False
         pending = [lines.pop()] if chunk else []
+        size = len(pending[0]) if pending else 0
         out: list[str] = []
         for raw in lines:
             number += 1
@@ -95,20 +112,44 @@ def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
             if known is None:
                 if not raw.strip():
                     continue
-                data, code = engine.answer_line(raw, number)
-                text = json.dumps(data, ensure_ascii=False)
-                if code == 2:
-                    print(f"Error: line {number}: {data['error']}", file=sys.stderr)
+                if len(raw) > MAX_LINE:
+                    text, code = too_long(number, MAX_LINE), 2
                 else:
-                    if len(answered) >= MEMO:
-                        answered.clear()
-                    answered[raw] = known = (text, code)
+                    data, code = engine.answer_line(raw, number)
+                    text = json_line(data)
+                    if code == 2:
+                        print(f"Error: line {number}: {data['error']}", file=sys.stderr)
+                    else:
+                        if len(answered) >= MEMO:
+                            answered.clear()
+                        answered[raw] = known = (text, code)
             else:
                 text, code = known
             out.append(text)
             worst = max(worst, code)
-        if out:
-            sys.stdout.write("\n".join(out) + "\n")
-            sys.stdout.flush()
+        write_answers(out)
         if not chunk:
             return worst
+
+
+def too_long(number: int, limit: int) -> str:
+    """The error object of a line longer than the limit (also reported on stderr)."""
+    from canasta_score.batch import error
+    from canasta_score.limits import size_text
+
+    data, _code = error(number, f"the line is longer than the limit of {size_text(limit)}")
+    print(f"Error: line {number}: {data['error']}", file=sys.stderr)
+    return json_line(data)
+
+
+def json_line(data: object) -> str:
+    from canasta_score.cli.common import json_text
+
+    return json_text(data)
+
+
+def write_answers(out: list[str]) -> None:
+    """Write answers and flush them, so a program waiting for them gets them at once."""
+    if out:
+        sys.stdout.write("\n".join(out) + "\n")
+        sys.stdout.flush()

@@ -34,8 +34,15 @@ def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
     return load_ruleset(ruleset, players=players, overrides=list(rule or []))
 
 
+def json_text(data: Any) -> str:
+    """One line of JSON; characters a terminal would act on are escaped (``\\u009b``)."""
+    from canasta_score.safe_text import escape_strings
+
+    return escape_strings(json.dumps(data, ensure_ascii=False))
+
+
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(data) + "\n")
 
 
 def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:

@@ -72,7 +72,9 @@ def hand_data(
         rs = store.load(path).rules()
         return parse_quick(quick, [x.name for x in s.sides], players, rs), False
     if not sys.stdin.isatty():
-        text = sys.stdin.read()
+        from canasta_score.cli.hands import read_text
+
+        text = read_text("-")
         if not text.strip():
             raise InputError(
                 "give the hand with --file FILE (or --file - for standard input), or in the "
@@ -427,7 +429,9 @@ def register(app: typer.Typer) -> None:
         from canasta_score.export import read_log
 
         where = "standard input" if file == "-" else file
-        game, notes = read_log(read_text(file), where, name)
+        from canasta_score.limits import MAX_IMPORT
+
+        game, notes = read_log(read_text(file, MAX_IMPORT, "a game log"), where, name)
         store = open_store()
         hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
         path = store.create(game, hint)

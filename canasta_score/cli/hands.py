@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,18 +14,30 @@ if TYPE_CHECKING:
     from canasta_score.scoring import HandScore
 
 
-def read_text(path: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
+def read_text(path: str, limit: int | None = None, what: str = "a hand record") -> str:
+    """The text of a file, or of standard input for ``-``, refused past ``limit`` bytes
+    (default: the limit of a hand record)."""
     from canasta_score.errors import InputError
+    from canasta_score.limits import MAX_RECORD, decode_utf8, read_limited, too_large
 
+    limit = MAX_RECORD if limit is None else limit
+    where = "standard input" if path == "-" else path
     if path == "-":
-        return sys.stdin.read()
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a text stream put in place of standard input
+            text = sys.stdin.read(limit + 1)
+            if len(text) > limit:
+                raise too_large(where, what, limit)
+            return text
+        return decode_utf8(read_limited(buffer, limit, where, what), where)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = read_limited(stream, limit, where, what)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot be read ({exc})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    return decode_utf8(raw, where)
 
 
 def read_record_data(path: str) -> dict[str, Any]:
@@ -35,15 +46,14 @@ def read_record_data(path: str) -> dict[str, Any]:
 
 
 def parse_record_text(text: str, where: str) -> dict[str, Any]:
-    """Parse hand record text (TOML) into data."""
-    import tomllib
-
-    from canasta_score.errors import RecordError
+    """Parse hand record text (TOML) into data, within the limits of the tool's input."""
+    from canasta_score.errors import InputError, RecordError
+    from canasta_score.limits import parse_toml
 
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{where} is not valid TOML: {exc}") from None
+        return parse_toml(text, where)
+    except InputError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def render_score(result: HandScore) -> str:

@@ -1,0 +1,60 @@
+"""Safe output: names typed by users never reach a terminal as control or escape sequences.
+
+Side, player and game names are the users' own text, and a game file or an import can hold
+anything. Printed raw, an escape sequence in a name could clear the screen, retitle the
+window, hide text or, with right-to-left overrides, make a line read differently from what it
+holds. So the command line writes all its text through :class:`CleanText`, which drops escape
+sequences and control characters (tabs and line ends stay); JSON and TOML are written with
+such characters escaped (``\\u001b``), so they pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import TextIO
+
+from canasta_score.safe_text import clean
+
+
+class CleanText(io.TextIOWrapper):
+    """A text stream that writes :func:`clean` text."""
+
+    def write(self, text: str) -> int:
+        super().write(clean(text))
+        return len(text)
+
+
+@contextmanager
+def clean_output() -> Iterator[None]:
+    """Standard output and standard error write :func:`clean` text while inside."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = cleaning(saved[0]), cleaning(saved[1])
+    try:
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, CleanText):
+                with suppress(OSError, ValueError):
+                    stream.flush()
+                with suppress(OSError, ValueError):
+                    stream.detach()  # leaves the bytes underneath open
+        sys.stdout, sys.stderr = saved
+
+
+def cleaning(stream: TextIO) -> TextIO:
+    """A :class:`CleanText` stream over the same bytes as ``stream`` (or ``stream`` itself
+    when it has no byte buffer under it)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return stream
+    stream.flush()
+    return CleanText(
+        buffer,
+        encoding=stream.encoding or "utf-8",
+        errors=stream.errors or "strict",
+        line_buffering=bool(getattr(stream, "line_buffering", False)),
+        write_through=True,
+    )

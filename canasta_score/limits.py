@@ -1,0 +1,138 @@
+"""Bounds on what the tool reads: how much text, how deep, how large a number.
+
+Every document the tool reads from a user (a hand record, a game file, an import, a ruleset, a
+``--rule`` value, a batch line) is read with a size limit and parsed by :func:`parse_json` or
+:func:`parse_toml`, which turn any parser failure (nesting too deep for the parser, a number
+too long to convert) into the project's own error and then check the result with
+:func:`check_document`: nesting at most :data:`MAX_DEPTH` deep, whole numbers within
+±:data:`MAX_INT`. Past these limits the input is refused with a message naming the limit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+from canasta_score.errors import InputError
+
+KIB = 1024
+MIB = 1024 * KIB
+
+# Largest size of each kind of input, in bytes (a real one is a small fraction of it).
+MAX_LINE = 1 * MIB  # one request of ``check --batch``
+MAX_RECORD = 1 * MIB  # one hand record (``score-hand``, ``hand --file``, standard input)
+MAX_IMPORT = 64 * MIB  # one exported game log (a log of 10,000 hands is about 20 MiB)
+MAX_RULESET = 1 * MIB  # one ruleset file
+# Tables and lists inside one another: a game log needs about 6 levels.
+MAX_DEPTH = 64
+# The largest whole number anywhere in an input: 2**53 - 1, the largest every JSON reader
+# keeps exactly. No count or score of a card game comes near it.
+MAX_INT = 2**53 - 1
+# At most this many ``extends`` steps from a ruleset file to a bundled one.
+MAX_EXTENDS = 32
+
+
+def size_text(limit: int) -> str:
+    """``1 MiB (1,048,576 bytes)``."""
+    unit = f"{limit // MIB} MiB" if limit % MIB == 0 else f"{limit // KIB} KiB"
+    return f"{unit} ({limit:,} bytes)"
+
+
+def too_large(where: str, what: str, limit: int) -> InputError:
+    return InputError(f"{where}: {what} is larger than the limit of {size_text(limit)}")
+
+
+def read_limited(stream: IO[bytes], limit: int, where: str, what: str) -> bytes:
+    """Read a whole stream, refusing it once it holds more than ``limit`` bytes."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(1 << 16, limit + 1 - size))
+        if not chunk:
+            return b"".join(parts)
+        parts.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise too_large(where, what, limit)
+
+
+def decode_utf8(raw: bytes, where: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{where}: not a text file (UTF-8)") from None
+
+
+def parse_json(text: str | bytes, where: str) -> Any:
+    """A JSON document within the limits; a problem is an :class:`InputError` whose message
+    starts with ``where`` (the input's name, if it has one)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise InputError(f"{at(where)}{nested_text()}") from None
+    except ValueError as exc:  # JSONDecodeError, a number too long to convert, bad UTF-8
+        raise InputError(f"{at(where)}not valid JSON ({parse_problem(exc)})") from None
+    check_document(data, where)
+    return data
+
+
+def parse_toml(text: str, where: str, invalid: str = "not valid TOML") -> dict[str, Any]:
+    """A TOML document within the limits; a problem is an :class:`InputError` (``invalid``
+    says what a syntax error is called)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise InputError(f"{at(where)}{nested_text()}") from None
+    except ValueError as exc:  # TOMLDecodeError, a number too long to convert
+        raise InputError(f"{at(where)}{invalid} ({parse_problem(exc)})") from None
+    check_document(data, where)
+    return data
+
+
+def parse_problem(exc: ValueError) -> str:
+    """A parser's complaint in plain words (Python's own advice about its limits left out)."""
+    text = str(exc)
+    return number_text() if "integer string conversion" in text else text
+
+
+def nested_text() -> str:
+    return f"nested more than {MAX_DEPTH} levels deep (the limit)"
+
+
+def check_document(data: Any, where: str) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` or holding a whole number beyond
+    ±:data:`MAX_INT`; the message names the place (``side[0].meld_points``)."""
+    # Each entry: (value, depth, (key, parent entry)); the path is spelled only on a problem.
+    stack: list[tuple[Any, int, Any]] = [(data, 0, None)]
+    while stack:
+        value, depth, trail = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+                raise InputError(f"{at(where, trail)}{number_text()}")
+            continue
+        if depth >= MAX_DEPTH:
+            raise InputError(f"{at(where, trail)}{nested_text()}")
+        stack.extend((v, depth + 1, (k, trail)) for k, v in items)
+
+
+def at(where: str, trail: Any = None) -> str:
+    """``FILE: side[0].meld_points: `` from the input's name and a trail of (key, parent
+    trail); empty for an unnamed input at the top."""
+    keys: list[Any] = []
+    while trail is not None:
+        key, trail = trail
+        keys.append(key)
+    path = ""
+    for key in reversed(keys):
+        path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else str(key))
+    return "".join(f"{part}: " for part in (where, path) if part)
+
+
+def number_text() -> str:
+    return f"a whole number beyond ±{MAX_INT:,} (the limit)"

@@ -1,0 +1,38 @@
+"""Text that is safe to show: user-supplied names without terminal control sequences.
+
+Side, player and game names are the users' own text, and a game file or an import can hold
+anything. :func:`clean` drops escape sequences and control characters (what a terminal acts on
+instead of showing); :func:`escape_strings` writes them as ``\\uXXXX`` escapes inside JSON or
+TOML text, which keeps the data exactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Escape sequences (ESC or its one-byte C1 form): CSI ... final, OSC/DCS/PM/APC ... terminator,
+# and any other ESC + one character.
+SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -~]?"
+)
+# Characters a terminal acts on instead of showing: C0 controls but tab and line feed, DEL,
+# C1 controls, bidirectional overrides and isolates, and the Unicode line separators.
+CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+UNSAFE = re.compile(f"[{CONTROL}]")
+# What json.dumps (with ensure_ascii=False) and tomli_w leave raw: all but the C0 controls.
+RAW_IN_STRINGS = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(text: str) -> str:
+    """``text`` without escape sequences and control characters (tabs and line ends stay)."""
+    if not UNSAFE.search(text):
+        return text
+    return UNSAFE.sub("", SEQUENCE.sub("", text))
+
+
+def escape_strings(text: str) -> str:
+    """JSON or TOML text (from ``json.dumps`` or ``tomli_w``) with the characters they leave
+    raw inside strings written as ``\\uXXXX`` escapes: the same data, nothing raw to print."""
+    return RAW_IN_STRINGS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
