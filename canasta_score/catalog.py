@@ -70,9 +70,9 @@ def resolve(
     path = locate(ref, relative_to)
     if path.resolve() in seen:
         raise RulesetError([f"{path}: extends itself through {' -> '.join(map(str, seen))}"])
-    if len(seen) >= MAX_EXTENDS:
+    if len(seen) > MAX_EXTENDS:
         raise ExtendsTooDeep(
-            [f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} rulesets (the limit)"]
+            [f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} steps (the limit)"]
         )
     doc = read_toml(path)
     parent_ref = doc.get("extends")

@@ -131,6 +131,8 @@ def at(where: str, trail: Any = None) -> str:
     path = ""
     for key in reversed(keys):
         path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else str(key))
+    if where and path.startswith("["):  # --rule threes.red_values[1]
+        return f"{where}{path}: "
     return "".join(f"{part}: " for part in (where, path) if part)
 
 

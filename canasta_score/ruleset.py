@@ -389,18 +389,75 @@ def build_section(name: str, cls: type, table: Any, problems: list[str], origin:
 def cross_checks(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
     """Checks that involve more than one key (a section that failed to build is skipped)."""
     problems = []
-    table, deck, meld, game = rs["table"], rs["deck"], rs["meld"], rs["game"]
+    table, meld, game = rs["table"], rs["meld"], rs["game"]
     if table is not None and table.players not in table.player_counts:
         problems.append(f"{origin}: table.players: {table.players} is not in table.player_counts")
     if table is not None and (table.side_size < 1 or table.players % table.side_size):
         problems.append(f"{origin}: table.side_size: {table.side_size} does not divide the players")
-    if deck is not None and deck.decks < 1:
-        problems.append(f"{origin}: deck.decks: at least one pack is needed")
-    if meld is not None and meld.min_cards < 1:
-        problems.append(f"{origin}: meld.min_cards: must be at least 1")
+
+    def at(key: str) -> str:
+        return f"--rule {key}" if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
+
+    if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
+        problems.append(
+            f"{at('meld.min_cards')}: {meld.min_cards} is more than meld.max_cards "
+            f"({meld.max_cards}), so no meld could be laid"
+        )
+    canasta, threes = rs["canasta"], rs["threes"]
+    if meld is not None and canasta is not None and canasta.min_cards < meld.min_cards:
+        problems.append(
+            f"{at('canasta.min_cards')}: {canasta.min_cards} is less than meld.min_cards "
+            f"({meld.min_cards}); a canasta is a meld"
+        )
+    if threes is not None and not threes.red_values:
+        problems.append(
+            f"{at('threes.red_values')}: the table is empty; give at least [0] "
+            "(what no red three scores), then what 1, 2, ... red threes score"
+        )
+    signs = threes.sign_by_canastas if threes is not None else (1,)
+    if not signs or any(s not in schema.SIGNS for s in signs):
+        problems.append(
+            f"{at('threes.sign_by_canastas')}: give a list of -1, 0 or 1 (by number of "
+            "canastas: 0, 1, 2, ...), with at least one entry"
+        )
     if game is not None and (game.target <= 0 or game.target % 5):
         problems.append(f"{origin}: game.target: must be a positive multiple of 5")
-    return problems + point_problems(rs, origin, sources)
+    return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
+
+
+def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+    """Counts (players, packs, cards, canastas, hands) from their least value (0 unless
+    :data:`schema.COUNT_LEAST` says more) up to :data:`schema.COUNT_MOST`; points up to
+    :data:`schema.POINTS_MOST`."""
+    problems = []
+    for name, section in rs.items():
+        if section is None:
+            continue
+        for key, value in dataclasses.asdict(section).items():
+            full = f"{name}.{key}"
+            if full in schema.NOT_COUNTS or full == "game.target" or isinstance(value, bool):
+                continue
+            listed = value if isinstance(value, list | tuple) else [value]
+            numbers = [n for n in listed if isinstance(n, int) and not isinstance(n, bool)]
+            if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
+                # Points below 0 are point_problems' to report.
+                bad = next((n for n in numbers if n > schema.POINTS_MOST), None)
+                allowed = f"points here are at most {schema.POINTS_MOST:,}"
+            else:
+                least, most = schema.COUNT_LEAST.get(full, 0), schema.COUNT_MOST
+                bad = next((n for n in numbers if not least <= n <= most), None)
+                allowed = f"a count here is {least} to {most:,}"
+            if bad is not None:
+                where = "--rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
+                problems.append(f"{where} {full}: {bad:,} is out of range; {allowed}")
+    tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
+    too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
+    if too_high:
+        problems.append(
+            f"{origin}: initial_meld.tiers: a minimum of {too_high[0]:,} is out of range; "
+            f"at most {schema.POINTS_MOST:,}"
+        )
+    return problems
 
 
 def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:

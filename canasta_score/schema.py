@@ -386,6 +386,27 @@ POINT_KEYS = frozenset(
 )
 
 
+# The sensible range of every whole number a ruleset holds (RULES 0.2 and common sense):
+# points (card values, bonuses, penalties, tier minimums) are at most POINTS_MOST; the other
+# numbers count players, packs, cards, canastas or hands, each at least its COUNT_LEAST
+# entry (else 0) and at most COUNT_MOST. game.target is only bounded below.
+POINTS_MOST = 1_000_000
+COUNT_MOST = 1_000
+COUNT_LEAST = {
+    "table.players": 2,
+    "table.player_counts": 2,
+    "table.side_size": 1,
+    "deck.decks": 1,
+    "deal.hand_size": 1,
+    "draw.stock_cards": 1,
+    "meld.min_cards": 1,
+    "canasta.min_cards": 1,
+}
+# Keys that are neither points nor counts.
+NOT_COUNTS = frozenset({"threes.sign_by_canastas", "initial_meld.tiers"})
+SIGNS = (-1, 0, 1)
+
+
 # Rules that are mechanisms rather than numbers; each is cited by id like the keys above.
 FIXED_RULES: dict[str, tuple[str, str]] = {
     "meld.one-rank": (
