@@ -22,6 +22,7 @@ from canasta_score.errors import InputError
 from canasta_score.kinds import CanastaKind
 from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.ruleset import Ruleset
+from canasta_score.schema import COUNT_MOST
 
 QUICK_HELP = (
     'write each side as "NAME: item, item, ...", e.g. '
@@ -87,6 +88,11 @@ KEY_ORDER = (
     "black_threes_removed",
 )
 NUMBER = re.compile(r"-?\d[\d_]*")
+# The longest number the quick form reads (no count or score comes near 10**15), and the
+# most incomplete melds it writes out one by one: more than the cards of the largest deck a
+# ruleset may have (schema.COUNT_MOST packs of 52 cards and as many jokers each).
+MOST_DIGITS = 15
+MOST_CARDS = COUNT_MOST * (52 + COUNT_MOST)
 
 
 # ---------------------------------------------------------------- the quick form
@@ -101,13 +107,13 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
     """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data; with a
     ruleset, its own name for a completed sequence is understood too."""
     words = item.lower().replace("_", " ").split()
+    shown = item.strip()
     number: int | None = None
     if words and NUMBER.fullmatch(words[0]):
-        number = int(words.pop(0))
+        number = quick_number(words.pop(0), shown)
     elif words and NUMBER.fullmatch(words[-1]):
-        number = int(words.pop())
+        number = quick_number(words.pop(), shown)
     phrase = " ".join(words)
-    shown = item.strip()
     if number is not None and number < 0:
         raise InputError(f'"{shown}": give counts without a sign ("40 left", not "-40")')
     if phrase in NOTHING and number is None:
@@ -128,7 +134,10 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
         if missing is None:
             names = ", ".join(sorted(INCOMPLETE_KINDS))
             raise InputError(f'"{shown}": incomplete melds are {names}')
-        side.setdefault("incomplete", []).extend([missing] * (1 if number is None else number))
+        times = 1 if number is None else number
+        if times > MOST_CARDS:
+            raise InputError(f'"{shown}": {times:,} incomplete melds are more than any deck holds')
+        side.setdefault("incomplete", []).extend([missing] * times)
         return
     if phrase in COUNT_WORDS:
         if number is None:
@@ -147,6 +156,14 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
             canastas[key] = number
             return
     raise InputError(f'"{shown}" is not understood; {QUICK_HELP}')
+
+
+def quick_number(token: str, shown: str) -> int:
+    """A count typed in the quick form; one longer than any count or score is refused before
+    it is even turned into a number."""
+    if len(token.replace("_", "").lstrip("-")) > MOST_DIGITS:
+        raise InputError(f'"{shown}": {token[:20]}... is far more than any count or score')
+    return int(token)
 
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
@@ -262,7 +279,7 @@ def parse_count(text: str) -> int:
     value = text.strip().replace("_", "")
     if not value.isdigit():
         raise InputError(f'"{text.strip()}" is not a whole number of 0 or more')
-    return int(value)
+    return quick_number(value, text.strip())
 
 
 def parse_yes(text: str) -> bool:
@@ -310,7 +327,7 @@ def threes_parser(red: bool) -> Callable[[str], int | list[str]]:
     def parse(text: str) -> int | list[str]:
         value = text.strip()
         if not value or value.isdigit():
-            return int(value or 0)
+            return quick_number(value, value) if value else 0
         count, _cards = parse_threes("", "threes", [value], red)
         return value.split() if count else 0
 
@@ -537,8 +554,9 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
     :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
     hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
     kind than the deck holds. What depends on the other sides is checked with the whole hand."""
-    from canasta_score.validation import check_deck, validate_side
+    from canasta_score.validation import check_counts, check_deck, validate_side
 
     record = parse_record({"side": [side]})
+    check_counts(rs, record)
     validate_side(rs, record.sides[0])
     check_deck(rs, record)

@@ -293,21 +293,24 @@ def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
 def merge_same_rank(
     melds: tuple[tuple[Card, ...], ...], rs: Ruleset
 ) -> tuple[tuple[Card, ...], ...]:
-    """A side's melds with groups of one rank joined, as one meld per rank requires (RULES 1.4)."""
+    """A side's melds with groups of one rank joined, as one meld per rank requires (RULES 1.4).
+
+    Linear in the number of cards: each rank's cards are gathered in one list, made a meld once.
+    """
     if not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return melds
-    out: list[tuple[Card, ...]] = []
+    out: list[list[Card]] = []
     where: dict[Rank, int] = {}
     for meld in melds:
         shape, _ = shape_of(meld, rs)
         rank = shape.rank if shape is not None and shape.kind is Kind.GROUP else None
         if rank is not None and rank in where:
-            out[where[rank]] += meld
+            out[where[rank]].extend(meld)
             continue
         if rank is not None:
             where[rank] = len(out)
-        out.append(meld)
-    return tuple(out)
+        out.append(list(meld))
+    return tuple(tuple(m) for m in out)
 
 
 def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: Ruleset) -> int:

@@ -56,6 +56,7 @@ CATEGORIES = {
 
 def validate(rs: Ruleset, record: HandRecord) -> None:
     """Refuse a record that breaks the rules of the ruleset (raises :class:`RecordError`)."""
+    check_counts(rs, record)
     if len(record.sides) != rs.sides:
         raise RecordError(
             f"{rs.name} with {rs.players} players has {rs.sides} sides; "
@@ -500,6 +501,40 @@ def deck_holds(rs: Ruleset) -> dict[str, int]:
         "ace": packs * 4,
         "ace_seven": packs * 8,
     }
+
+
+def check_counts(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse at once, before any other work, a typed count beyond what the deck allows: more
+    cards listed than the whole deck holds, or a number of canastas (of any kind), incomplete
+    melds, threes, concealed canastas or held hands larger than that. The finer checks of
+    :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
+    memory on the way there."""
+    cards = deck_holds(rs)["cards"]
+    listed = sum(len(c) for s in record.sides for c in (*(s.melds or ()), *(s.in_hand or ())))
+    listed += sum(len(s.three_cards) for s in record.sides)
+    if listed > cards:
+        raise RecordError(
+            f"the record lists {listed:,} cards, more than the deck allows: the {rs.name} deck "
+            f"({rs.deck.decks} packs) holds {cards} cards"
+        )
+    for side in record.sides:
+        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
+        counts += [
+            ("canastas", sum(side.canastas.values())),
+            ("incomplete", len(side.incomplete)),
+            ("red_threes", side.red_threes),
+            ("black_threes", side.black_threes),
+            ("black_threes_removed", side.black_threes_removed),
+            ("concealed_canastas", side.concealed_canastas),
+            ("held_penalties", side.held_penalties or 0),
+        ]
+        for what, n in counts:
+            if n > cards:
+                raise refuse(
+                    side.name,
+                    f"{what} = {n:,} is more than the deck allows: the {rs.name} deck "
+                    f"({rs.deck.decks} packs) holds {cards} cards",
+                )
 
 
 def deck_points(rs: Ruleset) -> int:

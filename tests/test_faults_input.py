@@ -510,3 +510,154 @@ def test_rules_validate_reports_every_problem_of_an_absurd_ruleset(
     problems = json.loads(run.out)["problems"]
     for _body, named in ABSURD:
         assert any(named in p for p in problems), (named, problems)
+
+
+# ---------------------------------------------------------------- item 2: absurd counts
+
+# One quick-form word for each canasta kind of the record (CONTRACT 6).
+KIND_WORDS = {
+    "natural": "natural",
+    "mixed": "mixed",
+    "sevens": "sevens",
+    "aces": "aces",
+    "wild": "wild",
+    "wild_twos": "wild twos",
+    "wild_four_jokers": "wild four jokers",
+    "samba": "samba",
+    "escalera": "escalera",
+    "bolivia": "bolivia",
+    "deuces": "deuces",
+    "deuces_mixed": "deuces with jokers",
+}
+
+
+def test_every_canasta_kind_has_a_quick_form_word() -> None:
+    from canasta_score.entry import CANASTA_WORDS
+    from canasta_score.record import CANASTA_KINDS
+
+    assert set(KIND_WORDS) == set(CANASTA_KINDS)
+    assert all(CANASTA_WORDS[word] == kind for kind, word in KIND_WORDS.items())
+
+
+@pytest.fixture
+def game_home(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    assert process("new", "g", "--side", "us", "--side", "them", home=home).returncode == 0
+    return home
+
+
+def refused_at_once(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done.stderr[-500:]
+    assert done.stderr.startswith("Error:") and "Traceback" not in done.stderr
+    for word in words:
+        assert word in done.stderr, (word, done.stderr)
+
+
+# RULES 1.1: two packs of 52 cards and 4 jokers, 108 cards; no side holds more canastas.
+DECK = "the Classic Canasta deck (2 packs) holds 108 cards"
+
+
+@pytest.mark.parametrize("kind", list(KIND_WORDS))
+def test_a_typed_canasta_count_beyond_the_deck_is_refused_at_once(
+    game_home: Path, kind: str
+) -> None:
+    before = (game_home / "g.toml").read_bytes()
+    quick = f"us: 100 melded, 100000000 {KIND_WORDS[kind]}, out"
+    done = process("hand", quick, "them: 50 melded", home=game_home)
+    refused_at_once(done, f"canastas.{kind} = 100,000,000 is more than the deck allows", DECK)
+    assert (game_home / "g.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("item", "named"),
+    [
+        (f"1{'0' * 30} natural", "is far more than any count or score"),
+        (f"1{'0' * 30} melded", "is far more than any count or score"),
+        ("100000000 incomplete sevens", "100,000,000 incomplete melds are more than any deck"),
+        ("200 incomplete sevens", "incomplete = 200 is more than the deck allows"),
+        ("100000000 red", "red_threes = 100,000,000"),
+        ("100000000 held", "held_penalties = 100,000,000"),
+        ("100000000 concealed canastas", "concealed_canastas = 100,000,000"),
+        ("100000000 removed", "black_threes_removed = 100,000,000"),
+    ],
+)
+def test_other_typed_counts_beyond_the_deck_are_refused_at_once(
+    game_home: Path, item: str, named: str
+) -> None:
+    done = process("hand", f"us: 100 melded, {item}, out", "them: 50 melded", home=game_home)
+    refused_at_once(done, named)
+
+
+def test_a_canasta_count_beyond_the_deck_in_a_record_file_is_refused_at_once(
+    game_home: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "hand.toml"
+    path.write_text(RECORD.replace("natural = 1", "natural = 100000000"), "utf-8")
+    named = "canastas.natural = 100,000,000 is more than the deck allows"
+    refused_at_once(process("hand", "--file", str(path), home=game_home), named, DECK)
+    refused_at_once(process("score-hand", str(path), "-r", "classic", home=game_home), named)
+    with path.open("rb") as record:
+        refused_at_once(process("hand", "--file", "-", stdin=record, home=game_home), named)
+
+
+def test_a_stored_game_with_a_canasta_count_beyond_the_deck_is_refused_at_once(
+    game_home: Path,
+) -> None:
+    assert process("hand", *QUICK, home=game_home).returncode == 0
+    path = game_home / "g.toml"
+    path.write_text(path.read_text("utf-8").replace("natural = 1", "natural = 100000000"))
+    before = path.read_bytes()
+    for args in (["status"], ["history"], ["hand", *QUICK]):
+        refused_at_once(process(*args, home=game_home), "100,000,000")
+    assert path.read_bytes() == before
+
+
+def test_a_record_listing_more_cards_than_the_deck_is_refused_at_once(cli: Cli) -> None:
+    melds = ", ".join(['"K K K"'] * 100_000)
+    record = RECORD.replace("meld_points = 300\ncanastas = { natural = 1 }", f"melds = [{melds}]")
+    start = time.monotonic()
+    run = cli("score-hand", "-", "-r", "classic", stdin=record.encode())
+    refused(run, "the record lists 300,000 cards, more than the deck allows", DECK)
+    assert time.monotonic() - start < 20
+
+
+def test_a_count_typed_at_a_question_longer_than_any_count_is_refused() -> None:
+    from canasta_score.entry import parse_count
+    from canasta_score.errors import InputError
+
+    assert parse_count("1_000") == 1000
+    with pytest.raises(InputError, match="far more than any count"):
+        parse_count("9" * 5000)
+
+
+# ---------------------------------------------------------------- item 7: many melds
+
+
+def test_merge_same_rank_joins_groups_of_one_rank_in_order() -> None:
+    from canasta_score.cards import parse_cards
+    from canasta_score.catalog import load_ruleset
+    from canasta_score.melds import merge_same_rank
+
+    # RULES 1.4: a side holds one meld of each rank; melds of one rank are one meld.
+    melds = tuple(parse_cards(t) for t in ("K K K", "Q Q Q", "K K 2", "4S 5S 6S", "Q"))
+    merged = merge_same_rank(melds, load_ruleset("classic"))
+    assert merged == (
+        parse_cards("K K K K K 2"),
+        parse_cards("Q Q Q Q"),
+        parse_cards("4S 5S 6S"),
+    )
+
+
+def test_checking_100000_melds_takes_seconds_not_minutes(tmp_path: Path) -> None:
+    lines = [
+        {"check": "go-out", "table": ["K K K"] * 100_000},
+        {"check": "meld", "cards": "K", "to": "K K K", "table": ["K K K"] * 100_000},
+        {"check": "pickup", "top": "QD", "hand": "Q Q 5 6", "table": ["K K K"] * 100_000},
+    ]
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", "utf-8")
+    start = time.monotonic()
+    done = process("check", "--batch", str(path), home=tmp_path)
+    assert time.monotonic() - start < 40
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3 and all("legal" in a for a in answers), done.stderr[-500:]
