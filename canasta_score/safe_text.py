@@ -17,12 +17,14 @@ SEQUENCE = re.compile(
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -~]?"
 )
-# Characters a terminal acts on instead of showing: C0 controls but tab and line feed, DEL,
-# C1 controls, bidirectional overrides and isolates, and the Unicode line separators.
-CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-UNSAFE = re.compile(f"[{CONTROL}]")
+# Characters a terminal acts on instead of showing: C0 controls but tab and line ends (a line
+# feed, or a carriage return right before one), DEL, C1 controls, bidirectional overrides and
+# isolates, and the Unicode line separators.
+C0_CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f"
+OTHER_CONTROLS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+UNSAFE = re.compile(f"[{C0_CONTROLS}{OTHER_CONTROLS}]|\r(?!\n)")
 # What json.dumps (with ensure_ascii=False) and tomli_w leave raw: all but the C0 controls.
-RAW_IN_STRINGS = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+RAW_IN_STRINGS = re.compile(f"[{OTHER_CONTROLS}]")
 
 
 def clean(text: str) -> str:
