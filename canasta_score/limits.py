@@ -63,16 +63,41 @@ def decode_utf8(raw: bytes, where: str) -> str:
         raise InputError(f"{where}: not a text file (UTF-8)") from None
 
 
+class TooLarge(ValueError):
+    """A whole number beyond :data:`MAX_INT`, met while parsing JSON."""
+
+
+def json_int(digits: str) -> int:
+    """A JSON whole number, refused beyond :data:`MAX_INT` (one that long is not even
+    converted: Python refuses to convert more than 4,300 digits at all)."""
+    if len(digits) <= 20:
+        value = int(digits)
+        if abs(value) <= MAX_INT:
+            return value
+    raise TooLarge(digits[:20])
+
+
+DECODER = json.JSONDecoder(parse_int=json_int)
+
+
 def parse_json(text: str | bytes, where: str) -> Any:
     """A JSON document within the limits; a problem is an :class:`InputError` whose message
     starts with ``where`` (the input's name, if it has one)."""
     try:
-        data = json.loads(text)
+        data = DECODER.decode(text.decode("utf-8-sig") if isinstance(text, bytes) else text)
     except RecursionError:
         raise InputError(f"{at(where)}{nested_text()}") from None
-    except ValueError as exc:  # JSONDecodeError, a number too long to convert, bad UTF-8
+    except TooLarge:
+        raise InputError(f"{at(where)}{number_text()}") from None
+    except ValueError as exc:  # JSONDecodeError, bad UTF-8
         raise InputError(f"{at(where)}not valid JSON ({parse_problem(exc)})") from None
-    check_document(data, where)
+    # Nesting deeper than the limit takes more openings than that: most text is not walked.
+    if isinstance(text, bytes):
+        opened = text.count(b"[") + text.count(b"{")
+    else:
+        opened = text.count("[") + text.count("{")
+    if opened > MAX_DEPTH:
+        check_document(data, where)
     return data
 
 

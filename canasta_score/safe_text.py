@@ -23,13 +23,15 @@ SEQUENCE = re.compile(
 C0_CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f"
 OTHER_CONTROLS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 UNSAFE = re.compile(f"[{C0_CONTROLS}{OTHER_CONTROLS}]|\r(?!\n)")
+# The same characters and every carriage return: a quicker first look (one character class).
+MAYBE_UNSAFE = re.compile(f"[{C0_CONTROLS}\r{OTHER_CONTROLS}]")
 # What json.dumps (with ensure_ascii=False) and tomli_w leave raw: all but the C0 controls.
 RAW_IN_STRINGS = re.compile(f"[{OTHER_CONTROLS}]")
 
 
 def clean(text: str) -> str:
     """``text`` without escape sequences and control characters (tabs and line ends stay)."""
-    if not UNSAFE.search(text):
+    if not MAYBE_UNSAFE.search(text) or not UNSAFE.search(text):
         return text
     return UNSAFE.sub("", SEQUENCE.sub("", text))
 
@@ -37,4 +39,6 @@ def clean(text: str) -> str:
 def escape_strings(text: str) -> str:
     """JSON or TOML text (from ``json.dumps`` or ``tomli_w``) with the characters they leave
     raw inside strings written as ``\\uXXXX`` escapes: the same data, nothing raw to print."""
+    if text.isascii():
+        return text
     return RAW_IN_STRINGS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -258,7 +258,7 @@ def import_texts() -> list[tuple[str, str, str]]:
     return [
         (deep_json, "json", "nested more than"),
         (huge_json, "json", "whole number beyond"),
-        (large_json, "json", "first_dealer: a whole number beyond"),
+        (large_json, "json", "whole number beyond"),
         (deep_toml("deep"), "toml", "nested more than"),
         (f"format = {HUGE}\n", "toml", "whole number beyond"),
         (f"format = {LARGE}\n", "toml", "format: a whole number beyond"),

@@ -78,6 +78,7 @@ def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
 
     A line longer than the limit gets an error object as soon as it passes the limit, and the
     rest of it is read and dropped, so memory stays bounded whatever the input."""
+    from canasta_score.cli.common import json_text
     from canasta_score.limits import MAX_LINE
 
     read = getattr(stream, "read1", stream.read)
@@ -116,7 +117,7 @@ def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
                     text, code = too_long(number, MAX_LINE), 2
                 else:
                     data, code = engine.answer_line(raw, number)
-                    text = json_line(data)
+                    text = json_text(data)
                     if code == 2:
                         print(f"Error: line {number}: {data['error']}", file=sys.stderr)
                     else:
@@ -135,16 +136,11 @@ def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
 def too_long(number: int, limit: int) -> str:
     """The error object of a line longer than the limit (also reported on stderr)."""
     from canasta_score.batch import error
+    from canasta_score.cli.common import json_text
     from canasta_score.limits import size_text
 
     data, _code = error(number, f"the line is longer than the limit of {size_text(limit)}")
     print(f"Error: line {number}: {data['error']}", file=sys.stderr)
-    return json_line(data)
-
-
-def json_line(data: object) -> str:
-    from canasta_score.cli.common import json_text
-
     return json_text(data)
 
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from canasta_score.safe_text import escape_strings
+
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
     from canasta_score.ruling import Ruling
@@ -36,8 +38,6 @@ def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
 
 def json_text(data: Any) -> str:
     """One line of JSON; characters a terminal would act on are escaped (``\\u009b``)."""
-    from canasta_score.safe_text import escape_strings
-
     return escape_strings(json.dumps(data, ensure_ascii=False))
 
 
