@@ -323,8 +323,8 @@ class Store:
             ):
                 return None
             summary = Summary.from_data(data["summary"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None  # a damaged cache is worked out again
         return summary if summary.game == self.name_of(path) else None
 
     def save_cache(self, path: Path, key: str, summary: Summary) -> None:
