@@ -47,8 +47,8 @@ def cached(target: Path, key: str, stamp: str) -> GameFacts | None:
         ):
             return None
         return GameFacts.from_data(data["facts"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None  # a damaged cache is worked out again
 
 
 def remember(target: Path, key: str, stamp: str, facts: GameFacts) -> None:
