@@ -112,6 +112,7 @@ class Case:
     argv: list[str]
     codes: tuple[int, ...] = (0,)
     before: Callable[[], None] | None = None
+    home: Path | None = None  # a game folder of its own, else the benchmark's
     times: list[float] = field(default_factory=list)
 
     @property
@@ -157,11 +158,12 @@ class Bench:
         if case.before is not None:
             case.before()
         target = open(out, "wb") if out else subprocess.DEVNULL  # noqa: SIM115
+        env = self.env if case.home is None else {**self.env, "CANASTA_SCORE_HOME": str(case.home)}
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             start = time.perf_counter()
             done = subprocess.run(
-                case.argv, stdout=target, stderr=subprocess.PIPE, env=self.env, check=False
+                case.argv, stdout=target, stderr=subprocess.PIPE, env=env, check=False
             )
             elapsed = time.perf_counter() - start
         finally:
@@ -243,6 +245,15 @@ def has_command(bench: Bench, name: str) -> bool:
     return done.returncode == 0
 
 
+def lone_home(bench: Bench, name: str) -> Path:
+    """A game folder holding only a copy of game ``name`` (for ``stats``, which reads every game
+    of its folder)."""
+    home = bench.folder / f"only-{name}"
+    home.mkdir(exist_ok=True)
+    shutil.copy2(bench.home / f"{name}.toml", home / f"{name}.toml")
+    return home
+
+
 def growth(bench: Bench) -> None:
     """Append and the reading game commands on a small and a large game."""
     small, large = bench.sizes.small, bench.sizes.large
@@ -253,16 +264,21 @@ def growth(bench: Bench) -> None:
     commands: dict[str, tuple[str, ...]] = {"hand (append)": ("hand", "--file", str(hand))}
     commands |= {"status": ("status",), "history": ("history",)}
     commands |= {f"export {f}": ("export", "--format", f) for f in ("json", "toml", "csv", "md")}
-    if has_command(bench, "stats"):
-        commands["stats"] = ("stats",)
+    stats = has_command(bench, "stats")
     print(
         f"\nGame commands: median wall time of {runs} runs on games of {small:,} and {large:,}"
         " hands, the cost of each extra hand, and the ratio the target names"
     )
     header = f"{f'{small:,} hands':>12} {f'{large:,} hands':>13}"
     print(f"  {'':16}{header}   per extra hand   ratio")
-    for label, args in commands.items():
-        cases = [Case(f"{label} {s}", bench.cmd(*args, "--game", names[s])) for s in names]
+    runs_of = {
+        label: [Case(f"{label} {s}", bench.cmd(*args, "--game", names[s])) for s in names]
+        for label, args in commands.items()
+    }
+    if stats:
+        homes = {size: lone_home(bench, name) for size, name in names.items()}
+        runs_of["stats"] = [Case(f"stats {s}", bench.cmd("stats"), home=homes[s]) for s in names]
+    for label, cases in runs_of.items():
         bare = Case("bare Typer program", bench.bare)
         interleaved(bench, [*cases, bare], runs, min(1, bench.sizes.warm_up))
         first, last = cases[0].median, cases[1].median
