@@ -1,19 +1,23 @@
-"""``canasta-score check --batch FILE|-``: JSON lines in, one ruling object per line out."""
+"""``check --batch FILE|-`` and ``score-hand --batch FILE|-``: JSON lines in, one answer object
+per line out."""
 
 from __future__ import annotations
 
 import os
 import sys
 from contextlib import suppress
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, Annotated, Any, Protocol
 
 import typer
 
-if TYPE_CHECKING:
-    from canasta_score.batch import Batch
-
 CHUNK = 1 << 16
 MEMO = 1 << 16
+
+
+class Engine(Protocol):
+    """What answers batch lines: the answer object of one line and its code."""
+
+    def answer_line(self, text: bytes, line: int) -> tuple[dict[str, Any], int]: ...
 
 
 def register(app: typer.Typer) -> None:
@@ -44,17 +48,20 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(run(batch))
 
 
-def run(path: str) -> int:
-    """Answer every line of ``path`` (``-``: standard input); the exit code is the worst code.
+def run(path: str, engine: Engine | None = None) -> int:
+    """Answer every line of ``path`` (``-``: standard input) with ``engine`` (rulings by
+    default); the exit code is the worst code.
 
     Input is read in chunks and the answers to each chunk are written and flushed before the
-    next read, so a program that writes one line and waits gets its answer at once. Rulings are
+    next read, so a program that writes one line and waits gets its answer at once. Answers are
     pure, so a line seen before (byte for byte) is answered from memory.
     """
-    from canasta_score.batch import Batch
     from canasta_score.errors import InputError
 
-    engine = Batch()
+    if engine is None:
+        from canasta_score.batch import Batch
+
+        engine = Batch()
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except FileNotFoundError:
@@ -73,7 +80,7 @@ def run(path: str) -> int:
             stream.close()
 
 
-def answer_stream(engine: Batch, stream: IO[bytes]) -> int:
+def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
     """Answer the JSON lines of a byte stream; returns the worst code (0, 1 or 2).
 
     A line longer than the limit gets an error object as soon as it passes the limit, and the

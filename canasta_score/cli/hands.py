@@ -88,7 +88,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("score-hand")
     def score_hand_cmd(
-        file: Annotated[str, typer.Argument(help="Hand record (TOML); - reads standard input.")],
+        file: Annotated[
+            str | None, typer.Argument(help="Hand record (TOML); - reads standard input.")
+        ] = None,
         ruleset: Annotated[
             str | None,
             typer.Option("--ruleset", "-r", help="Ruleset id or file (else the record's)."),
@@ -96,9 +98,24 @@ def register(app: typer.Typer) -> None:
         players: PlayersOpt = None,
         rule: RuleOpt = None,
         json: JsonOpt = False,
+        batch: Annotated[
+            str | None,
+            typer.Option(
+                "--batch",
+                metavar="FILE",
+                help="Score JSON lines from FILE (- for standard input), one breakdown per line.",
+            ),
+        ] = None,
     ) -> None:
         """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
-        from canasta_score.errors import RecordError
+        from canasta_score.errors import InputError, RecordError
+
+        if batch is not None:
+            if file is not None:
+                raise InputError("give either a hand record file or --batch, not both")
+            raise typer.Exit(score_batch(batch, ruleset, players, rule))
+        if file is None:
+            raise InputError("give a hand record file (- reads standard input) or --batch FILE")
         from canasta_score.record import parse_record
         from canasta_score.scoring import score_hand
 
@@ -112,3 +129,11 @@ def register(app: typer.Typer) -> None:
             emit_json(result.as_dict())
         else:
             typer.echo(render_score(result))
+
+
+def score_batch(path: str, ruleset: str | None, players: int | None, rule: list[str] | None) -> int:
+    """``score-hand --batch``: the options are the defaults of lines that leave them out."""
+    from canasta_score.cli.batch import run
+    from canasta_score.hand_batch import HandBatch
+
+    return run(path, HandBatch(ruleset, players, tuple(rule or ())))

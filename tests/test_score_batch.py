@@ -1,0 +1,202 @@
+"""``score-hand --batch``: one JSON request a line in, ``score-hand --json``'s object out."""
+
+from __future__ import annotations
+
+import io
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta_score import catalog
+from canasta_score.cli import main
+from canasta_score.hand_batch import HandBatch
+from canasta_score.ruleset import Ruleset
+
+# RULES 2.1 / 2.6 by hand: A 100 melded + 500 natural canasta + 100 going out = 700; B -20.
+ONE_CANASTA = {
+    "side": [
+        {"name": "A", "meld_points": 100, "canastas": {"natural": 1}, "went_out": True},
+        {"name": "B", "in_hand_points": 20},
+    ]
+}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command line; return (exit code, stdout, stderr)."""
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out, err = capsys.readouterr()
+    code = done.value.code
+    return (code if isinstance(code, int) else 0), out, err
+
+
+def batch(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, requests: list[Any], *options: str
+) -> tuple[int, list[dict[str, Any]], str]:
+    """Run ``score-hand --batch`` on a file of these requests (a text is written as it is);
+    return (code, answers, stderr)."""
+    path = tmp_path / "hands.jsonl"
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in requests]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "score-hand", "--batch", str(path), *options)
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def totals(answer: dict[str, Any]) -> dict[str, int]:
+    return {side["name"]: side["total"] for side in answer["sides"]}
+
+
+def test_each_answer_is_what_score_hand_json_prints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, c5_path: Path, c5_text: str
+) -> None:
+    """RULES 2.7 C5 as TOML text and as a table: A 1,240 and B 225, byte for byte the object
+    of ``score-hand --json``."""
+    code, single, _ = run(capsys, "score-hand", str(c5_path), "-r", "classic", "--json")
+    assert code == 0
+    requests = [
+        {"record": c5_text, "ruleset": "classic"},
+        {"record": tomllib.loads(c5_text), "ruleset": "classic"},
+    ]
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in requests) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "score-hand", "--batch", str(path))
+    assert (code, err) == (0, "")
+    assert out == single * 2
+    assert totals(json.loads(single)) == {"A": 1240, "B": 225}
+
+
+def test_rules_and_players_of_each_line_rules_3_and_18(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A house rule going out 200 gives A 800; two players need two canastas to go out
+    (RULES 3), so the same record is refused there and the next line still scored."""
+    requests = [
+        {"record": ONE_CANASTA, "ruleset": "classic"},
+        {"record": ONE_CANASTA, "ruleset": "classic", "rule": ["go_out.bonus=200"]},
+        {"record": ONE_CANASTA, "ruleset": "classic", "players": 2},
+        {"record": ONE_CANASTA, "ruleset": "classic", "players": 4},
+    ]
+    code, answers, err = batch(capsys, tmp_path, requests)
+    assert code == 2
+    assert totals(answers[0]) == {"A": 700, "B": -20}
+    assert totals(answers[1]) == {"A": 800, "B": -20}
+    assert answers[2]["line"] == 3 and "canast" in answers[2]["error"]
+    assert totals(answers[3]) == {"A": 700, "B": -20}
+    assert err.startswith("Error: line 3: ")
+
+
+def test_a_bad_line_gets_an_error_object_naming_it_and_the_rest_go_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = {"record": ONE_CANASTA, "ruleset": "classic"}
+    requests: list[Any] = [
+        "not json",
+        {"record": ONE_CANASTA},
+        {"recrd": ONE_CANASTA, "ruleset": "classic"},
+        {"ruleset": "classic"},
+        {"record": 5, "ruleset": "classic"},
+        {"record": "[[side]\nname = 'A'", "ruleset": "classic"},
+        {"record": ONE_CANASTA, "ruleset": "nope"},
+        {"record": ONE_CANASTA, "ruleset": "classic", "players": "four"},
+        {"record": ONE_CANASTA, "ruleset": "classic", "rule": ["go_out.bogus=1"]},
+        ["a list"],
+        good,
+    ]
+    code, answers, err = batch(capsys, tmp_path, requests)
+    assert code == 2
+    errors = [a["error"] for a in answers[:-1]]
+    assert [a["line"] for a in answers[:-1]] == list(range(1, 11))
+    assert "not valid JSON" in errors[0]
+    assert "ruleset" in errors[1]
+    assert '"recrd"' in errors[2]
+    assert '"record" is required' in errors[3]
+    assert '"record" must be TOML text or a table' in errors[4]
+    assert "not valid TOML" in errors[5]
+    assert '"nope"' in errors[6]
+    assert '"players"' in errors[7] and "'four'" in errors[7]
+    assert "go_out.bogus" in errors[8]
+    assert "JSON object" in errors[9]
+    assert totals(answers[-1]) == {"A": 700, "B": -20}
+    assert err.count("Error: line ") == 10
+
+
+def test_the_ruleset_comes_from_the_line_the_option_or_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A line's own ruleset wins over --ruleset, which wins over the record's (as score-hand).
+    Modern American (RULES 6): one canasta is not enough to go out, so it refuses the record."""
+    in_record = {**ONE_CANASTA, "ruleset": "modern-american"}
+    requests = [
+        {"record": ONE_CANASTA},
+        {"record": ONE_CANASTA, "ruleset": "modern-american"},
+        {"record": in_record, "ruleset": "classic"},
+    ]
+    code, answers, _ = batch(capsys, tmp_path, requests, "--ruleset", "classic")
+    assert code == 2
+    assert answers[0]["ruleset"] == "classic" and totals(answers[0])["A"] == 700
+    assert answers[1]["line"] == 2
+    assert answers[2]["ruleset"] == "classic"
+    code, answers, _ = batch(capsys, tmp_path, [{"record": in_record}])
+    assert code == 2 and answers[0]["line"] == 1
+
+
+def test_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, hand_two: dict[str, Any]
+) -> None:
+    """The contract's hand 2: A 560, B 850; the last line may lack its newline."""
+    line = json.dumps({"record": hand_two, "ruleset": "classic"})
+    stdin = io.TextIOWrapper(io.BytesIO(f"{line}\n\n{line}".encode()))
+    monkeypatch.setattr("sys.stdin", stdin)
+    code, out, _ = run(capsys, "score-hand", "--batch", "-")
+    assert code == 0
+    assert [totals(json.loads(a)) for a in out.splitlines()] == [{"A": 560, "B": 850}] * 2
+
+
+def test_a_file_and_batch_together_or_neither_is_an_error(
+    capsys: pytest.CaptureFixture[str], c5_path: Path
+) -> None:
+    code, _, err = run(capsys, "score-hand", str(c5_path), "--batch", str(c5_path))
+    assert code == 2 and "not both" in err
+    code, _, err = run(capsys, "score-hand")
+    assert code == 2 and "--batch" in err
+    code, _, err = run(capsys, "score-hand", "--batch", "no-such.jsonl")
+    assert code == 2 and "no-such.jsonl: no such file" in err
+
+
+def test_rulesets_are_loaded_once_per_ruleset_players_and_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    loaded: list[tuple[str, int | None, tuple[str, ...]]] = []
+    real = catalog.load_ruleset
+
+    def counting(
+        ref: str, *, players: int | None = None, overrides: list[str] | None = None
+    ) -> Ruleset:
+        loaded.append((ref, players, tuple(overrides or ())))
+        return real(ref, players=players, overrides=overrides)
+
+    monkeypatch.setattr(catalog, "load_ruleset", counting)
+    engine = HandBatch()
+    nobody_out = {"side": [dict(ONE_CANASTA["side"][0], went_out=False), ONE_CANASTA["side"][1]]}
+    requests = [
+        {"record": ONE_CANASTA, "ruleset": "classic"},
+        {"record": ONE_CANASTA, "ruleset": "classic"},
+        {"record": {**ONE_CANASTA, "ruleset": "classic"}},
+        {"record": nobody_out, "ruleset": "classic", "players": 2},
+        {"record": {**nobody_out, "players": 2}, "ruleset": "classic"},
+        {"record": ONE_CANASTA, "ruleset": "classic", "rule": ["go_out.bonus=200"]},
+        {"record": ONE_CANASTA, "ruleset": "classic", "rule": ["go_out.bonus=200"]},
+        {"record": ONE_CANASTA, "ruleset": "nope"},
+        {"record": ONE_CANASTA, "ruleset": "nope"},
+    ]
+    codes = [engine.answer(request)[1] for request in requests]
+    assert codes == [0] * 7 + [2, 2]
+    assert loaded == [
+        ("classic", None, ()),
+        ("classic", 2, ()),
+        ("classic", None, ("go_out.bonus=200",)),
+        ("nope", None, ()),
+    ]
