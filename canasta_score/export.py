@@ -12,12 +12,14 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError
-from canasta_score.game import FORMAT, VERSION, Game, Log, replay
+from canasta_score.game import Game, Log, replay
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
+from canasta_score.store import FORMAT, game_from_data, read_game
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]
 
@@ -251,7 +253,7 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     kind = data.get("format")
     if kind == FORMAT:
         game_name = name or where.rsplit("/", 1)[-1].removesuffix(".toml")
-        return load_game(game_name, data, where), []
+        return load_game(game_name, data, where, read_game), []
     if kind != LOG_FORMAT:
         raise GameError(f'{where}: not a canasta-score game log (format = "{LOG_FORMAT}")')
     if data.get("version") != LOG_VERSION:
@@ -259,7 +261,6 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     try:
         game_data = {
             "format": FORMAT,
-            "version": VERSION,
             "created": data.get("created", ""),
             "first_dealer": data["first_dealer"],
             "side": data["sides"],
@@ -272,15 +273,18 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     game_name = name or (exported if isinstance(exported, str) else "")
     if not game_name:
         raise GameError(f"{where}: the log has no game name; give one with --name")
-    game = load_game(game_name, game_data, where)
+    game = load_game(game_name, game_data, where, game_from_data)
     return game, differences(game, data)
 
 
-def load_game(name: str, data: dict[str, Any], where: str) -> Game:
+def load_game(
+    name: str, data: dict[str, Any], where: str, read: Callable[[str, Any], Game]
+) -> Game:
+    """The game in ``data``, read with ``read``, every hand checked."""
     from canasta_score.game import check_name
 
     try:
-        game = Game.from_data(check_name(name), data)
+        game = read(check_name(name), data)
         replay(game)
     except CanastaError as exc:
         raise GameError(f"{where}: {exc}") from None

@@ -11,16 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from canasta_score.errors import CanastaError, GameError, InputError, RecordError, RulesetError
+from canasta_score.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
 from canasta_score.melded import melded
 from canasta_score.record import parse_record
-from canasta_score.ruleset import META_KEYS, Ruleset, build_ruleset
+from canasta_score.ruleset import Ruleset, build_ruleset
 from canasta_score.scoring import HandScore, score_hand
 from canasta_score.summary import HandLine, SideState, Summary
 
-FORMAT = "canasta-score game"
-VERSION = 1
 PLAYER_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*", re.IGNORECASE)
 NAME_PATTERN = re.compile(r"[^\W_][\w .,'&+@()-]{0,79}")
 
@@ -126,109 +124,11 @@ class Game:
     hands: tuple[dict[str, Any], ...] = ()
 
     def rules(self) -> Ruleset:
-        """The game's ruleset, rebuilt from its snapshot.
-
-        A snapshot written before this program knew some ruleset key lacks that key; it is
-        filled in from the bundled ruleset of the same id (else classic), which sets every key.
-        """
-        origin = "the game's [ruleset]"
+        """The game's ruleset, rebuilt from its snapshot (which holds every key)."""
         try:
-            return build_ruleset(self.ruleset, origin=origin)
-        except RulesetError as exc:
-            if not all(p.endswith(": missing") for p in exc.problems):
-                raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
-        try:
-            return build_ruleset(with_new_keys(self.ruleset), origin=origin)
+            return build_ruleset(self.ruleset, origin="the game's [ruleset]")
         except CanastaError as exc:
             raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
-
-    def to_data(self) -> dict[str, Any]:
-        """The game file's data (the name is the file's name, so it is not stored)."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "created": self.created,
-            "first_dealer": self.first_dealer,
-            "side": [{"name": s.name, "players": list(s.players)} for s in self.sides],
-            "ruleset": self.ruleset,
-            "hand": [dict(h) for h in self.hands],
-        }
-
-    @classmethod
-    def from_data(cls, name: str, data: Any) -> Game:
-        """Read a game from its file's data; a problem is a :class:`GameError` naming it."""
-
-        def bad(what: str) -> GameError:
-            return GameError(f'game "{name}": {what}')
-
-        if not isinstance(data, dict):
-            raise bad("the file is not a table of keys")
-        if data.get("format") != FORMAT:
-            raise bad(f'format = "{FORMAT}" is missing; this is not a canasta-score game file')
-        if data.get("version") != VERSION:
-            raise bad(f"version {data.get('version')!r} is not one this program reads ({VERSION})")
-        unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
-        unknown -= {"ruleset", "hand"}
-        if unknown:
-            raise bad(f"unknown key {sorted(unknown)[0]}")
-        created = data.get("created", "")
-        if not isinstance(created, str):
-            raise bad("created must be a date and time written as a string")
-        raw_sides = data.get("side")
-        if not isinstance(raw_sides, list) or not raw_sides:
-            raise bad("[[side]] tables are missing")
-        sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
-        ruleset = data.get("ruleset")
-        if not isinstance(ruleset, dict):
-            raise bad("the [ruleset] table is missing")
-        hands = data.get("hand", [])
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise bad("hands must be [[hand]] tables")
-        dealer = data.get("first_dealer", "")
-        if not isinstance(dealer, str):
-            raise bad("first_dealer must be a player's name")
-        game = cls(name, created, ruleset, sides, dealer, tuple(hands))
-        check_setup(game, game.rules())
-        return game
-
-
-def with_new_keys(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """The snapshot with every ruleset key it lacks taken from the bundled ruleset."""
-    from canasta_score.catalog import bundled_ids, load_ruleset
-
-    ident = snapshot.get("id")
-    players = snapshot.get("table", {}).get("players")
-    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
-    try:
-        base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
-    except CanastaError:
-        base = load_ruleset("classic")
-    out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
-    sources = dict(out.get("sources", {}))
-    for section, table in base.data.items():
-        if section in META_KEYS or not isinstance(table, dict):
-            continue
-        have = out.setdefault(section, {})
-        if not isinstance(have, dict):
-            continue
-        for key, value in table.items():
-            if key not in have:
-                have[key] = value
-                sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
-    out["sources"] = sources
-    return out
-
-
-def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
-        raise bad(f"[[side]] number {index} needs a name")
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise bad(f'side "{data["name"]}": players must be a list of names')
-    extra = set(data) - {"name", "players"}
-    if extra:
-        raise bad(f'side "{data["name"]}": unknown key {sorted(extra)[0]}')
-    return Side(data["name"], tuple(players))
 
 
 def check_setup(game: Game, rs: Ruleset) -> None:

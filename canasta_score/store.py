@@ -1,44 +1,56 @@
-"""Game files: where they live, reading and writing them safely, and the current game.
+"""Game files: the file format, where games live, reading and writing them safely.
 
 One TOML file per game, ``NAME.toml``, in the game home: ``$CANASTA_SCORE_HOME`` if set, else a
 folder the caller names. Every change happens under an exclusive lock on the game, and a file is
-replaced atomically (temporary file in the same folder, flushed and synced, then renamed), so a
-reader sees the old game or the new one, never half of either, and two writers never lose a hand.
-A file that does not read as a valid game is refused and left untouched.
+replaced atomically (see :mod:`canasta_score.files`), so a reader sees the old game or the new
+one, never half of either, and two writers never lose a hand. Before each replace the previous
+good version is kept as ``NAME.toml.bak``.
+
+A game file ends with an ``[end]`` table holding the number of hands and a checksum of
+everything above it, so a file that was cut short or damaged is refused, never read as a shorter
+game. A file that does not read as a whole, valid game is refused and left untouched.
 
 Summaries (running totals and the rest of ``status``) are cached in ``.cache/`` under the home,
-keyed by a digest of the game file's bytes; a cache that does not match is simply recomputed.
+keyed by a hash of the game file's bytes; a cache that does not match is simply recomputed.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+import re
+import shlex
+import sys
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
-from canasta_score.errors import GameError
+from canasta_score.errors import CanastaError, GameError
+from canasta_score.files import fitted, sibling, write_atomic
+from canasta_score.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Log
+    from canasta_score.game import Game, Log, Side
 
 HOME_ENV = "CANASTA_SCORE_HOME"
 SUFFIX = ".toml"
+BACKUP = ".bak"
 CURRENT = "current"
 CACHE_DIR = ".cache"
 CACHE_FORMAT = 1
+FORMAT = "canasta-score game"
+VERSION = 2
 HEADER = (
     "# A canasta-score game. Every hand is kept as it was entered; totals are worked out from\n"
-    "# the hands with the ruleset below. A file edited into something invalid is refused (and\n"
-    "# never overwritten) until it is put right.\n"
+    "# the hands with the ruleset below. The [end] table at the bottom lets canasta-score tell\n"
+    "# that the file is whole. If you change this file by hand on purpose, delete the checksum\n"
+    "# line there too. A file that is cut short or invalid is refused (and never overwritten).\n"
 )
+SNIFF = re.compile(rb"^\s*format\s*=\s*[\"']canasta-score game[\"']", re.MULTILINE)
 
 R = TypeVar("R")
 
@@ -66,54 +78,6 @@ def program_stamp() -> str:
     return hashlib.sha1("|".join(stamp).encode("utf-8")).hexdigest()
 
 
-# ---------------------------------------------------------------- safe file operations
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (where the platform allows it)."""
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: temp file in the same folder, fsync, rename, fsync."""
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(folder)
-
-
-@contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the exclusive lock of the game at ``path`` (a ``.NAME.toml.lock`` file beside it)."""
-    lock = path.parent / f".{path.name}.lock"
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise GameError(f"{path}: cannot lock the game ({exc.strerror})") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
 def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
@@ -123,44 +87,220 @@ def read_bytes(path: Path) -> bytes:
         raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
 
 
-# ---------------------------------------------------------------- TOML
+def restore_command(backup: Path, path: Path) -> str:
+    """The command that puts the kept previous version back."""
+    if sys.platform == "win32":
+        return f'copy /Y "{backup}" "{path}"'
+    return f"cp {shlex.quote(str(backup))} {shlex.quote(str(path))}"
+
+
+# ---------------------------------------------------------------- the file format
+#
+# Version 2 (this one): the game's keys, then [[side]], [ruleset] (complete: every key the
+# program reads), [[hand]], and last [end] with the hand count and a checksum of the rest.
+# Version 1 had no [end], and its ruleset snapshot could lack keys added to the program later.
+# A new ruleset key or a new game key means a new version and a step in ``migrate``.
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """A checksum of a game file's data, [end] left out (independent of layout and comments)."""
+    body = {k: v for k, v in data.items() if k != "end"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    """The game file's data (the name is the file's name, so it is not stored)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "created": game.created,
+        "first_dealer": game.first_dealer,
+        "side": [{"name": s.name, "players": list(s.players)} for s in game.sides],
+        "ruleset": game.ruleset,
+        "hand": [dict(h) for h in game.hands],
+    }
+    data["end"] = {"hands": len(game.hands), "checksum": checksum(data)}
+    return data
 
 
 def encode(game: Game) -> bytes:
     """A game as the bytes of its TOML file."""
     import tomli_w
 
-    return (HEADER + tomli_w.dumps(game.to_data())).encode("utf-8")
+    return (HEADER + tomli_w.dumps(game_data(game))).encode("utf-8")
 
 
 def decode(name: str, raw: bytes, where: Path | str) -> Game:
     """Read a game from the bytes of its file; any problem is a :class:`GameError`."""
     from canasta_score.errors import InputError
-    from canasta_score.game import Game
     from canasta_score.limits import parse_toml
 
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise GameError(f"{where}: not a text file (UTF-8)") from None
+        raise GameError(f"{where}: not a text file (UTF-8); the file was left as it is") from None
     try:
         data = parse_toml(text, str(where))
     except InputError as exc:
         raise GameError(f"{exc}; the file was left as it is") from None
     try:
-        return Game.from_data(name, data)
+        return read_game(name, data)
     except GameError as exc:
         raise GameError(f"{where}: {exc}; the file was left as it is") from None
+
+
+def read_game(name: str, data: Any) -> Game:
+    """A game from its file's data, of any version this program reads: checked to be whole,
+    migrated to the current version, and validated."""
+    if not isinstance(data, dict):
+        raise GameError(f'game "{name}": the file is not a table of keys')
+    if data.get("format") != FORMAT:
+        raise GameError(
+            f'game "{name}": format = "{FORMAT}" is missing; this is not a canasta-score game file'
+        )
+    version = data.get("version")
+    if version == VERSION:
+        check_whole(name, data)
+    elif version == 1:
+        data = migrate(data)
+    else:
+        raise GameError(
+            f"game \"{name}\": version {version!r} is not one this program reads (1 or {VERSION})"
+        )
+    return game_from_data(name, {k: v for k, v in data.items() if k not in ("version", "end")})
+
+
+def check_whole(name: str, data: dict[str, Any]) -> None:
+    """The [end] table is there, counts every hand and matches the rest of the file."""
+    end = data.get("end")
+    hands = data.get("hand", [])
+    held = len(hands) if isinstance(hands, list) else 0
+    if not isinstance(end, dict):
+        raise GameError(
+            f'game "{name}": the file is cut short or damaged: the [end] table that closes every '
+            f"game file is missing ({held} hand(s) are left)"
+        )
+    unknown = set(end) - {"hands", "checksum"}
+    if unknown:
+        raise GameError(f'game "{name}": [end]: unknown key {sorted(unknown)[0]}')
+    count = end.get("hands")
+    if not isinstance(count, int) or isinstance(count, bool) or count != held:
+        raise GameError(
+            f'game "{name}": the file is cut short or damaged: [end] says hands = {count!r}, '
+            f"but the file holds {held} hand(s)"
+        )
+    if "checksum" in end and end["checksum"] != checksum(data):
+        raise GameError(
+            f'game "{name}": the file is damaged or was changed outside canasta-score: its '
+            "contents do not match the checksum in its [end] table (if you changed it on "
+            "purpose, delete the checksum line)"
+        )
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 data as version 2: the ruleset snapshot gets every key it lacks from the
+    bundled ruleset of the same id (else classic), each such key's source saying so. The file
+    itself is rewritten in version 2 at its next change."""
+    from canasta_score.catalog import bundled_ids, load_ruleset
+    from canasta_score.ruleset import META_KEYS
+
+    snapshot = data.get("ruleset")
+    if not isinstance(snapshot, dict):
+        return data
+    ident = snapshot.get("id")
+    table = snapshot.get("table")
+    players = table.get("players") if isinstance(table, dict) else None
+    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
+    try:
+        base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
+    except CanastaError:
+        base = load_ruleset("classic")
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
+    sources = dict(out.get("sources", {}))
+    for section, keys in base.data.items():
+        if section in META_KEYS or not isinstance(keys, dict):
+            continue
+        have = out.setdefault(section, {})
+        if not isinstance(have, dict):
+            continue
+        for key, value in keys.items():
+            if key not in have:
+                have[key] = value
+                sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
+    out["sources"] = sources
+    return {**data, "ruleset": out, "version": VERSION}
+
+
+def game_from_data(name: str, data: Any) -> Game:
+    """A game from its data (the file's keys without ``version`` and ``end``, or an imported
+    log's); a problem is a :class:`GameError` naming it."""
+    from canasta_score.game import Game, check_setup
+
+    def bad(what: str) -> GameError:
+        return GameError(f'game "{name}": {what}')
+
+    if not isinstance(data, dict):
+        raise bad("the file is not a table of keys")
+    if data.get("format") != FORMAT:
+        raise bad(f'format = "{FORMAT}" is missing; this is not a canasta-score game file')
+    unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
+    unknown -= {"ruleset", "hand"}
+    if unknown:
+        raise bad(f"unknown key {sorted(unknown)[0]}")
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise bad("created must be a date and time written as a string")
+    raw_sides = data.get("side")
+    if not isinstance(raw_sides, list) or not raw_sides:
+        raise bad("[[side]] tables are missing")
+    sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, dict):
+        raise bad("the [ruleset] table is missing")
+    hands = data.get("hand", [])
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise bad("hands must be [[hand]] tables")
+    dealer = data.get("first_dealer", "")
+    if not isinstance(dealer, str):
+        raise bad("first_dealer must be a player's name")
+    game = Game(name, created, ruleset, sides, dealer, tuple(hands))
+    check_setup(game, game.rules())
+    return game
+
+
+def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
+    from canasta_score.game import Side
+
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
+        raise bad(f"[[side]] number {index} needs a name")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise bad(f'side "{data["name"]}": players must be a list of names')
+    extra = set(data) - {"name", "players"}
+    if extra:
+        raise bad(f'side "{data["name"]}": unknown key {sorted(extra)[0]}')
+    return Side(data["name"], tuple(players))
 
 
 # ---------------------------------------------------------------- the store
 
 
 class Store:
-    """The games in one home folder (and game files named by path)."""
+    """The games in one home folder (and game files named by path).
 
-    def __init__(self, home: Path) -> None:
+    ``timeout`` is how long a change waits for another command's lock on the same game, and
+    ``on_wait`` (if given) is told once, after about a second, that it is waiting."""
+
+    def __init__(
+        self,
+        home: Path,
+        timeout: float = DEFAULT_TIMEOUT,
+        on_wait: Callable[[str], None] | None = None,
+    ) -> None:
         self.home = home
+        self.timeout = timeout
+        self.on_wait = on_wait
 
     # -------------------------------------------------------------- finding games
 
@@ -172,18 +312,22 @@ class Store:
         return path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
 
     def locate(self, ref: str | None) -> Path:
-        """The file of a game given by name or path; without one, the current game."""
+        """The file of a game given by name or path; without one, the current game. A bare
+        name (``club`` or ``club.toml``) is looked for in the home first."""
         if ref is None:
             return self.current()
         ref = ref.strip()
-        if not ("/" in ref or os.sep in ref or ref.endswith(SUFFIX)):
+        seps = {"/", os.sep, os.altsep} - {None}
+        bare = not any(sep in ref for sep in seps)
+        if bare and not ref.endswith(SUFFIX):
             path = self.path_of(ref)
-            if path.is_file():
-                return path
+            if is_present(path):
+                return checked_regular(path)
             raise GameError(f'no game named "{ref}" in {self.home} (see "canasta-score games")')
-        for candidate in (Path(ref).expanduser(), self.home / ref):
-            if candidate.is_file():
-                return candidate.resolve()
+        candidates = [self.home / ref, Path(ref)] if bare else [Path(ref).expanduser()]
+        for candidate in candidates:
+            if is_present(candidate):
+                return checked_regular(candidate).absolute()
         raise GameError(f"{ref}: no such game file")
 
     def current(self) -> Path:
@@ -191,7 +335,7 @@ class Store:
         pointer = self.home / CURRENT
         try:
             ref = pointer.read_text(encoding="utf-8").strip()
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             ref = ""
         if not ref:
             raise GameError(
@@ -210,16 +354,23 @@ class Store:
         inside = path.parent.resolve() == self.home.resolve() and path.name.endswith(SUFFIX)
         ref = self.name_of(path) if inside else str(path.resolve())
         pointer = self.home / CURRENT
-        with suppress(OSError):
+        with suppress(OSError, UnicodeDecodeError):
             if pointer.read_text(encoding="utf-8").strip() == ref:
                 return
-        self.home.mkdir(parents=True, exist_ok=True)
+        self.make_home()
         write_atomic(pointer, (ref + "\n").encode("utf-8"))
+
+    def make_home(self) -> None:
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            why = exc.strerror
+            raise GameError(f"{self.home}: cannot create the game folder ({why})") from None
 
     def free_name(self, stem: str) -> str:
         """``stem``, or ``stem-2``, ``stem-3``... whichever no game uses yet."""
         name, n = stem, 1
-        while self.path_of(name).exists():
+        while is_present(self.path_of(name)):
             n += 1
             name = f"{stem}-{n}"
         return name
@@ -232,9 +383,23 @@ class Store:
 
     # -------------------------------------------------------------- reading
 
+    def decoded(self, path: Path, raw: bytes) -> Game:
+        """The game in ``raw`` (the bytes of ``path``); a damaged file's error says how to go
+        back to the last good version, when one was kept."""
+        try:
+            return decode(self.name_of(path), raw, path)
+        except GameError as exc:
+            backup = backup_of(path)
+            if not backup.is_file():
+                raise
+            raise GameError(
+                f"{exc}. The last good version is kept in {backup}; to go back to it, run: "
+                f"{restore_command(backup, path)}"
+            ) from None
+
     def load(self, path: Path) -> Game:
         """The game stored at ``path`` (validated)."""
-        return decode(self.name_of(path), read_bytes(path), path)
+        return self.decoded(path, read_bytes(path))
 
     def log(self, path: Path) -> Log:
         """The game at ``path``, every hand scored."""
@@ -248,14 +413,14 @@ class Store:
         from_cache = self.cached(path, digest(raw))
         if from_cache is not None:
             return from_cache
-        summary = self.replayed(path, decode(self.name_of(path), raw, path))
+        summary = self.replayed(path, self.decoded(path, raw))
         self.save_cache(path, digest(raw), summary)
         return summary
 
     def checked(self, path: Path, raw: bytes) -> tuple[Game, Summary]:
         """The game in ``raw`` with its summary: from the cache if it matches, else every hand
         is scored again (so a hand edited into something invalid is found and named)."""
-        game = decode(self.name_of(path), raw, path)
+        game = self.decoded(path, raw)
         summary = self.cached(path, digest(raw))
         return game, summary if summary is not None else self.replayed(path, game)
 
@@ -270,21 +435,25 @@ class Store:
 
     # -------------------------------------------------------------- writing
 
+    def locked(self, path: Path) -> Any:
+        """The exclusive lock of the game at ``path`` (``.NAME.toml.lock`` beside the file
+        itself, a symlink followed)."""
+        target = Path(os.path.realpath(path))
+        return hold(sibling(target, ".", ".lock"), str(path), self.timeout, self.on_wait)
+
     def create(self, game: Game, taken_hint: str) -> Path:
         """Store a new game under its name and make it current; never replaces a game."""
-        try:
-            self.home.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            why = exc.strerror
-            raise GameError(f"{self.home}: cannot create the game folder ({why})") from None
-        path = self.path_of(game.name)
-        with locked(path):
-            if path.exists():
-                raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
-            from canasta_score.game import replay
+        from canasta_score.game import replay
 
-            summary = replay(game).summary()
-            raw = encode(game)
+        summary = replay(game).summary()
+        raw = encode(game)
+        self.make_home()
+        path = self.path_of(game.name)
+        if is_present(path):
+            raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
+        with self.locked(path):
+            if is_present(path):
+                raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
             write_atomic(path, raw)
             self.save_cache(path, digest(raw), summary)
         self.use(path)
@@ -293,22 +462,36 @@ class Store:
     def update(self, path: Path, change: Callable[[Game, Summary], tuple[Game, Summary, R]]) -> R:
         """Read-modify-write a game under its lock. ``change`` gets the game and its summary and
         returns the changed game, its summary and a result. If ``change`` raises (or the file
-        does not hold a valid game), the file is not touched."""
-        with locked(path):
+        does not hold a valid game), the file is not touched. The version replaced is kept as
+        ``NAME.toml.bak``."""
+        self.sniff(path)
+        with self.locked(path):
             raw = read_bytes(path)
             game, current = self.checked(path, raw)
             changed, summary, result = change(game, current)
             new_raw = encode(changed)
+            write_atomic(backup_of(path), raw)
             write_atomic(path, new_raw)
             self.save_cache(path, digest(new_raw), summary)
         return result
+
+    def sniff(self, path: Path) -> None:
+        """Refuse a file that is not a game before a lock file is made beside it."""
+        checked_regular(path)
+        try:
+            with path.open("rb") as file:
+                start = file.read(4096)
+        except OSError as exc:
+            raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
+        if not SNIFF.search(start):
+            self.load(path)  # names what is wrong; a game laid out by hand gets through
 
     # -------------------------------------------------------------- the summary cache
 
     def cache_path(self, path: Path) -> Path:
         folder = self.home / CACHE_DIR
         if path.parent.resolve() == self.home.resolve():
-            return folder / f"{path.name}.json"
+            return folder / fitted(path.name, "", ".json")
         key = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:16]
         return folder / f"elsewhere-{key}.json"
 
@@ -336,7 +519,7 @@ class Store:
             "summary": summary.to_data(),
         }
         target = self.cache_path(path)
-        with suppress(OSError):
+        with suppress(OSError, GameError):
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 
@@ -350,3 +533,31 @@ def list_games(store: Store) -> list[tuple[str, Summary | GameError]]:
         except GameError as exc:
             out.append((store.name_of(path), exc))
     return out
+
+
+def backup_of(path: Path) -> Path:
+    """Where the previous good version of the game at ``path`` is kept: ``NAME.toml.bak``
+    beside the file itself (a symlink followed)."""
+    return sibling(Path(os.path.realpath(path)), "", BACKUP)
+
+
+def is_present(path: Path) -> bool:
+    """Something (or a dangling symlink) is at ``path``."""
+    return os.path.lexists(path)
+
+
+def checked_regular(path: Path) -> Path:
+    """``path`` if it is (or links to) a regular file; a folder, pipe or device is refused."""
+    import stat
+
+    from canasta_score.files import kind_of
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise GameError(f"{path}: no such game file") from None
+    except OSError as exc:
+        raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise GameError(f"{path}: is {kind_of(info.st_mode)}, not a game file")
+    return path

@@ -38,18 +38,19 @@ SideOpt = Annotated[
 
 
 def open_store() -> Store:
-    """The game store: $CANASTA_SCORE_HOME, else the per-user application folder."""
+    """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
+    waits for another command's lock up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
+    saying so on standard error after a second."""
+    from canasta_score.locking import timeout_from_env
     from canasta_score.store import Store, game_home
 
-    return Store(game_home(Path(typer.get_app_dir("canasta-score"))))
+    home = game_home(Path(typer.get_app_dir("canasta-score")))
+    return Store(home, timeout_from_env(), lambda text: typer.echo(text, err=True))
 
 
 def find(store: Store, ref: str | None) -> Path:
-    """The game's file; a game named with --game becomes the current game."""
-    path = store.locate(ref)
-    if ref is not None:
-        store.use(path)
-    return path
+    """The game's file: the one --game names (for this command only), else the current game."""
+    return store.locate(ref)
 
 
 def hand_data(
@@ -400,16 +401,13 @@ def register(app: typer.Typer) -> None:
         if output is None:
             sys.stdout.write(text)
             return
-        from canasta_score.store import write_atomic
+        from canasta_score.files import write_atomic
 
         # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
         # left out on standard output, where it would get in the way of other programs.
         encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
         target = Path(output).expanduser()
-        try:
-            write_atomic(target, text.encode(encoding))
-        except OSError as exc:
-            raise InputError(f"{output}: cannot be written ({exc.strerror})") from None
+        write_atomic(target, text.encode(encoding))
         typer.echo(f"Wrote {target}", err=True)
         if json:
             emit_json({"game": log.game.name, "format": fmt, "output": str(target)})

@@ -1,0 +1,117 @@
+"""Writing a file safely: whole or not at all, through symlinks, keeping its permissions.
+
+:func:`write_atomic` writes a temporary file in the target's folder, flushes it to disk, gives
+it the target's permissions and renames it over the target, so a reader sees the old file or the
+new one, never half of either. A symlink is written through to the file it points to; a named
+pipe, a device or a folder is refused. Every failure (a full disk, a read-only folder, a name too
+long) is a :class:`GameError` naming the file, and the target is left as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import stat
+from contextlib import suppress
+from pathlib import Path
+
+from canasta_score.errors import GameError
+
+NAME_MAX = 255  # bytes in one file name on the common file systems (ext4, APFS, NTFS)
+TEMP_TAIL = ".tmp"
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform allows it)."""
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in plain words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def regular_target(path: Path) -> tuple[Path, int | None]:
+    """The file a write to ``path`` should replace (a symlink's target, followed to the end)
+    and its permission bits (``None`` if it does not exist yet). Refuses anything but a
+    regular file."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target, None
+    except OSError as exc:
+        raise GameError(f"{path}: cannot be written ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise GameError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not written")
+    return target, stat.S_IMODE(info.st_mode)
+
+
+def fitted(name: str, prefix: str, suffix: str) -> str:
+    """``prefix + name + suffix``, with ``name`` shortened (and a short hash of it added) when
+    the whole would be longer than a file name may be."""
+    whole = prefix + name + suffix
+    if len(os.fsencode(whole)) <= NAME_MAX:
+        return whole
+    tag = "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:8]
+    room = NAME_MAX - len(os.fsencode(prefix + suffix + tag))
+    short = name
+    while len(os.fsencode(short)) > room:
+        short = short[:-1]
+    return prefix + short + tag + suffix
+
+
+def sibling(path: Path, prefix: str, suffix: str) -> Path:
+    """A file beside ``path`` whose name is built from ``path``'s and always fits."""
+    return path.with_name(fitted(path.name, prefix, suffix))
+
+
+def default_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` (or the file its symlink points to) with ``data``, atomically."""
+    target, mode = regular_target(path)
+    folder = target.parent
+    tmp = Path()
+    try:
+        while True:
+            tmp = sibling(target, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+            try:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+                fd = os.open(tmp, flags, 0o600)
+            except FileExistsError:
+                continue
+            break
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp, default_mode() if mode is None else mode)
+            os.replace(tmp, target)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise GameError(f"{path}: cannot be written ({why}); it was left as it was") from None
+    fsync_dir(folder)
