@@ -21,6 +21,13 @@ from canasta_score.summary import HandLine, SideState, Summary
 
 PLAYER_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*", re.IGNORECASE)
 NAME_PATTERN = re.compile(r"[^\W_][\w .,'&+@()-]{0,79}")
+# A file name holds 255 bytes; the game's lock file ".NAME.toml.lock" must fit too.
+NAME_BYTES = 240
+# Device names Windows reserves in every folder, with or without an extension.
+RESERVED = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{dev}{n}" for dev in ("COM", "LPT") for n in ("0123456789\u00b9\u00b2\u00b3")]
+)
 
 
 # ---------------------------------------------------------------- sides and players
@@ -75,12 +82,25 @@ def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
 
 
 def check_name(name: str) -> str:
-    """A game name usable as a file name; refuses anything else, saying why."""
+    """A game name usable as a file name on every platform; refuses anything else, saying why.
+    ``club.toml`` names the game ``club`` (its file is ``club.toml``)."""
     name = name.strip()
+    if name.lower().endswith(".toml"):
+        name = name[: -len(".toml")].rstrip()
     if not NAME_PATTERN.fullmatch(name) or name.endswith((".", " ")):
         raise InputError(
             f'game name "{name}": use letters, digits, spaces and . , \' & + @ ( ) - '
             "(up to 80, starting with a letter or digit)"
+        )
+    if len(name.encode("utf-8")) > NAME_BYTES:
+        raise InputError(
+            f'game name "{name}": too long for a file name ({len(name.encode("utf-8"))} bytes '
+            f"in UTF-8; at most {NAME_BYTES}); choose a shorter one"
+        )
+    stem = name.split(".", 1)[0].rstrip(" ").upper()
+    if stem in RESERVED:
+        raise InputError(
+            f'game name "{name}": {stem} is a name Windows keeps for a device; choose another'
         )
     return name
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from canasta_score.errors import GameError
 
@@ -54,9 +54,9 @@ class WindowsLock:
     """``msvcrt.locking`` on the file's first byte (Windows)."""
 
     def __init__(self) -> None:
-        import msvcrt
+        import importlib
 
-        self.msvcrt = msvcrt
+        self.msvcrt: Any = importlib.import_module("msvcrt")
 
     def try_lock(self, fd: int) -> bool:
         os.lseek(fd, 0, os.SEEK_SET)
@@ -131,11 +131,11 @@ def wait_for(
         waited = time.monotonic() - start
         if waited >= timeout:
             raise GameError(
-                f"{what}: another canasta-score command has held it for {waited:.0f} s; gave up "
-                f"(nothing was changed). Try again, or wait longer with {TIMEOUT_ENV}=SECONDS"
+                f"{what}: another command has kept it locked for {waited:.1f} s; gave up, "
+                f"nothing was changed. Try again, or wait longer with {TIMEOUT_ENV}=SECONDS"
             )
         if not told and waited >= NOTICE_AFTER and on_wait is not None:
-            on_wait(f"{what}: another canasta-score command is changing it; waiting...")
+            on_wait(f"{what}: another command is changing it; waiting (up to {timeout:g} s)...")
             told = True
         time.sleep(min(pause, max(timeout - waited, 0.0)))
         pause = min(pause * 2, 0.02)

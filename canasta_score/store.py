@@ -120,7 +120,8 @@ def game_data(game: Game) -> dict[str, Any]:
         "ruleset": game.ruleset,
         "hand": [dict(h) for h in game.hands],
     }
-    data["end"] = {"hands": len(game.hands), "checksum": checksum(data)}
+    # The count comes last: a file cut anywhere, even in its last line, is found out.
+    data["end"] = {"checksum": checksum(data), "hands": len(game.hands)}
     return data
 
 
@@ -166,7 +167,7 @@ def read_game(name: str, data: Any) -> Game:
         data = migrate(data)
     else:
         raise GameError(
-            f"game \"{name}\": version {version!r} is not one this program reads (1 or {VERSION})"
+            f'game "{name}": version {version!r} is not one this program reads (1 or {VERSION})'
         )
     return game_from_data(name, {k: v for k, v in data.items() if k not in ("version", "end")})
 
@@ -317,8 +318,7 @@ class Store:
         if ref is None:
             return self.current()
         ref = ref.strip()
-        seps = {"/", os.sep, os.altsep} - {None}
-        bare = not any(sep in ref for sep in seps)
+        bare = not any(sep in ref for sep in ("/", os.sep, os.altsep or "/"))
         if bare and not ref.endswith(SUFFIX):
             path = self.path_of(ref)
             if is_present(path):
