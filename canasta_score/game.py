@@ -109,9 +109,10 @@ def pick_ruleset(
     load: Callable[[int | None], Ruleset], sides: list[Side], players: int | None
 ) -> Ruleset:
     """The ruleset for these sides: ``players`` if given, else the default player count if
-    the sides fit it, else the first player count they fit (three sides of classic: 3)."""
+    the sides fit it (or no sides are given), else the first player count they fit (three
+    sides of classic: 3)."""
     first = load(players)
-    if players is not None or fits(first, sides):
+    if players is not None or not sides or fits(first, sides):
         return first
     for count in first.table.player_counts:
         if count != first.players:
@@ -179,11 +180,34 @@ def check_setup(game: Game, rs: Ruleset) -> None:
         )
 
 
+def default_sides(count: int) -> list[Side]:
+    """Sides named when none are given: "us" and "them", or A, B, C... for more than two."""
+    labels = ["us", "them"] if count == 2 else list("ABCDEF"[:count])
+    return [Side(label) for label in labels]
+
+
+def with_target(rs: Ruleset, target: int) -> Ruleset:
+    """The ruleset with the score that ends the game set to ``target`` (a positive multiple
+    of 5, as every score is), marked as a house rule."""
+    if isinstance(target, bool) or target <= 0 or target % 5:
+        raise InputError(f"target {target}: give a positive multiple of 5")
+    return build_ruleset(rs.data, origin=rs.id, overrides=[f"game.target={target}"])
+
+
 def new_game(
-    name: str, created: str, rs: Ruleset, sides: list[Side], dealer: str | None = None
+    name: str,
+    created: str,
+    rs: Ruleset,
+    sides: list[Side] | None = None,
+    dealer: str | None = None,
+    target: int | None = None,
 ) -> Game:
-    """A new game with no hands. ``dealer`` (a player or a side) deals first; default: the
-    first player of the first side."""
+    """A new game with no hands. Without sides, the ruleset's number of sides gets default
+    names; ``target`` (if given) replaces the ruleset's; ``dealer`` (a player or a side) deals
+    first, by default the first player of the first side."""
+    if target is not None:
+        rs = with_target(rs, target)
+    sides = list(sides) if sides else default_sides(rs.sides)
     seats = seating(tuple(sides), rs.table.side_size) if fits(rs, sides) else ()
     first = seats[0] if seats else ""
     if dealer:
@@ -472,6 +496,56 @@ def add_hand(
     return changed, played, summarize(changed, rs, (*summary.lines, played.line()), outcome)
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A hand added to a game: the hand scored, the game's summary after it, and the doubts
+    about it (sides that fall short of their initial meld)."""
+
+    played: Played
+    summary: Summary
+    doubts: tuple[Shortfall, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.summary.game,
+            "hand": self.played.number,
+            "dealer": self.played.dealer,
+            "score": self.played.score.as_dict(),
+            "warnings": [d.as_dict() for d in self.doubts],
+            "status": self.summary.status(),
+        }
+
+
+def record_hand(
+    game: Game, data: dict[str, Any], summary: Summary | None = None
+) -> tuple[Game, Recorded]:
+    """Record the next hand and say what it did (see :func:`add_hand`)."""
+    changed, played, after = add_hand(game, data, summary)
+    return changed, Recorded(played, after, shortfalls(game.rules(), played))
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The last hand taken back: its line of the score sheet and the summary without it."""
+
+    line: HandLine
+    summary: Summary
+
+    def as_dict(self) -> dict[str, Any]:
+        scores = zip(self.summary.sides, self.line.scores, strict=True)
+        removed = {
+            "number": self.line.number,
+            "sides": [{"name": side.name, "score": score} for side, score in scores],
+        }
+        return {"game": self.summary.game, "removed": removed, "status": self.summary.status()}
+
+
+def undo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Undone]:
+    """Take back the last hand and say what it was (see :func:`drop_last`)."""
+    changed, line, after = drop_last(game, summary)
+    return changed, Undone(line, after)
+
+
 def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLine, Summary]:
     """Remove the last hand; the game is open again (it can only have ended at its last hand)."""
     if summary is None:
@@ -501,6 +575,19 @@ class Change:
                 if a.minimum != b.minimum:
                     out.append((old.number, side.name, a.minimum, b.minimum))
         return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.after.game.name,
+            "hand": self.number,
+            "was": self.before.played[self.number - 1].score.as_dict(),
+            "now": self.after.played[self.number - 1].score.as_dict(),
+            "minimum_changes": [
+                {"hand": h, "side": s, "was": a, "now": b} for h, s, a, b in self.minimum_changes()
+            ],
+            "warnings": [d.as_dict() for d in self.shortfalls()],
+            "status": self.after.summary().status(),
+        }
 
     def shortfalls(self) -> tuple[Shortfall, ...]:
         """The replaced hand's shortfalls, then those of later hands that fall short only

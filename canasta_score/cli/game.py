@@ -11,7 +11,8 @@ import typer
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Played, Shortfall
+    from canasta_score.game import Change, Game, Recorded, Shortfall, Undone
+    from canasta_score.ruleset import Ruleset
     from canasta_score.store import Store
     from canasta_score.summary import Summary
 
@@ -97,365 +98,345 @@ def warn(doubts: tuple[Shortfall, ...]) -> None:
         typer.echo(f"warning: {doubt.text}", err=True)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the game commands to the app."""
+def new_cmd(
+    name: Annotated[
+        str | None, typer.Argument(help="Game name (default: game-DATE).", show_default=False)
+    ] = None,
+    side: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--side", "-s", help='A side and its players: "Ann & Bob" or "us: Ann & Bob".'
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
+    ] = "classic",
+    players: PlayersOpt = None,
+    target: Annotated[
+        int | None,
+        typer.Option("--target", "-t", help="Score that ends the game (a multiple of 5)."),
+    ] = None,
+    rule: RuleOpt = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals first (a player or a side).")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start a game and make it the current one; prints its name (details: stderr).
+    Example: new club-night --side "Ann & Bob" --side "Cy & Di" --target 5000"""
+    from datetime import datetime
 
-    @app.command("new")
-    def new_cmd(
-        name: Annotated[
-            str | None, typer.Argument(help="Game name (default: game-DATE).", show_default=False)
-        ] = None,
-        side: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--side", "-s", help='A side and its players: "Ann & Bob" or "us: Ann & Bob".'
-            ),
-        ] = None,
-        ruleset: Annotated[
-            str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
-        ] = "classic",
-        players: PlayersOpt = None,
-        target: Annotated[
-            int | None,
-            typer.Option("--target", "-t", help="Score that ends the game (a multiple of 5)."),
-        ] = None,
-        rule: RuleOpt = None,
-        dealer: Annotated[
-            str | None, typer.Option("--dealer", help="Who deals first (a player or a side).")
-        ] = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """Start a game and make it the current one; prints its name (details: stderr).
-        Example: new club-night --side "Ann & Bob" --side "Cy & Di" --target 5000"""
-        from datetime import datetime
+    from canasta_score.catalog import load_ruleset
+    from canasta_score.game import check_name, new_game, parse_side, pick_ruleset
 
-        from canasta_score.catalog import load_ruleset
-        from canasta_score.errors import InputError
-        from canasta_score.game import check_name, new_game, parse_side, pick_ruleset
+    overrides = list(rule or [])
+    sides = [parse_side(s) for s in side or []]
 
-        overrides = list(rule or [])
-        if target is not None:
-            if target <= 0 or target % 5:
-                raise InputError(f"--target {target}: give a positive multiple of 5")
-            overrides.append(f"game.target={target}")
-        sides = [parse_side(s) for s in side or []]
+    def load(count: int | None) -> Ruleset:
+        return load_ruleset(ruleset, players=count, overrides=overrides)
 
-        def load(count: int | None) -> Any:
-            return load_ruleset(ruleset, players=count, overrides=overrides)
-
-        if not sides:
-            default = load(players)
-            labels = ["us", "them"] if default.sides == 2 else "ABCDEF"[: default.sides]
-            sides = [parse_side(label) for label in labels]
-        rs = pick_ruleset(load, sides, players)
-        store = open_store()
-        now = datetime.now()
-        chosen = check_name(name) if name else store.free_name(f"game-{now:%Y-%m-%d}")
-        game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer)
-        store.create(game, "choose another name")
-        if json:
-            summary = store.summary(store.path_of(game.name))
-            emit_json(summary.status())
-            return
-        # Only the name on standard output: scripts do NAME=$(canasta-score new ...).
-        typer.echo(game.name)
-        size = rs.table.side_size
-        length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
-        typer.echo(f"  {rs.name}, {rs.players} players, {length}", err=True)
-        for s in game.sides:
-            named = s.named(size)
-            typer.echo(
-                f"  {s.name}: {' & '.join(named)}"
-                if named != (s.name,) and named
-                else f"  {s.name}",
-                err=True,
-            )
-        typer.echo(f"  first dealer: {game.first_dealer}", err=True)
-
-    @app.command("hand")
-    def hand_cmd(
-        quick: QuickArg = None,
-        file: FileOpt = None,
-        side: SideOpt = None,
-        game: GameOpt = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """Record the next hand: from a record file, in the quick form, or by answering
-        questions (on a terminal). Prints the breakdown and the new totals.
-        Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
-        from canasta_score.cli import sheet
-        from canasta_score.game import add_hand, check_open, shortfalls
-
-        store = open_store()
-        path = find(store, game)
-        before = store.summary(path)
-        check_open(before)
-        quick_form = [*(quick or []), *(side or [])]
-        data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
-
-        def record(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            changed, played, summary = add_hand(g, data, s)
-            return changed, summary, (played, summary, shortfalls(g.rules(), played))
-
-        result: tuple[Played, Summary, tuple[Shortfall, ...]] = store.update(path, record)
-        played, summary, doubts = result
-        if not asked:  # the questions showed them before the hand was saved
-            warn(doubts)
-        if json:
-            emit_json(
-                {
-                    "game": summary.game,
-                    "hand": played.number,
-                    "dealer": played.dealer,
-                    "score": played.score.as_dict(),
-                    "warnings": [d.as_dict() for d in doubts],
-                    "status": summary.status(),
-                }
-            )
-            return
-        typer.echo(sheet.played(played, summary, breakdown=not asked))
-
-    @app.command("status")
-    def status_cmd(
-        game: GameOpt = None,
-        json: JsonOpt = False,
-        chart: Annotated[
-            bool,
-            typer.Option("--chart", help="Draw each side's running total, hand by hand."),
-        ] = False,
-    ) -> None:
-        """The score sheet: every hand with running totals, each side's next minimum, the next
-        dealer, and the winner once the game is over.  Example: status --json"""
-        if chart and json:
-            from canasta_score.errors import InputError
-
-            raise InputError("--chart draws the totals; give --chart or --json, not both")
-        store = open_store()
-        path = find(store, game)
-        summary = store.summary(path)
-        if chart:
-            from canasta_score.cli.chart import show
-
-            show(summary, store.load(path).rules())
-            return
-        if json:
-            emit_json(summary.status())
-            return
-        from canasta_score.cli import sheet
-
-        typer.echo(sheet.status(summary))
-
-    @app.command("history")
-    def history_cmd(
-        game: GameOpt = None,
-        detail: Annotated[
-            bool, typer.Option("--detail", help="Show every hand's breakdown too.")
-        ] = False,
-        json: JsonOpt = False,
-    ) -> None:
-        """Every hand: dealer, who went out, each side's minimum, score and total.
-        Example: history --detail"""
-        store = open_store()
-        path = find(store, game)
-        if detail:
-            from canasta_score.cli.hands import render_score
-
-            log = store.log(path)
-            if json:
-                from canasta_score.export import log_data
-
-                emit_json(log_data(log))
-                return
-            for hand in log.played:
-                typer.echo(f"Hand {hand.number}, dealt by {hand.dealer}\n")
-                typer.echo(render_score(hand.score) + "\n")
-            summary = log.summary()
-        else:
-            summary = store.summary(path)
-            if json:
-                emit_json(summary.history())
-                return
-        from canasta_score.cli import sheet
-
-        typer.echo(sheet.history(summary))
-
-    @app.command("undo")
-    def undo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
-        """Remove the last hand.  Example: undo"""
-        from canasta_score.game import drop_last
-
-        store = open_store()
-        path = find(store, game)
-        line, summary = store.update(path, lambda g, s: reorder(drop_last(g, s)))
-        if json:
-            removed = {
-                "number": line.number,
-                "sides": [
-                    {"name": x.name, "score": sc}
-                    for x, sc in zip(summary.sides, line.scores, strict=True)
-                ],
-            }
-            emit_json({"game": summary.game, "removed": removed, "status": summary.status()})
-            return
-        from canasta_score.cli import sheet
-
-        scores = ", ".join(
-            f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
+    rs = pick_ruleset(load, sides, players)
+    store = open_store()
+    now = datetime.now()
+    chosen = check_name(name) if name else store.free_name(f"game-{now:%Y-%m-%d}")
+    game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer, target)
+    store.create(game, "choose another name")
+    if json:
+        summary = store.summary(store.path_of(game.name))
+        emit_json(summary.status())
+        return
+    rs = game.rules()
+    # Only the name on standard output: scripts do NAME=$(canasta-score new ...).
+    typer.echo(game.name)
+    size = rs.table.side_size
+    length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
+    typer.echo(f"  {rs.name}, {rs.players} players, {length}", err=True)
+    for s in game.sides:
+        named = s.named(size)
+        typer.echo(
+            f"  {s.name}: {' & '.join(named)}" if named != (s.name,) and named else f"  {s.name}",
+            err=True,
         )
-        typer.echo(f"Removed hand {line.number} ({scores}).\n")
-        typer.echo(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+    typer.echo(f"  first dealer: {game.first_dealer}", err=True)
 
-    @app.command("edit")
-    def edit_cmd(
-        number: Annotated[int, typer.Argument(help="The hand to replace (1 = the first).")],
-        quick: QuickArg = None,
-        file: FileOpt = None,
-        side: SideOpt = None,
-        game: GameOpt = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """Replace hand N; every later hand is scored again, minimums included, and the change
-        is shown.  Example: edit 2 --file hand2.toml"""
-        from canasta_score.game import replace_hand
 
-        store = open_store()
-        path = find(store, game)
-        before = store.summary(path)
-        if not 1 <= number <= before.hands:
-            from canasta_score.errors import GameError
+def hand_cmd(
+    quick: QuickArg = None,
+    file: FileOpt = None,
+    side: SideOpt = None,
+    game: GameOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Record the next hand: from a record file, in the quick form, or by answering
+    questions (on a terminal). Prints the breakdown and the new totals.
+    Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
+    from canasta_score.cli import sheet
+    from canasta_score.game import check_open, record_hand
 
-            raise GameError(
-                f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
-            )
-        quick_form = [*(quick or []), *(side or [])]
-        data, asked = hand_data(store, path, before, number, file, quick_form)
+    store = open_store()
+    path = find(store, game)
+    before = store.summary(path)
+    check_open(before)
+    quick_form = [*(quick or []), *(side or [])]
+    data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
 
-        def change(g: Game, _s: object) -> Any:
-            done = replace_hand(g, number, data)
-            return done.after.game, done.after.summary(), done
+    def record(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
+        changed, done = record_hand(g, data, s)
+        return changed, done.summary, done
 
-        done = store.update(path, change)
-        doubts = done.shortfalls()
-        # The edited hand's own doubts (the questions showed them already) on standard
-        # error; those of later hands in the change report (with --json, on standard error).
-        own = tuple(d for d in doubts if d.hand == number)
-        later = tuple(d for d in doubts if d.hand > number)
-        if not asked:
-            warn(own)
-        if json:
-            emit_json(
-                {
-                    "game": done.after.game.name,
-                    "hand": number,
-                    "was": done.before.played[number - 1].score.as_dict(),
-                    "now": done.after.played[number - 1].score.as_dict(),
-                    "minimum_changes": [
-                        {"hand": h, "side": s, "was": a, "now": b}
-                        for h, s, a, b in done.minimum_changes()
-                    ],
-                    "warnings": [d.as_dict() for d in doubts],
-                    "status": done.after.summary().status(),
-                }
-            )
-            warn(later)
-            return
-        from canasta_score.cli import sheet
+    done = store.update(path, record)
+    if not asked:  # the questions showed them before the hand was saved
+        warn(done.doubts)
+    if json:
+        emit_json(done.as_dict())
+        return
+    typer.echo(sheet.played(done.played, done.summary, breakdown=not asked))
 
-        typer.echo(sheet.change(done, later))
 
-    @app.command("export")
-    def export_cmd(
-        format: Annotated[
-            str,
-            typer.Option(
-                "--format", help="json, csv (for a spreadsheet), md, toml or html (to print)."
-            ),
-        ] = "json",
-        output: Annotated[
-            str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
-        ] = None,
-        game: GameOpt = None,
-        json: Annotated[
-            bool,
-            typer.Option(
-                "--json",
-                help="Print one JSON object: the log itself, or with --output what was written.",
-            ),
-        ] = False,
-    ) -> None:
-        """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered,
-        every breakdown item, running totals) as JSON, TOML or Markdown; CSV has one row per
-        hand and side with the breakdown; HTML is a page to print or share (sheet, chart,
-        every breakdown).  Example: export --format csv -o club-night.csv"""
+def status_cmd(
+    game: GameOpt = None,
+    json: JsonOpt = False,
+    chart: Annotated[
+        bool,
+        typer.Option("--chart", help="Draw each side's running total, hand by hand."),
+    ] = False,
+) -> None:
+    """The score sheet: every hand with running totals, each side's next minimum, the next
+    dealer, and the winner once the game is over.  Example: status --json"""
+    if chart and json:
         from canasta_score.errors import InputError
-        from canasta_score.export import export
 
-        fmt = format.lower()
-        if json and output is None and fmt != "json":
-            raise InputError(
-                f"--json prints the log as JSON; to write --format {fmt}, give --output FILE"
-            )
-        store = open_store()
-        log = store.log(find(store, game))
-        text = export(log, fmt)
-        if output is None:
-            sys.stdout.write(text)
-            return
-        from canasta_score.files import write_atomic
+        raise InputError("--chart draws the totals; give --chart or --json, not both")
+    store = open_store()
+    path = find(store, game)
+    summary = store.summary(path)
+    if chart:
+        from canasta_score.cli.chart import show
 
-        # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
-        # left out on standard output, where it would get in the way of other programs.
-        encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-        target = Path(output).expanduser()
-        write_atomic(target, text.encode(encoding))
-        typer.echo(f"Wrote {target}", err=True)
+        show(summary, store.load(path).rules())
+        return
+    if json:
+        emit_json(summary.status())
+        return
+    from canasta_score.cli import sheet
+
+    typer.echo(sheet.status(summary))
+
+
+def history_cmd(
+    game: GameOpt = None,
+    detail: Annotated[
+        bool, typer.Option("--detail", help="Show every hand's breakdown too.")
+    ] = False,
+    json: JsonOpt = False,
+) -> None:
+    """Every hand: dealer, who went out, each side's minimum, score and total.
+    Example: history --detail"""
+    store = open_store()
+    path = find(store, game)
+    if detail:
+        from canasta_score.cli.hands import render_score
+
+        log = store.log(path)
         if json:
-            emit_json({"game": log.game.name, "format": fmt, "output": str(target)})
+            from canasta_score.export import log_data
 
-    @app.command("import")
-    def import_cmd(
-        file: Annotated[str, typer.Argument(help="A JSON or TOML export (- reads stdin).")],
-        name: Annotated[
-            str | None, typer.Option("--name", help="Name for the game (default: the log's).")
-        ] = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """Recreate a game from a JSON or TOML export, make it the current game and print its
-        name; an existing game is never replaced.
-        Example: import club-night.json --name rematch"""
-        from canasta_score.cli.hands import read_text
-        from canasta_score.export import read_log
-
-        where = "standard input" if file == "-" else file
-        from canasta_score.limits import MAX_IMPORT
-
-        game, notes = read_log(read_text(file, MAX_IMPORT, "a game log"), where, name)
-        store = open_store()
-        hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
-        path = store.create(game, hint)
-        for note in notes:
-            typer.echo(f"note: {note}", err=True)
-        if json:
-            emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
+            emit_json(log_data(log))
             return
-        typer.echo(game.name)
+        for hand in log.played:
+            typer.echo(f"Hand {hand.number}, dealt by {hand.dealer}\n")
+            typer.echo(render_score(hand.score) + "\n")
+        summary = log.summary()
+    else:
+        summary = store.summary(path)
+        if json:
+            emit_json(summary.history())
+            return
+    from canasta_score.cli import sheet
 
-    @app.command("games")
-    def games_cmd(json: JsonOpt = False) -> None:
-        """List the games: ruleset, sides, hands played, leader, finished.  Example: games"""
-        from canasta_score.cli import sheet
+    typer.echo(sheet.history(summary))
+
+
+def undo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
+    """Remove the last hand.  Example: undo"""
+    from canasta_score.game import undo_hand
+
+    store = open_store()
+
+    def undo(g: Game, s: Summary) -> tuple[Game, Summary, Undone]:
+        changed, done = undo_hand(g, s)
+        return changed, done.summary, done
+
+    done = store.update(find(store, game), undo)
+    if json:
+        emit_json(done.as_dict())
+        return
+    from canasta_score.cli import sheet
+
+    line, summary = done.line, done.summary
+    scores = ", ".join(
+        f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
+    )
+    typer.echo(f"Removed hand {line.number} ({scores}).\n")
+    typer.echo(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+
+
+def edit_cmd(
+    number: Annotated[int, typer.Argument(help="The hand to replace (1 = the first).")],
+    quick: QuickArg = None,
+    file: FileOpt = None,
+    side: SideOpt = None,
+    game: GameOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Replace hand N; every later hand is scored again, minimums included, and the change
+    is shown.  Example: edit 2 --file hand2.toml"""
+    from canasta_score.game import replace_hand
+
+    store = open_store()
+    path = find(store, game)
+    before = store.summary(path)
+    if not 1 <= number <= before.hands:
         from canasta_score.errors import GameError
 
-        store = open_store()
-        try:
-            current = store.name_of(store.current())
-        except GameError:
-            current = ""
-        text, data = sheet.games(store, current)
-        if json:
-            emit_json({"home": str(store.home), "games": data})
-            return
-        typer.echo(text)
+        raise GameError(
+            f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
+        )
+    quick_form = [*(quick or []), *(side or [])]
+    data, asked = hand_data(store, path, before, number, file, quick_form)
+
+    def change(g: Game, _s: Summary) -> tuple[Game, Summary, Change]:
+        done = replace_hand(g, number, data)
+        return done.after.game, done.after.summary(), done
+
+    done = store.update(path, change)
+    doubts = done.shortfalls()
+    # The edited hand's own doubts (the questions showed them already) on standard
+    # error; those of later hands in the change report (with --json, on standard error).
+    own = tuple(d for d in doubts if d.hand == number)
+    later = tuple(d for d in doubts if d.hand > number)
+    if not asked:
+        warn(own)
+    if json:
+        emit_json(done.as_dict())
+        warn(later)
+        return
+    from canasta_score.cli import sheet
+
+    typer.echo(sheet.change(done, later))
+
+
+def export_cmd(
+    format: Annotated[
+        str,
+        typer.Option(
+            "--format", help="json, csv (for a spreadsheet), md, toml or html (to print)."
+        ),
+    ] = "json",
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
+    ] = None,
+    game: GameOpt = None,
+    json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print one JSON object: the log itself, or with --output what was written.",
+        ),
+    ] = False,
+) -> None:
+    """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered,
+    every breakdown item, running totals) as JSON, TOML or Markdown; CSV has one row per
+    hand and side with the breakdown; HTML is a page to print or share (sheet, chart,
+    every breakdown).  Example: export --format csv -o club-night.csv"""
+    from canasta_score.errors import InputError
+    from canasta_score.export import export
+
+    fmt = format.lower()
+    if json and output is None and fmt != "json":
+        raise InputError(
+            f"--json prints the log as JSON; to write --format {fmt}, give --output FILE"
+        )
+    store = open_store()
+    log = store.log(find(store, game))
+    text = export(log, fmt)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from canasta_score.files import write_atomic
+
+    # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
+    # left out on standard output, where it would get in the way of other programs.
+    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    target = Path(output).expanduser()
+    write_atomic(target, text.encode(encoding))
+    typer.echo(f"Wrote {target}", err=True)
+    if json:
+        emit_json({"game": log.game.name, "format": fmt, "output": str(target)})
+
+
+def import_cmd(
+    file: Annotated[str, typer.Argument(help="A JSON or TOML export (- reads stdin).")],
+    name: Annotated[
+        str | None, typer.Option("--name", help="Name for the game (default: the log's).")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Recreate a game from a JSON or TOML export, make it the current game and print its
+    name; an existing game is never replaced.
+    Example: import club-night.json --name rematch"""
+    from canasta_score.cli.hands import read_text
+    from canasta_score.export import read_log
+
+    where = "standard input" if file == "-" else file
+    from canasta_score.limits import MAX_IMPORT
+
+    game, notes = read_log(read_text(file, MAX_IMPORT, "a game log"), where, name)
+    store = open_store()
+    hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
+    path = store.create(game, hint)
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
+    if json:
+        emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
+        return
+    typer.echo(game.name)
+
+
+def games_cmd(json: JsonOpt = False) -> None:
+    """List the games: ruleset, sides, hands played, leader, finished.  Example: games"""
+    from canasta_score.cli import sheet
+    from canasta_score.errors import GameError
+
+    store = open_store()
+    try:
+        current = store.name_of(store.current())
+    except GameError:
+        current = ""
+    text, data = sheet.games(store, current)
+    if json:
+        emit_json({"home": str(store.home), "games": data})
+        return
+    typer.echo(text)
+
+
+COMMANDS = (
+    ("new", new_cmd),
+    ("hand", hand_cmd),
+    ("status", status_cmd),
+    ("history", history_cmd),
+    ("undo", undo_cmd),
+    ("edit", edit_cmd),
+    ("export", export_cmd),
+    ("import", import_cmd),
+    ("games", games_cmd),
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the game commands to the app."""
+    for name, command in COMMANDS:
+        app.command(name)(command)
 
     @app.command("demo")
     def demo_cmd(json: JsonOpt = False) -> None:
@@ -464,9 +445,3 @@ def register(app: typer.Typer) -> None:
         from canasta_score.cli.demo import run
 
         run(lambda args: app(args=args, standalone_mode=False), as_json=json)
-
-
-def reorder(result: tuple[Any, Any, Any]) -> tuple[Any, Any, tuple[Any, Any]]:
-    """(game, x, summary) from the library → (game, summary, (x, summary)) for Store.update."""
-    game, value, summary = result
-    return game, summary, (value, summary)
