@@ -13,7 +13,8 @@ import hashlib
 import os
 import secrets
 import stat
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from canasta_score.errors import GameError
@@ -86,8 +87,10 @@ def default_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` (or the file its symlink points to) with ``data``, atomically."""
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+    """Replace ``path`` (or the file its symlink points to) with ``data``, atomically; with
+    ``durable`` (the default) the data and the rename are flushed to disk before returning
+    (a file that is only a shortcut, such as a cache, can skip that)."""
     target, mode = regular_target(path)
     folder = target.parent
     tmp = Path()
@@ -104,7 +107,8 @@ def write_atomic(path: Path, data: bytes) -> None:
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
                 out.flush()
-                os.fsync(out.fileno())
+                if durable:
+                    os.fsync(out.fileno())
             os.chmod(tmp, default_mode() if mode is None else mode)
             os.replace(tmp, target)
         except BaseException:
@@ -114,4 +118,29 @@ def write_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         why = exc.strerror or str(exc)
         raise GameError(f"{path}: cannot be written ({why}); it was left as it was") from None
-    fsync_dir(folder)
+    if durable:
+        fsync_dir(folder)
+
+
+@contextmanager
+def keeping(source: Path, copy: Path, data: bytes) -> Iterator[None]:
+    """Run the block, which replaces ``source`` (``data`` being its bytes now); once it has,
+    ``copy`` holds those previous bytes. Before the block they get a second, temporary name: a
+    hard link where the file system allows it (instant and already on disk, since ``source``
+    is only ever replaced by a rename), else a copy. If the block fails, nothing is left."""
+    tmp = sibling(copy, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+    try:
+        os.link(source, tmp)
+    except OSError:
+        write_atomic(tmp, data, durable=False)
+    try:
+        yield
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:
+        os.replace(tmp, copy)
+    except OSError:
+        with suppress(OSError):
+            os.unlink(tmp)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
-from canasta_score.files import fitted, sibling, write_atomic
+from canasta_score.files import fitted, keeping, sibling, write_atomic
 from canasta_score.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
@@ -470,8 +470,8 @@ class Store:
             game, current = self.checked(path, raw)
             changed, summary, result = change(game, current)
             new_raw = encode(changed)
-            write_atomic(backup_of(path), raw)
-            write_atomic(path, new_raw)
+            with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
+                write_atomic(path, new_raw)
             self.save_cache(path, digest(new_raw), summary)
         return result
 
@@ -521,7 +521,8 @@ class Store:
         target = self.cache_path(path)
         with suppress(OSError, GameError):
             target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, json.dumps(data, separators=(",", ":")).encode("utf-8"))
+            raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
+            write_atomic(target, raw, durable=False)
 
 
 def list_games(store: Store) -> list[tuple[str, Summary | GameError]]:
