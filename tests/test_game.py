@@ -133,6 +133,28 @@ def test_two_named_players_with_players_2_play_alone_rules_3() -> None:
     assert dealer_of(g, g.rules(), 2) == "Bob"
 
 
+def test_without_sides_a_game_gets_us_and_them_or_lettered_sides(classic3: Any) -> None:
+    """Classic for 4 is two partnerships (RULES 2.1): "us" and "them"; for 3, three sides."""
+    two = new_game("g", "", load_ruleset("classic"))
+    assert [s.name for s in two.sides] == ["us", "them"]
+    assert two.first_dealer == "us (player 1)"
+    three = new_game("g", "", classic3)
+    assert [s.name for s in three.sides] == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize("target", [0, -5, 1234, 7])
+def test_a_target_that_is_no_positive_multiple_of_5_is_refused(target: int) -> None:
+    """Every score is a multiple of 5 (RULES 2.1 card values), so a target must be too."""
+    with pytest.raises(InputError, match=f"target {target}: give a positive multiple of 5"):
+        new_game("g", "", load_ruleset("classic"), target=target)
+
+
+def test_a_target_replaces_the_rulesets_and_is_a_house_rule() -> None:
+    g = new_game("g", "", load_ruleset("classic"), target=2500)
+    assert g.rules().game.target == 2500
+    assert g.rules() == load_ruleset("classic", overrides=["game.target=2500"])
+
+
 def test_sides_that_fit_no_player_count_are_refused() -> None:
     with pytest.raises(InputError, match="do not fit"):
         game(sides=("A", "B", "C", "D", "E"))
