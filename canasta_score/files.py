@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import secrets
 import stat
 from collections.abc import Iterator
@@ -81,6 +82,24 @@ def sibling(path: Path, prefix: str, suffix: str) -> Path:
     return path.with_name(fitted(path.name, prefix, suffix))
 
 
+def temp_beside(target: Path) -> Path:
+    """A new temporary name beside ``target``: ``.NAME.XXXXXXXX.tmp`` (8 random hex digits)."""
+    return sibling(target, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+
+
+def sweep_temps(target: Path) -> None:
+    """Delete what writes to ``target`` cut off by a crash left behind (its temporary files).
+    Only call it while holding the lock that every writer of ``target`` holds."""
+    probe = temp_beside(target).name
+    stem = probe[: -len(f".{secrets.token_hex(4)}{TEMP_TAIL}")]
+    pattern = re.compile(re.escape(stem) + r"\.[0-9a-f]{8}" + re.escape(TEMP_TAIL))
+    with suppress(OSError):
+        for entry in os.scandir(target.parent):
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with suppress(OSError):
+                    os.unlink(entry.path)
+
+
 def default_mode() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -96,7 +115,7 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     tmp = Path()
     try:
         while True:
-            tmp = sibling(target, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+            tmp = temp_beside(target)
             try:
                 flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
                 fd = os.open(tmp, flags, 0o600)
@@ -128,7 +147,7 @@ def keeping(source: Path, copy: Path, data: bytes) -> Iterator[None]:
     ``copy`` holds those previous bytes. Before the block they get a second, temporary name: a
     hard link where the file system allows it (instant and already on disk, since ``source``
     is only ever replaced by a rename), else a copy. If the block fails, nothing is left."""
-    tmp = sibling(copy, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+    tmp = temp_beside(source)
     try:
         os.link(source, tmp)
     except OSError:

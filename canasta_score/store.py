@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
-from canasta_score.files import fitted, keeping, sibling, write_atomic
+from canasta_score.files import fitted, keeping, sibling, sweep_temps, write_atomic
 from canasta_score.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
@@ -466,6 +466,7 @@ class Store:
         ``NAME.toml.bak``."""
         self.sniff(path)
         with self.locked(path):
+            sweep_temps(Path(os.path.realpath(path)))
             raw = read_bytes(path)
             game, current = self.checked(path, raw)
             changed, summary, result = change(game, current)

@@ -192,6 +192,20 @@ def test_the_previous_version_is_kept_before_each_replace(cli: Cli, home: Path) 
     assert [p.name for p in Store(home).paths()] == ["club.toml"]
 
 
+def test_temporary_files_a_killed_writer_left_are_swept_at_the_next_change(
+    cli: Cli, home: Path
+) -> None:
+    """Only the game's own leftovers (``.club.toml.XXXXXXXX.tmp``) go, under the game's lock."""
+    start(cli)
+    start(cli, "other")
+    stale = home / ".club.toml.0badcafe.tmp"
+    keep = [home / ".other.toml.0badcafe.tmp", home / ".club.toml.notes.tmp"]
+    for path in (stale, *keep):
+        path.write_text("half a game", encoding="utf-8")
+    assert cli("hand", "--game", "club", *TWO).code == 0
+    assert not stale.exists() and all(p.exists() for p in keep)
+
+
 def test_a_changed_file_with_its_checksum_is_refused_as_damaged(cli: Cli, home: Path) -> None:
     three_hands(cli)
     path = home / "club.toml"
