@@ -54,7 +54,7 @@ def cached(target: Path, key: str, stamp: str) -> GameFacts | None:
 def remember(target: Path, key: str, stamp: str, facts: GameFacts) -> None:
     """Keep the facts; the cache is only a shortcut, so failing to write it is fine."""
     data = {"cache": FACTS_FORMAT, "program": stamp, "digest": key, "facts": facts.to_data()}
-    with suppress(OSError):
+    with suppress(OSError, CanastaError):
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
-from canasta_score.files import fitted, keeping, sibling, sweep_temps, write_atomic
+from canasta_score.files import fitted, keeping, sibling, sweep_temps
+from canasta_score.files import write_atomic as write_atomic  # for the callers that use it
 from canasta_score.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
