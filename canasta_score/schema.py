@@ -255,7 +255,9 @@ class GoOut:
         "Asking the partner to go out: {v}",
         ("none", "optional", "once_per_hand", "mandatory"),
     )
-    incomplete_special_allowed: bool = rule("A side may go out with incomplete special melds: {v}")
+    incomplete_special_allowed: bool = rule(
+        "A side may go out while it holds an incomplete wild-card meld: {v}"
+    )
     wild_canastas_count: bool = rule(
         "Wild-card canastas (and canastas of twos) count toward going out: {v}"
     )

@@ -94,16 +94,16 @@ def test_modern_m4_in_the_quick_form(modern: Ruleset) -> None:
 
 
 def test_modern_m5_melds_count_against_without_a_canasta(modern: Ruleset) -> None:
-    """RULES M5: -160 melded, -300 threes, -45 in hand = -505 (A: one clean sevens canasta
-    35 + 2,500, one natural 500 and a mixed one of count 80 + 300, out 100)."""
+    """M5 (corrected): -160 melded, -300 threes, -45 in hand, -2,500 for the incomplete clean
+    A A A with or without a canasta = -3,005 (A: one clean sevens canasta and a mixed one, out)."""
     data = parse_quick(
         [
             "A: 115 melded, 1 sevens, 1 mixed, out",
-            "B: 160 melded, 2 red, 45 left",
+            "B: 160 melded, incomplete aces, 2 red, 45 left",
         ],
         ["A", "B"],
     )
-    assert totals(modern, data)["B"] == -505
+    assert totals(modern, data)["B"] == -3005
 
 
 @pytest.mark.parametrize(

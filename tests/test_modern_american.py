@@ -6,6 +6,7 @@ import pytest
 from helpers import c, one, score, totals
 
 from canasta_score.cards import Rank
+from canasta_score.catalog import load_ruleset
 from canasta_score.errors import RecordError
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import (
@@ -336,10 +337,11 @@ red_threes = 2
 in_hand = ["J 5 5", "K 5 5 5"]
 """,
     )
-    assert totals(result) == {"A": 1240, "B": -505}
+    assert totals(result) == {"A": 1240, "B": -3005}
     b = {i.rule: i.points for i in result.side("B").items}
     assert b["modern-american.penalties.no-canasta-melds-negative"] == -160
     assert b["modern-american.threes.red-values"] == -300
+    assert b["modern-american.penalties.incomplete-clean-aces"] == -2500
 
 
 @pytest.mark.parametrize(
@@ -450,11 +452,30 @@ def test_modern_incomplete_sevens_cost_with_or_without_a_canasta(modern: Ruleset
     assert totals(result)["A"] == -15 - 2500
 
 
-def test_modern_M5_clean_aces_waived_without_a_canasta_only(modern: Ruleset) -> None:
-    """M5 charges nothing for A A A without a canasta; with one (M4) it costs 2,500."""
+def test_modern_M5_corrected_incomplete_clean_aces_cost_2500_with_or_without_a_canasta(
+    modern: Ruleset,
+) -> None:
+    """M5 corrected (0.3): A A A costs 2,500 whether or not the side has a canasta.
+    Alone: -60 melded (no canasta) - 2,500 = -2,560.
+    Beside K x 7: 70 + 500 + 60 - 2,500 = -1,870."""
+    assert modern.penalties.incomplete_waived_without_canasta == ()
     alone = score(modern, '[[side]]\nname="A"\nmelds=["A A A"]\n[[side]]\nname="B"\n')
-    assert totals(alone)["A"] == -60
+    assert totals(alone)["A"] == -60 - 2500
     with_canasta = score(
         modern, '[[side]]\nname="A"\nmelds=["K K K K K K K", "A A A"]\n[[side]]\nname="B"\n'
+    )
+    assert totals(with_canasta)["A"] == 70 + 500 + 60 - 2500
+
+
+def test_modern_M5_house_option_waives_clean_aces_without_a_canasta_only() -> None:
+    """The house-rule option of M5: no -2,500 for A A A without a canasta (-60), but with a
+    canasta it still costs 2,500 (70 + 500 + 60 - 2,500)."""
+    rs = load_ruleset(
+        "modern-american", overrides=['penalties.incomplete_waived_without_canasta=["clean_aces"]']
+    )
+    alone = score(rs, '[[side]]\nname="A"\nmelds=["A A A"]\n[[side]]\nname="B"\n')
+    assert totals(alone)["A"] == -60
+    with_canasta = score(
+        rs, '[[side]]\nname="A"\nmelds=["K K K K K K K", "A A A"]\n[[side]]\nname="B"\n'
     )
     assert totals(with_canasta)["A"] == 70 + 500 + 60 - 2500

@@ -1,8 +1,8 @@
 """Hand records that contradict themselves or the rules are refused (CONTRACT 6): concealed
 canastas beyond the side's canastas (T12), summaries that need more cards than the deck holds
 (RULES 1.1), special melds one meld per rank (RULES 1.4) or the wild-meld lock (RULES 6.2)
-rule out, going out with an incomplete wild-card meld where D34 forbids it; and what a summary's
-meld_points means with T3 off (RULES 18)."""
+rule out, going out with an incomplete wild-card meld where D34 forbids it (Modern American);
+and what a summary's meld_points means with T3 off (RULES 18)."""
 
 from __future__ import annotations
 
@@ -289,24 +289,35 @@ D34 = "modern-american.go-out.incomplete-special-allowed"
 GOING_OUT = ["K K K K K K K", "Q Q Q Q Q Q Q", "2 2 JK"]
 
 
-def test_D34_option_refuses_going_out_with_an_incomplete_wild_meld_card_by_card() -> None:
-    """With the option set, the record is refused under the rule check go-out cites."""
-    rs = house("modern-american", "go_out.incomplete_special_allowed=false")
-    message = refused(rs, side("A", melds=GOING_OUT, went_out=True) + OTHER)
+def test_D34_reversed_modern_refuses_going_out_with_an_incomplete_wild_meld_card_by_card(
+    modern: Ruleset,
+) -> None:
+    """D34 reversed (0.3): no going out while holding 2 2 JK; the record is refused under the
+    rule check go-out cites."""
+    assert modern.go_out.incomplete_special_allowed is False
+    message = refused(modern, side("A", melds=GOING_OUT, went_out=True) + OTHER)
     assert "incomplete wild-card meld (2 2 JK)" in message and D34 in message
-    ruling = check_go_out(rs, tuple(c(m) for m in GOING_OUT), discard=one("5H"))
-    assert D34 in [r.rule for r in ruling.cited]
+    ruling = check_go_out(modern, tuple(c(m) for m in GOING_OUT), discard=one("5H"))
+    assert not ruling.legal and D34 in [r.rule for r in ruling.reasons]
 
 
-def test_D34_option_refuses_going_out_with_an_incomplete_wild_meld_in_a_summary() -> None:
-    rs = house("modern-american", "go_out.incomplete_special_allowed=false")
+def test_D34_reversed_modern_refuses_going_out_with_an_incomplete_wild_meld_in_a_summary(
+    modern: Ruleset,
+) -> None:
     record = side("A", meld_points=230, canastas={"natural": 2}, incomplete=["wild"], went_out=True)
-    assert D34 in refused(rs, record + OTHER)
+    assert D34 in refused(modern, record + OTHER)
 
 
-def test_D34_default_allows_going_out_and_the_penalty_applies(modern: Ruleset) -> None:
-    """D34 Rec: allowed. Counts 70 + 70 + 90 = 230, natural canastas 2 x 500, going out 100,
-    incomplete wild-card meld -2,000 (RULES 6.2): -670. The option bars only going out."""
-    assert totals(score(modern, side("A", melds=GOING_OUT, went_out=True) + OTHER))["A"] == -670
-    rs = house("modern-american", "go_out.incomplete_special_allowed=false")
-    assert totals(score(rs, side("A", melds=GOING_OUT) + OTHER))["A"] == -770
+def test_D34_reversed_a_side_that_did_not_go_out_pays_the_penalty(modern: Ruleset) -> None:
+    """Not going out, the same melds score: counts 70 + 70 + 90 = 230, natural canastas
+    2 x 500, incomplete wild-card meld -2,000 (RULES 6.2): -770."""
+    assert totals(score(modern, side("A", melds=GOING_OUT) + OTHER))["A"] == -770
+
+
+def test_D34_house_option_allows_going_out_and_the_penalty_applies() -> None:
+    """The house-rule option of D34: going out is allowed and the penalty applies:
+    230 + 1,000 + going out 100 - 2,000 = -670."""
+    rs = house("modern-american", "go_out.incomplete_special_allowed=true")
+    assert totals(score(rs, side("A", melds=GOING_OUT, went_out=True) + OTHER))["A"] == -670
+    ruling = check_go_out(rs, tuple(c(m) for m in GOING_OUT), discard=one("5H"))
+    assert ruling.legal
