@@ -156,6 +156,23 @@ def test_hand_and_foot_H3_team_b(rs: Ruleset) -> None:
     assert result.side("B").total == 295
 
 
+def test_hand_and_foot_concealed_no_going_out_bonus(rs: Ruleset) -> None:
+    """Hand and Foot concealed (0.3): no concealed going-out bonus. H3 with team A going out
+    concealed still scores 3,170 (going out 100 only); classic would add 100 more."""
+    assert rs.go_out.concealed_bonus == 0
+    result = score(rs, H3.replace("went_out = true", "went_out = true\nconcealed = true"))
+    assert "hand-and-foot.go-out.concealed-bonus" not in items(result, "A")
+    assert result.side("A").total == 3170
+
+
+def test_hand_and_foot_concealed_bonus_is_a_house_rule(rs: Ruleset) -> None:
+    """A house rule may add one: 3,170 + 100."""
+    house = load_ruleset("hand-and-foot", overrides=["go_out.concealed_bonus=100"])
+    result = score(house, H3.replace("went_out = true", "went_out = true\nconcealed = true"))
+    assert items(result, "A")["hand-and-foot.go-out.concealed-bonus"] == 100
+    assert result.side("A").total == 3270
+
+
 def test_hand_and_foot_hand_and_foot_as_separate_strings(rs: Ruleset) -> None:
     """Each player's hand and foot may also be two strings: B1 hand, B1 foot, B2 hand, B2 foot."""
     split = H3.replace(
