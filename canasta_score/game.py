@@ -147,7 +147,7 @@ class Game:
     def rules(self) -> Ruleset:
         """The game's ruleset, rebuilt from its snapshot (which holds every key)."""
         try:
-            return build_ruleset(self.ruleset, origin="the game's [ruleset]")
+            return build_ruleset(self.ruleset, origin="the game's [ruleset]", stored=True)
         except CanastaError as exc:
             raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
 

@@ -16,7 +16,17 @@ from canasta_score.errors import InputError, RulesetError
 from canasta_score.schema import Schema, Tier
 
 HOUSE_RULE = "house rule (--rule)"
-META_KEYS = {"id", "name", "extends", "description", "status", "source", "sources", "by_players"}
+META_KEYS = {
+    "id",
+    "name",
+    "extends",
+    "description",
+    "status",
+    "source",
+    "sources",
+    "unsourced",
+    "by_players",
+}
 STATUSES = ("complete", "partial", "reference")
 
 
@@ -41,6 +51,8 @@ class Ruleset(Schema):
     status: str
     sources: dict[str, str]
     data: dict[str, Any]
+    # Values the ruleset sets although no source gives them: {key: why this value}.
+    unsourced: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -83,6 +95,10 @@ class Ruleset(Schema):
         if fixed is not None:
             return fixed[1]
         return self.sources.get(key, "")
+
+    def rule_unsourced(self, key: str) -> str:
+        """Why the ruleset holds this value although no source gives it ("" when a source does)."""
+        return self.unsourced.get(key, "")
 
     def all_rules(self) -> list[tuple[str, str, str]]:
         """Every rule as (id, text, source), keys first, then the fixed rules."""
@@ -181,7 +197,7 @@ def section_keys(data: dict[str, Any]) -> list[str]:
 def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
     """Problems with what must be a table (sections, ``sources``, ``by_players``) but is not."""
     problems = []
-    tables = {*section_types(), "sources", "by_players"}
+    tables = {*section_types(), "sources", "unsourced", "by_players"}
     for key, value in data.items():
         if key in tables and not isinstance(value, dict):
             problems.append(f"{origin}: {key}: expected a table ([{key}])")
@@ -210,14 +226,27 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     if isinstance(own, dict):
         # A child may also cite why a value it inherits unchanged holds for it.
         sources.update({str(k): str(v) for k, v in own.items()})
+    unsourced = unmark(parent.get("unsourced", {}), section_keys(child))
+    own_unsourced = child.get("unsourced", {})
+    if isinstance(own_unsourced, dict):
+        unsourced.update(own_unsourced)
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
         by_players[count] = deep_merge(by_players.get(count, {}), table)
-    body = {k: v for k, v in child.items() if k not in {"sources", "by_players", "extends"}}
+    skip = {"sources", "unsourced", "by_players", "extends"}
+    body = {k: v for k, v in child.items() if k not in skip}
     merged = deep_merge({k: v for k, v in parent.items() if k != "extends"}, body)
     merged["sources"] = sources
+    merged["unsourced"] = unsourced
     merged["by_players"] = by_players
     return merged
+
+
+def unmark(unsourced: Any, keys: list[str]) -> dict[str, Any]:
+    """The ``unsourced`` marks that still hold once ``keys`` are given new values."""
+    if not isinstance(unsourced, dict):
+        return {}
+    return {k: v for k, v in unsourced.items() if k not in keys}
 
 
 def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
@@ -235,12 +264,14 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
     default = str(over.get("source", f"{data.get('id', '?')} with {count} players"))
     for key in section_keys(over):
         sources[key] = default
+    unsourced = unmark(data.get("unsourced", {}), section_keys(over))
     out = deep_merge(
         {k: v for k, v in data.items() if k != "by_players"},
         {k: v for k, v in over.items() if k != "source"},
     )
     out.setdefault("table", {})["players"] = count
     out["sources"] = sources
+    out["unsourced"] = unsourced
     return out
 
 
@@ -287,6 +318,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
             continue
         out.setdefault(section, {})[name] = value
         out.setdefault("sources", {})[key] = HOUSE_RULE
+        out["unsourced"] = unmark(out.get("unsourced", {}), [key])
     if problems:
         raise RulesetError(problems)
     return out
@@ -386,7 +418,9 @@ def build_section(name: str, cls: type, table: Any, problems: list[str], origin:
     return cls(**values) if len(values) == len(fields) else None
 
 
-def cross_checks(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+def cross_checks(
+    rs: dict[str, Any], origin: str, sources: dict[str, Any], stored: bool = False
+) -> list[str]:
     """Checks that involve more than one key (a section that failed to build is skipped)."""
     problems = []
     table, meld, game = rs["table"], rs["meld"], rs["game"]
@@ -422,6 +456,8 @@ def cross_checks(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> li
         )
     if game is not None and (game.target <= 0 or game.target % 5):
         problems.append(f"{origin}: game.target: must be a positive multiple of 5")
+    if not stored:
+        problems += threes_problems(rs, origin)
     return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
 
 
@@ -460,6 +496,30 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     return problems
 
 
+def threes_problems(rs: dict[str, Any], origin: str) -> list[str]:
+    """A threes table scored by number must say what every number the deck allows scores
+    (a pack holds two red and two black threes); nothing is guessed beyond its last entry."""
+    deck, threes = rs["deck"], rs["threes"]
+    if deck is None or threes is None or threes.laid_down == "none":
+        return []
+    held = 2 * deck.decks
+    tables = [("red", threes.red_values)]
+    if threes.laid_down in ("all", "optional") and any(threes.black_values):
+        tables.append(("black", threes.black_values))
+    problems = []
+    for colour, values in tables:
+        if not values or len(values) > held:  # an empty table has a problem of its own
+            continue
+        missing = [str(n) for n in range(len(values), held + 1)]
+        counts = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        problems.append(
+            f"{origin}: threes.{colour}_values: scores 0 to {len(values) - 1} {colour} threes, "
+            f"but {deck.decks} packs hold {held}; say what {counts} {colour} threes score "
+            f"(a list of {held + 1} values, from 0 threes up)"
+        )
+    return problems
+
+
 def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
     """Every value and bonus is a multiple of 5 and not negative, as every Canasta score is."""
     problems = []
@@ -488,8 +548,12 @@ def build_ruleset(
     origin: str = "ruleset",
     players: int | None = None,
     overrides: list[str] | None = None,
+    stored: bool = False,
 ) -> Ruleset:
-    """Validate resolved ruleset data (``extends`` already applied) and freeze it."""
+    """Validate resolved ruleset data (``extends`` already applied) and freeze it.
+
+    ``stored`` is for a game's own snapshot: a game begun before the threes tables had to
+    cover the deck keeps its rules (a count past the table's end scores as its last entry)."""
     shape = shape_problems(data, origin)
     if shape:
         raise RulesetError(shape)
@@ -510,7 +574,14 @@ def build_ruleset(
         name: build_section(name, cls, resolved.get(name), problems, origin)
         for name, cls in section_types().items()
     }
-    problems += cross_checks(sections, origin, resolved.get("sources") or {})
+    problems += cross_checks(sections, origin, resolved.get("sources") or {}, stored)
+    unsourced = resolved.get("unsourced") or {}
+    known = set(schema_keys())
+    for key, why in unsourced.items():
+        if key not in known:
+            problems.append(f"{origin}: unsourced.{key}: unknown ruleset key")
+        elif not isinstance(why, str) or not why:
+            problems.append(f"{origin}: unsourced.{key}: say why the value holds, as text")
     if problems:
         raise RulesetError(problems)
     snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}
@@ -522,4 +593,5 @@ def build_ruleset(
         status=str(status),
         sources={k: str(v) for k, v in resolved.get("sources", {}).items()},
         data=snapshot,
+        unsourced={str(k): str(v) for k, v in unsourced.items()},
     )

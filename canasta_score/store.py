@@ -164,6 +164,8 @@ def read_game(name: str, data: Any) -> Game:
     version = data.get("version")
     if version == VERSION:
         check_whole(name, data)
+        if lacks_keys(data.get("ruleset")):
+            data = migrate(data)  # a key the ruleset schema gained after the game began
     elif version == 1:
         data = migrate(data)
     else:
@@ -198,6 +200,20 @@ def check_whole(name: str, data: dict[str, Any]) -> None:
             "contents do not match the checksum in its [end] table (if you changed it on "
             "purpose, delete the checksum line)"
         )
+
+
+def lacks_keys(snapshot: Any) -> bool:
+    """Whether a ruleset snapshot lacks a key the ruleset schema now has."""
+    from canasta_score.ruleset import schema_keys
+
+    if not isinstance(snapshot, dict):
+        return False
+    for key in schema_keys():
+        section, name = key.split(".", 1)
+        table = snapshot.get(section)
+        if isinstance(table, dict) and name not in table:
+            return True
+    return False
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

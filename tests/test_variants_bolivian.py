@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from canasta_score.cards import parse_card
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
+from canasta_score.errors import RulesetError
 from canasta_score.ruleset import Ruleset
 from canasta_score.rulings import (
     check_go_out,
@@ -229,11 +230,24 @@ def test_chilean_D57_any_two_canastas(chilean: Ruleset) -> None:
     assert check_go_out(chilean, (c("K K K K K K K"), c(BOLIVIA))).legal
 
 
-def test_chilean_four_packs_and_eight_red_threes(opponent: str) -> None:
-    """With 4 packs (216 cards) a side may hold 7 or 8 red threes: 1,000 for 6 or more."""
-    four = load_ruleset("chilean", overrides=["deck.decks=4"])
+def test_chilean_four_packs_refused_without_values_for_7_and_8_red_threes() -> None:
+    """Deck-aware rules (issue 10, item 8): 4 packs hold 8 red threes, and Chilean's table stops
+    at 6, so the ruleset is refused until it says what 7 and 8 score."""
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("chilean", overrides=["deck.decks=4"])
+    (problem,) = caught.value.problems
+    assert "threes.red_values" in problem and "7 and 8 red threes" in problem
+
+
+def test_chilean_four_packs_with_values_for_7_and_8_red_threes(opponent: str) -> None:
+    """Once the table says 7 and 8 score 1,200 and 1,400, eight red threes score 1,400 and five
+    still 500 (100 each)."""
+    four = load_ruleset(
+        "chilean",
+        overrides=["deck.decks=4", "threes.red_values=[0,100,200,300,400,500,1000,1200,1400]"],
+    )
     record = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "Q Q Q Q Q Q Q"]\nred_threes = 8\n'
-    assert items(score(four, record + opponent), "A")["chilean.threes.red-values"] == 1000
+    assert items(score(four, record + opponent), "A")["chilean.threes.red-values"] == 1400
     five = '[[side]]\nname = "A"\nmelds = ["K K K K K K K", "Q Q Q Q Q Q Q"]\nred_threes = 5\n'
     assert items(score(four, five + opponent), "A")["chilean.threes.red-values"] == 500
 

@@ -66,6 +66,7 @@ def show_cmd(
                         "value": plain_value(rs.value(k)),
                         "text": rs.rule_text(k),
                         "source": rs.rule_source(k),
+                        **({"unsourced": rs.rule_unsourced(k)} if rs.rule_unsourced(k) else {}),
                     }
                     for k in schema_keys()
                 ],
@@ -77,7 +78,16 @@ def show_cmd(
     typer.echo(f"{rs.name} ({rs.id}), {rs.players} players, {rs.status}")
     if rs.description:
         typer.echo(wrap(rs.description, width))
-    typer.echo(rules_table(rs.all_rules(), width))
+    marks = {rs.rule_id(k): why for k, why in rs.unsourced.items()}
+    rows = [
+        (
+            rid,
+            text,
+            f"{source} [no source gives this value: {marks[rid]}]" if rid in marks else source,
+        )
+        for rid, text, source in rs.all_rules()
+    ]
+    typer.echo(rules_table(rows, width))
 
 
 def terminal_width() -> int:
