@@ -249,3 +249,23 @@ def test_hand_and_foot_cli_min_meld_by_hand_number() -> None:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0
     assert json.loads(result.stdout)["minimum"] == 120
+
+
+def test_hand_and_foot_books_capped_at_7_option_off_by_default(rs: Ruleset) -> None:
+    """D49: classic meld limits, no size cap: eight kings are one book (a natural canasta)."""
+    assert rs.meld.max_cards == 0
+    assert check_meld(rs, c("K K K K K K K K")).legal
+
+
+def test_hand_and_foot_books_capped_at_7_option(rs: Ruleset) -> None:
+    """The common house rule (RULES 17.1 meld): a book stops at 7 cards, so an eighth king
+    is refused and a pair of kings cannot take the pile onto six melded kings (6 + 3 = 9)."""
+    capped = load_ruleset("hand-and-foot", overrides=["meld.max_cards=7"])
+    ruling = check_meld(capped, c("K K K K K K K K"))
+    assert not ruling.legal
+    assert [r.rule for r in ruling.reasons] == ["hand-and-foot.meld.max-cards"]
+    assert check_meld(capped, c("K K K K K K K")).legal
+    top, hand = parse_card("KD"), c("KS KH 5C")
+    pickup = check_pickup(capped, top, hand, opened=True, table=(c("K K K K K K"),))
+    assert not pickup.legal
+    assert check_pickup(rs, top, hand, opened=True, table=(c("K K K K K K"),)).legal
