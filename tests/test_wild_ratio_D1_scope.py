@@ -6,7 +6,7 @@ Classic's D1 (at most 3 wilds, naturals outnumber wilds)."""
 from __future__ import annotations
 
 import pytest
-from conftest import c, score, totals
+from helpers import c, score, totals
 from typer.testing import CliRunner
 
 from canasta_score.catalog import load_ruleset
