@@ -189,7 +189,10 @@ class Threes:
     sign_by_canastas: tuple[int, ...] = rule(
         "Sign of the threes by number of canastas (0, 1, 2, ...): {v}"
     )
-    count_in_hand: bool = rule("Threes still in hand count as if laid down: {v}")
+    count_in_hand: bool = rule(
+        "Threes still in hand count with the side's threes when these count against it "
+        "(they never earn a bonus): {v}"
+    )
     red_in_hand: int = rule("Each red three left in hand costs {v}")
     black_in_hand: int = rule("Each black three left in hand costs {v}")
     black_removed_each: int = rule("Each black three removed from play with the pile earns {v}")

@@ -218,10 +218,6 @@ def three_value(table: tuple[int, ...], count: int) -> int:
 def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
     t = rs.threes
     red, black = side.red_threes, side.black_threes
-    if t.count_in_hand:
-        held = [c for h in side.in_hand or () for c in h]
-        red += sum(1 for c in held if c.is_red_three)
-        black += sum(1 for c in held if c.is_black_three)
     if t.sign == "meld":
         sign = 1 if side.has_melded else -1
         why = "" if sign > 0 else " (no meld: counted against)"
@@ -232,6 +228,11 @@ def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> 
             0: f" (count nothing with {plural(canastas, 'canasta')})",
             -1: f" (counted against with {plural(canastas, 'canasta')})",
         }[sign]
+    if t.count_in_hand and sign < 0:
+        # Threes left in hand join the tally only when it counts against the side (RULES 7.1).
+        held = [c for h in side.in_hand or () for c in h]
+        red += sum(1 for c in held if c.is_red_three)
+        black += sum(1 for c in held if c.is_black_three)
     if red:
         b.add(
             "threes.red_values",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import c, items, score
+from helpers import c, items, score, totals
 from typer.testing import CliRunner
 
 from canasta_score.cards import parse_card
@@ -36,14 +36,15 @@ def rs() -> Ruleset:
     [
         ('["KS KH KD"]', -800),
         ('["KS KH KD KC KS KH KD"]', 0),
-        ('["KS KH KD KC KS KH KD", "9S 9H 9D 9C 9S 9H 9D"]', 800),
+        ('["KS KH KD KC KS KH KD", "9S 9H 9D 9C 9S 9H 9D"]', 600),
     ],
 )
 def test_american_A1_threes_by_colour_with_a_three_in_hand(
     rs: Ruleset, melds: str, threes: int, opponent: str
 ) -> None:
-    """Red 2 on the table (300) + black 2 on the table and 1 in hand (3 -> 500) = 800:
-    minus with 0 canastas, nothing with exactly 1, plus with 2 or more (RULES A1, D22)."""
+    """A1 (corrected, 0.3 US American threes in hand): with 0 canastas red 2 (300) + black 2 on
+    the table and 1 in hand (3 -> 500) = -800; with exactly 1 canasta 0; with 2 or more only the
+    tabled threes earn the bonus: red 2 (300) + black 2 (300) = +600."""
     record = f"""
 [[side]]
 name = "A"
@@ -70,6 +71,42 @@ in_hand = ["3S 4C", ""]
     result = score(rs, record)
     assert result.side("A").total == -835
     assert "american.threes.black-in-hand" not in items(result, "A")
+
+
+def test_american_threes_in_hand_earn_no_bonus_contract_case(rs: Ruleset) -> None:
+    """0.3 US American threes in hand: K canasta 70 + 500, Q Q Q Q Q Q 2 mixed 80 + 300 = 950;
+    the four threes in a player's hand earn nothing with two canastas and cost nothing as cards.
+    B: 9 canasta 70 + 500, going out 100 = 670."""
+    record = """
+[[side]]
+name = "A"
+melds = ["K K K K K K K", "Q Q Q Q Q Q 2"]
+in_hand = ["3S 3C 3H 3D", ""]
+
+[[side]]
+name = "B"
+melds = ["9 9 9 9 9 9 9"]
+went_out = true
+"""
+    result = score(rs, record)
+    assert totals(result) == {"A": 950, "B": 670}
+    assert not any("threes" in rule for rule in items(result, "A"))
+
+
+def test_american_threes_in_hand_count_for_the_penalty(rs: Ruleset, opponent: str) -> None:
+    """With no canasta the threes in hand join the tally: red 1 in hand + 1 tabled (2 -> 300),
+    black 1 in hand (1 -> 100), K K K -30: -430."""
+    record = f"""
+[[side]]
+name = "A"
+melds = ["KS KH KD"]
+red_threes = ["3H"]
+in_hand = ["3D 3S", ""]
+{opponent}"""
+    result = score(rs, record)
+    assert items(result, "A")["american.threes.red-values"] == -300
+    assert items(result, "A")["american.threes.black-values"] == -100
+    assert result.side("A").total == -430
 
 
 # ---------------------------------------------------------------- A2: sevens
