@@ -136,7 +136,14 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
     added_wilds = sum(1 for c in added if c.is_wild) if shape.rank is not Rank.TWO else 0
     if ctx.record or not added_wilds:
         return out
-    if shape.rank is Rank.ACE and m.aces_take_wilds == "initial_meld_only" and not ctx.initial:
+    dirty = shape.wilds > added_wilds  # wild cards already in the meld came with the opening
+    ordinary = dirty and m.dirty_aces_ordinary
+    if (
+        shape.rank is Rank.ACE
+        and m.aces_take_wilds == "initial_meld_only"
+        and not ctx.initial
+        and not ordinary
+    ):
         out.append(rs.cite("meld.aces_take_wilds"))
     floor = m.wild_min_naturals_after_opening
     if floor and not ctx.initial and n < floor:
@@ -164,6 +171,16 @@ def group_lacks(rs: Ruleset, rank: Rank | None, naturals: int, wilds: int) -> li
     if rank is Rank.SEVEN and wilds and not m.sevens_take_wilds:
         out.append("meld.sevens_take_wilds")
     return out
+
+
+def dirty_aces(melds: tuple[tuple[Card, ...], ...], rs: Ruleset) -> bool:
+    """Whether the side holds an ace meld with wild cards in it (which only its initial meld
+    could have put there)."""
+    shapes = (shape_of(meld, rs)[0] for meld in melds)
+    return any(
+        s is not None and s.kind is Kind.GROUP and s.rank is Rank.ACE and s.wilds > 0
+        for s in shapes
+    )
 
 
 def ratio_text(ratio: str, naturals: int, wilds: int) -> str:

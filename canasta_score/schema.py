@@ -131,6 +131,11 @@ class Meld:
     aces_take_wilds: str = rule(
         "Wild cards may go into a meld of aces: {v}", ("always", "initial_meld_only")
     )
+    dirty_aces_ordinary: bool = rule(
+        "An ace meld that took wild cards in the side's initial meld is an ordinary meld for the "
+        "rest of the hand: more wild cards may join it, and its side pays nothing for three aces "
+        "left in a hand: {v}"
+    )
     wild_min_naturals_after_opening: int = rule(
         "After the side's initial meld, a wild card goes only into a meld with at least {v} "
         "natural cards, or into a wild-card meld (0 = no such rule)"

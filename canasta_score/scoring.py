@@ -10,6 +10,7 @@ from canasta_score import kinds
 from canasta_score.cards import Card, Rank
 from canasta_score.kinds import CanastaKind, Family, family
 from canasta_score.melded import melded
+from canasta_score.melds import dirty_aces
 from canasta_score.record import HandRecord, SideRecord
 from canasta_score.ruleset import Ruleset
 from canasta_score.validation import SPECIAL_KEYS, validate
@@ -279,12 +280,20 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
             -red * rs.threes.red_in_hand,
         )
     if rs.penalties.held_aces_sevens:
-        groups = sum(
-            1
+        held = [
+            rank
             for hand in side.in_hand
             for rank in (Rank.ACE, Rank.SEVEN)
             if sum(1 for c in hand if c.rank is rank) >= 3
-        )
+        ]
+        if Rank.ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
+            held = [r for r in held if r is not Rank.ACE]
+            b.add(
+                "meld.dirty_aces_ordinary",
+                "three aces in a hand cost nothing: the side's ace meld took wild cards",
+                0,
+            )
+        groups = len(held)
         if groups:
             b.add(
                 "penalties.held_aces_sevens",

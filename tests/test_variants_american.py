@@ -376,3 +376,90 @@ def test_american_cli_min_meld_3000() -> None:
     result = CliRunner().invoke(app, ["min-meld", "-r", "american", "--score", "3000", "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["minimum"] == 180
+
+
+# ---------------------------------------------------------------- 0.3 US American dirty aces
+
+
+@pytest.mark.parametrize(
+    ("cards", "to", "legal", "rule"),
+    [
+        ("2", "A A A 2", True, None),  # dirty from the initial meld: more wilds may join
+        ("JK", "A A A A 2", True, None),
+        ("2 2", "A A A 2", False, "american.meld.max-wilds"),  # at most 2 wilds in all
+        ("2", "A A A", False, "american.meld.aces-take-wilds"),  # clean aces stay clean
+        ("2", None, False, "american.meld.aces-take-wilds"),  # a new dirty ace meld: not now
+    ],
+)
+def test_american_dirty_aces_take_more_wilds_after_the_initial_meld(
+    rs: Ruleset, cards: str, to: str | None, legal: bool, rule: str | None
+) -> None:
+    """0.3 US American dirty aces: an ace meld that took wilds in the initial meld is an
+    ordinary meld for the rest of the hand."""
+    laid = c("A A " + cards) if to is None else c(cards)
+    ruling = check_meld(rs, laid, to=None if to is None else c(to))
+    assert ruling.legal is legal
+    if rule is not None:
+        assert rule in [r.rule for r in ruling.reasons]
+
+
+def test_modern_D32_dirty_aces_take_no_more_wilds() -> None:
+    """Modern American keeps D32: no wild joins an ace meld after the initial meld's turn."""
+    modern = load_ruleset("modern-american")
+    assert modern.meld.dirty_aces_ordinary is False
+    ruling = check_meld(modern, c("2"), to=c("A A A 2"))
+    assert not ruling.legal
+    assert "modern-american.meld.aces-take-wilds" in [r.rule for r in ruling.reasons]
+
+
+def test_american_dirty_aces_no_penalty_and_no_held_aces_penalty(
+    rs: Ruleset, opponent: str
+) -> None:
+    """K canasta 70 + 500; incomplete dirty A A A 2 counts 80 and costs nothing; a player's
+    A A A 5 in hand counts -65 and costs no 1,500: 585."""
+    record = f"""
+[[side]]
+name = "A"
+melds = ["K K K K K K K", "A A A 2"]
+in_hand = ["A A A 5", ""]
+{opponent}"""
+    result = score(rs, record)
+    found = items(result, "A")
+    assert "american.penalties.incomplete-clean-aces" not in found
+    assert "american.penalties.held-aces-sevens" not in found
+    assert found["american.meld.dirty-aces-ordinary"] == 0
+    assert result.side("A").total == 70 + 500 + 80 - 65
+
+
+def test_american_clean_aces_keep_every_penalty(rs: Ruleset, opponent: str) -> None:
+    """The same side with a clean A A A: 70 + 500 + 60 - 2,500 (incomplete clean aces) - 65 -
+    1,500 (three aces in a hand) = -3,435."""
+    record = f"""
+[[side]]
+name = "A"
+melds = ["K K K K K K K", "A A A"]
+in_hand = ["A A A 5", ""]
+{opponent}"""
+    assert score(rs, record).side("A").total == 70 + 500 + 60 - 2500 - 65 - 1500
+
+
+def test_american_dirty_aces_sevens_in_hand_still_cost(rs: Ruleset, opponent: str) -> None:
+    """Only the aces' 1,500 goes: 7 7 7 in a hand still costs 15 + 1,500.
+    70 + 500 + 80 - 15 - 1,500 = -865."""
+    record = f"""
+[[side]]
+name = "A"
+melds = ["K K K K K K K", "A A A 2"]
+in_hand = ["7 7 7", ""]
+{opponent}"""
+    result = score(rs, record)
+    assert items(result, "A")["american.penalties.held-aces-sevens"] == -1500
+    assert result.side("A").total == -865
+
+
+def test_american_dirty_ace_canasta_is_mixed(rs: Ruleset, opponent: str) -> None:
+    """A A A A A 2 2: count 100 + 40, a mixed canasta 300 (not the clean aces' 2,500): 440."""
+    record = f'[[side]]\nname = "A"\nmelds = ["A A A A A 2 2"]\n{opponent}'
+    result = score(rs, record)
+    assert items(result, "A")["american.canasta.mixed"] == 300
+    assert result.side("A").total == 440
