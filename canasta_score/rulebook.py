@@ -57,8 +57,10 @@ class Explanation:
     choices: tuple[str, ...]
     source: str
     page: str
+    unsourced: str = ""  # why the ruleset holds a value no source gives ("" when one does)
 
     def as_dict(self) -> dict[str, Any]:
+        mark = {"unsourced": self.unsourced} if self.unsourced else {}
         return {
             "id": self.id,
             "key": self.key,
@@ -69,6 +71,7 @@ class Explanation:
             "choices": list(self.choices),
             "source": self.source,
             "page": self.page,
+            **mark,
         }
 
 
@@ -150,6 +153,7 @@ def explain_rule(rs: Ruleset, rule: str, family: str) -> Explanation:
         choices=choices,
         source=rs.rule_source(key),
         page=page_for(family, key, rs.players),
+        unsourced="" if fixed else rs.rule_unsourced(key),
     )
 
 

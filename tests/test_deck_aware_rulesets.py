@@ -61,6 +61,10 @@ def test_red_threes_table_stated_for_7_and_8_is_valid_and_marked(tmp_path: Path)
     mark = "[no source gives this value: no source scores 7 or 8 red threes; 1,000 as for 6]"
     assert mark in block
     assert words.count("no source gives this value") == 1
+    explained = CliRunner().invoke(app, ["rules", "explain", "threes.red_values", "-r", str(path)])
+    assert "no source gives this value: no source scores 7 or 8" in " ".join(
+        explained.stdout.split()
+    )
     data = json.loads(CliRunner().invoke(app, ["rules", "show", str(path), "--json"]).stdout)
     marked = [r["key"] for r in data["rules"] if "unsourced" in r]
     assert marked == ["threes.red_values"]

@@ -174,6 +174,8 @@ def explain_cmd(
     if found.setting:
         typer.echo(wrap(f"house rule: --rule {found.key}=VALUE", width, "  "))
     typer.echo(wrap(f"source: {found.source or 'none given'}", width, "  "))
+    if found.unsourced:
+        typer.echo(wrap(f"no source gives this value: {found.unsourced}", width, "  "))
     typer.echo(wrap(f"explained in: {found.page}", width, "  "))
 
 
