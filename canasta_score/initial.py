@@ -49,6 +49,9 @@ class Opening:
     hand_canasta: bool = False
     clean_or_wild: bool = False
     wilds: bool = False
+    # The count of its best canasta, where a band reads the minimum as the canasta's own (None:
+    # not known, as for a finished hand's summary, which is then given the benefit of the doubt).
+    best_canasta: int | None = None
 
     @classmethod
     def of_canastas(cls, points: int, canastas: list[CanastaKind]) -> Opening:
@@ -80,6 +83,8 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
     else:
         tier = tier_for(rs, score)
     requires = [REQUIRE_TEXT[tier.requires]] if tier.requires else []
+    if canasta_band(rs, tier.requires, tier.minimum):
+        requires.append(f"the canasta itself must count at least {tier.minimum}")
     if rs.initial_meld.must_include == "clean_or_wild_meld":
         requires.append(
             "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
@@ -104,9 +109,21 @@ def opening_lacks(rs: Ruleset, need: Minimum, opening: Opening) -> list[str]:
     if rs.initial_meld.natural_only and opening.wilds:
         out.append("initial_meld.natural_only")
     exempt = rs.initial_meld.canasta_exemption and opening.hand_canasta
-    if opening.points < need.minimum and not exempt:
+    if canasta_band(rs, need.canasta, need.minimum):
+        best = opening.best_canasta
+        if opening.canasta and best is not None and best < need.minimum:
+            out.append("initial_meld.canasta_band_count")
+    elif opening.points < need.minimum and not exempt:
         out.append("initial-meld.minimum")
     return out
+
+
+def canasta_band(rs: Ruleset, requires: str, minimum: int) -> bool:
+    """Whether a tier's minimum is the count of the canasta it demands, not of the whole
+    initial meld (``initial_meld.canasta_band_count``; the Brazilian 8,000 band)."""
+    return (
+        requires == "canasta" and minimum > 0 and (rs.initial_meld.canasta_band_count == "canasta")
+    )
 
 
 def opening_problems(
@@ -124,13 +141,18 @@ def opening_problems(
             f"{what} count{'s' if shown else ''} {opening.points}, "
             f"below the minimum of {need.minimum}"
         ),
+        "initial_meld.canasta_band_count": (
+            f"The best canasta of the initial meld counts {opening.best_canasta}; this band "
+            f"demands a canasta that counts at least {need.minimum} by itself"
+        ),
     }
     return [rs.cite(key, texts.get(key)) for key in opening_lacks(rs, need, opening)]
 
 
-def opening_of(verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:
+def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:
     """What judged melds hold; the meld with the top card (``top_meld``) is no hand canasta."""
     kinds = [v.canasta for v in verdicts]
+    canastas = [rs.count(v.shape.cards) for v in verdicts if v.canasta and v.shape is not None]
     return Opening(
         points,
         canasta=any(kinds),
@@ -138,6 +160,7 @@ def opening_of(verdicts: list[Verdict], points: int, top_meld: int = -1) -> Open
         hand_canasta=any(v.canasta for i, v in enumerate(verdicts) if i != top_meld),
         clean_or_wild=any(clean_or_wild(v) for v in verdicts),
         wilds=any(v.shape is not None and v.shape.wilds for v in verdicts),
+        best_canasta=max(canastas, default=0),
     )
 
 
@@ -174,9 +197,15 @@ def check_initial_meld(
     for v in verdicts:
         reasons += v.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
-    opening = opening_of(verdicts, points, top_meld)
+    opening = opening_of(rs, verdicts, points, top_meld)
     reasons += opening_problems(rs, need, opening)
     extra = {"points": points, "minimum": need.minimum}
+    if canasta_band(rs, need.canasta, need.minimum):
+        how = (
+            f"A canasta of the initial meld counts {opening.best_canasta}, at least the "
+            f"{need.minimum} this band demands of the canasta itself"
+        )
+        return Ruling.of(reasons, [rs.cite("initial_meld.canasta_band_count", how)], extra)
     if points < need.minimum:
         how = f"A canasta laid whole from hand needs no minimum (count {points})"
         return Ruling.of(reasons, [rs.cite("initial_meld.canasta_exemption", how)], extra)

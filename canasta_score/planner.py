@@ -16,7 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from canasta_score.cards import Card, Rank, Suit, format_cards
-from canasta_score.initial import Minimum, Opening, opening_lacks, opening_of, opening_problems
+from canasta_score.initial import (
+    Minimum,
+    Opening,
+    canasta_band,
+    opening_lacks,
+    opening_of,
+    opening_problems,
+)
 from canasta_score.melds import Context, group_lacks, judge
 from canasta_score.ruleset import RuleRef, Ruleset
 
@@ -296,6 +303,9 @@ def explain(
     verdicts = [judge(m, rs, Context(initial=True)) for m in melds]
     problems = [r for v in verdicts for r in v.broken]
     shown = "; ".join(format_cards(m) for m in melds)
+    if ok and canasta_band(rs, need.canasta, need.minimum):
+        # The search weighs the whole count; a band that reads the canasta's own is checked here.
+        ok = not opening_lacks(rs, need, opening_of(rs, verdicts, points))
     if ok and not problems:
         exempt = points < need.minimum
         why = (
@@ -305,6 +315,6 @@ def explain(
         )
         return Plan(melds, points, [], f"Initial meld {shown}: {why}", pair)
     # The plan's count is shown against the minimum whether or not a canasta would exempt it.
-    opening = replace(opening_of(verdicts, points), hand_canasta=False)
+    opening = replace(opening_of(rs, verdicts, points), hand_canasta=False)
     problems += opening_problems(rs, need, opening, shown)
     return Plan(melds, points, problems, "", pair)

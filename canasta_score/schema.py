@@ -53,6 +53,10 @@ CHOICE_TEXT = {
 KEY_CHOICE_TEXT = {
     "go_out.permission": {"none": "not asked (no partner)"},
     "acaba.permission": {"none": "not asked"},
+    "initial_meld.canasta_band_count": {
+        "initial_meld": "the whole initial meld",
+        "canasta": "the canasta itself (one canasta of the initial meld reaches it alone)",
+    },
     "threes.laid_down": {
         "none": "never; threes stay in hand until discarded",
         "optional": "either colour may be laid face up (with a replacement card), or kept",
@@ -214,6 +218,10 @@ class InitialMeld:
         "The initial meld must include: {v}", ("nothing", "clean_or_wild_meld")
     )
     canasta_exemption: bool = rule("A canasta laid whole from hand needs no minimum: {v}")
+    canasta_band_count: str = rule(
+        "Where a tier demands a canasta and a count, the count is that of {v}",
+        ("initial_meld", "canasta"),
+    )
     from_pile: bool = rule("A side may open by taking the pile: {v}")
     natural_only: bool = rule("The initial meld holds no wild cards: {v}")
     open_before_pickup: bool = rule(

@@ -230,7 +230,7 @@ def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> 
             -1: f" (counted against with {plural(canastas, 'canasta')})",
         }[sign]
     if t.count_in_hand and sign < 0:
-        # Threes left in hand join the tally only when it counts against the side (RULES 7.1).
+        # Threes left in hand join the tally only when it counts against the side (US American).
         held = [c for h in side.in_hand or () for c in h]
         red += sum(1 for c in held if c.is_red_three)
         black += sum(1 for c in held if c.is_black_three)
