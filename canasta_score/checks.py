@@ -20,7 +20,7 @@ from canasta_score.errors import InputError
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum
-    from canasta_score.ruleset import Ruleset
+    from canasta_score.ruleset import RuleRef, Ruleset
     from canasta_score.ruling import Ruling
 
 # The kinds of value an option takes, and how a batch request must give them.
@@ -54,6 +54,18 @@ class Option:
     argument: bool = False
     positional: bool = False
     flag: str = ""
+    # The cards it names are counted against the deck (cards that are part of another option's
+    # cards, such as a discard inside the hand, are not).
+    deck: bool = False
+    # What a ruling assumes when the option is not given (an empty text: nothing worth saying).
+    assumed: str = ""
+
+    def change(self, value: Any) -> str:
+        """How a request gives ``value`` for this option, as the command line writes it."""
+        if self.kind == "bool":
+            on, _, off = (self.flag or f"--{self.key}").partition("/")
+            return on if value else (off or f"no {on}")
+        return f"--{self.key} {value}"
 
     @property
     def param(self) -> str:
@@ -89,11 +101,85 @@ class Check:
         return first, rest
 
     def answer(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
-        """Call the library with parsed values (missing ones take their defaults)."""
+        """Call the library with parsed values (missing ones take their defaults). A ruling
+        also refuses more cards of a kind than the deck holds, and says what it assumed for an
+        option not given when the other value would change it."""
+        result = self.ask(rs, args)
+        from canasta_score.ruling import Ruling
+
+        if not isinstance(result, Ruling):
+            return result
+        too_many = deck_problems(rs, self.deck_cards(args))
+        if too_many:
+            return result.breaking(*too_many)
+        return self.assumptions(rs, args, result)
+
+    def ask(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
         first, rest = self.plan
         positional = [args.get(key, default) for key, default in first]
         keywords = {param: args.get(key, default) for key, param, default in rest}
         return self.call(rs, *positional, **keywords)
+
+    def deck_cards(self, args: dict[str, Any]) -> list[Card]:
+        """Every card the request names on the table or in hand, each once."""
+        out: list[Card] = []
+        for option in self.options:
+            value = args.get(option.key)
+            if not option.deck or value is None:
+                continue
+            if option.kind == "melds":
+                out += [card for meld in value for card in meld]
+            elif option.kind in ("card", "card?"):
+                out.append(value)
+            else:
+                out += list(value)
+        return out
+
+    def assumptions(self, rs: Ruleset, args: dict[str, Any], ruling: Ruling) -> Ruling:
+        """The ruling with every state it assumed that would change it if said otherwise."""
+        from canasta_score.ruling import Assumption
+
+        found = []
+        for option in self.options:
+            if not option.assumed or option.key in args:
+                continue
+            for value in probes(option, rs):
+                other = self.ask(rs, {**args, option.key: value})
+                if getattr(other, "legal", ruling.legal) != ruling.legal:
+                    change = option.change(value)
+                    found.append(Assumption(option.key, option.assumed, value, change))
+                    break
+        return ruling.assuming(*found) if found else ruling
+
+
+def probes(option: Option, rs: Ruleset) -> list[Any]:
+    """The values of an option not given worth trying: the other truth value, or the start of
+    each initial-meld tier other than the first (by score or by hand number)."""
+    if option.kind == "bool":
+        return [not option.default]
+    basis = {"score": "score", "hand-number": "hand_number"}.get(option.key)
+    if basis is None or rs.initial_meld.basis != basis:
+        return []
+    starts = [t.start for t in rs.initial_meld.tiers if t.start is not None]
+    if basis == "score" and starts:
+        starts = [starts[0] - 5, *starts]  # the first tier lies below the first start
+    default = option.default if option.default is not None else 1
+    return [s for s in starts if s != default]
+
+
+def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
+    """The deck rule, once for each kind of card named more often than the packs hold."""
+    if not cards:
+        return []
+    from canasta_score.deck import Tally, described, excess
+
+    return [
+        rs.cite(
+            "deck.decks",
+            f"{found.named} {found.words} named, but {described(rs)} holds {found.held}",
+        )
+        for found in excess(rs, Tally.of(cards))
+    ]
 
 
 def convert(option: Option, value: Any) -> Any:
@@ -125,10 +211,16 @@ def convert(option: Option, value: Any) -> Any:
 
 
 REQUIRED: dict[str, Any] = {"required": True, "positional": True}
-TABLE = Option("table", "melds", "One of the side's melds (repeatable).", ())
+TABLE = Option("table", "melds", "One of the side's melds (repeatable).", (), deck=True)
 CLOSED = Option("closed", "ranks", "A rank closed to everyone (repeatable).", frozenset())
-SCORE = Option("score", "int", "The side's score before the hand.", 0)
-HAND_NUMBER = Option("hand-number", "int?", "Hand number (1-based).")
+SCORE = Option(
+    "score",
+    "int",
+    "The side's score before the hand.",
+    0,
+    assumed="the side's score before the hand is 0",
+)
+HAND_NUMBER = Option("hand-number", "int?", "Hand number (1-based).", assumed="this is hand 1")
 
 CHECKS: dict[str, Check] = {
     c.name: c
@@ -144,10 +236,24 @@ CHECKS: dict[str, Check] = {
                     required=True,
                     argument=True,
                     positional=True,
+                    deck=True,
                 ),
-                Option("initial", "bool", "Laid as part of the initial meld.", False),
-                Option("to", "cards?", "Add the cards to this meld of the side."),
-                Option("going-out", "bool", "Laid while going out.", False),
+                Option(
+                    "initial",
+                    "bool",
+                    "Laid as part of the initial meld.",
+                    False,
+                    assumed="the side has already made its initial meld; these cards are not "
+                    "part of it",
+                ),
+                Option("to", "cards?", "Add the cards to this meld of the side.", deck=True),
+                Option(
+                    "going-out",
+                    "bool",
+                    "Laid while going out.",
+                    False,
+                    assumed="the player is not going out",
+                ),
                 TABLE,
                 CLOSED,
             ),
@@ -166,6 +272,7 @@ CHECKS: dict[str, Check] = {
                     required=True,
                     argument=True,
                     positional=True,
+                    deck=True,
                 ),
                 SCORE,
                 Option("top-card", "card?", "The top discard taken inside these melds."),
@@ -184,16 +291,31 @@ CHECKS: dict[str, Check] = {
                     "The top card of the discard pile.",
                     required=True,
                     positional=True,
+                    deck=True,
                 ),
-                Option("hand", "cards", "The player's whole hand.", required=True, positional=True),
+                Option(
+                    "hand",
+                    "cards",
+                    "The player's whole hand.",
+                    required=True,
+                    positional=True,
+                    deck=True,
+                ),
                 Option(
                     "opened",
                     "bool",
                     "Has the side made its initial meld?",
                     True,
                     flag="--opened/--not-opened",
+                    assumed="the side has already made its initial meld",
                 ),
-                Option("frozen", "bool", "The pile holds a freezing card.", False),
+                Option(
+                    "frozen",
+                    "bool",
+                    "The pile holds a freezing card.",
+                    False,
+                    assumed="the pile is not frozen",
+                ),
                 SCORE,
                 TABLE,
                 CLOSED,
@@ -221,10 +343,23 @@ CHECKS: dict[str, Check] = {
                     "The hand before the discard (with the card).",
                     required=True,
                     positional=True,
+                    deck=True,
                 ),
-                Option("pile-empty", "bool", "The discard pile is empty.", False),
+                Option(
+                    "pile-empty",
+                    "bool",
+                    "The discard pile is empty.",
+                    False,
+                    assumed="the discard pile is not empty",
+                ),
                 CLOSED,
-                Option("going-out", "bool", "This discard goes out.", False),
+                Option(
+                    "going-out",
+                    "bool",
+                    "This discard goes out.",
+                    False,
+                    assumed="this discard does not go out",
+                ),
             ),
             "canasta_score.rulings:check_discard",
         ),
@@ -234,9 +369,14 @@ CHECKS: dict[str, Check] = {
             'Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" ',
             (
                 Option(
-                    "table", "melds", "One of the side's melds (repeatable).", (), positional=True
+                    "table",
+                    "melds",
+                    "One of the side's melds (repeatable).",
+                    (),
+                    positional=True,
+                    deck=True,
                 ),
-                Option("discard", "card?", "The final discard, if any."),
+                Option("discard", "card?", "The final discard, if any.", deck=True),
                 Option("partner", "answer", "The partner's answer when asked."),
             ),
             "canasta_score.rulings:check_go_out",

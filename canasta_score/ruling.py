@@ -12,6 +12,25 @@ from canasta_score.ruleset import RuleRef
 
 
 @dataclass(frozen=True)
+class Assumption:
+    """A state the request did not give and the ruling depends on: what was assumed, the option
+    (request key) that says otherwise, the value that changes the ruling and how to give it."""
+
+    option: str
+    text: str
+    value: Any
+    change: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "option": self.option,
+            "assumed": self.text,
+            "value": self.value,
+            "change": self.change,
+        }
+
+
+@dataclass(frozen=True)
 class Ruling:
     """Legal or not; the rules broken; the explanations; and what else the check reports."""
 
@@ -19,6 +38,7 @@ class Ruling:
     reasons: tuple[RuleRef, ...] = ()
     explanations: tuple[RuleRef, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    assumptions: tuple[Assumption, ...] = ()
 
     @classmethod
     def of(
@@ -33,12 +53,22 @@ class Ruling:
         return cls(not broken, broken, shown, MappingProxyType(extra or {}))
 
     def with_extra(self, **more: Any) -> Ruling:
-        return Ruling(
-            self.legal, self.reasons, self.explanations, MappingProxyType({**self.extra, **more})
-        )
+        extra = MappingProxyType({**self.extra, **more})
+        return Ruling(self.legal, self.reasons, self.explanations, extra, self.assumptions)
 
     def explained(self, *more: RuleRef) -> Ruling:
-        return Ruling(self.legal, self.reasons, dedupe((*self.explanations, *more)), self.extra)
+        shown = dedupe((*self.explanations, *more))
+        return Ruling(self.legal, self.reasons, shown, self.extra, self.assumptions)
+
+    def breaking(self, *more: RuleRef) -> Ruling:
+        """The ruling with more rules broken (so illegal, and without explanations)."""
+        broken = dedupe((*self.reasons, *more))
+        return Ruling(not broken, broken, () if broken else self.explanations, self.extra)
+
+    def assuming(self, *more: Assumption) -> Ruling:
+        """The ruling with the states it assumed."""
+        found = (*self.assumptions, *more)
+        return Ruling(self.legal, self.reasons, self.explanations, self.extra, found)
 
     @property
     def cited(self) -> tuple[RuleRef, ...]:
@@ -48,7 +78,10 @@ class Ruling:
     def as_dict(self) -> dict[str, Any]:
         """The JSON object of CONTRACT 5: ``reasons`` lists the rules broken, or for a legal play
         what made it legal."""
-        return {"legal": self.legal, "reasons": [r.as_dict() for r in self.cited], **self.extra}
+        out = {"legal": self.legal, "reasons": [r.as_dict() for r in self.cited], **self.extra}
+        if self.assumptions:
+            out["assumptions"] = [a.as_dict() for a in self.assumptions]
+        return out
 
 
 def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:

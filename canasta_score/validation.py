@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from canasta_score import kinds
 from canasta_score.cards import Card, Rank, format_cards
+from canasta_score.deck import Tally, described, excess
 from canasta_score.errors import RecordError
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, Family, Least
@@ -226,29 +227,16 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
 
     Suits are not checked: tables often write suits loosely, and the score does not use them.
     """
-    decks = rs.deck.decks
-    by_rank: Counter[Rank] = Counter()
-    red = black = 0
+    tally = Tally(Counter())
     for side in record.sides:
-        cards = side_cards(side)
-        red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
-        black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
-        black += side.black_threes_removed
-        for card in cards:
-            if card.rank is Rank.THREE:
-                red += card.is_red_three
-                black += card.is_black_three
-                continue
-            by_rank[card.rank] += 1
-    deck = f"the {rs.name} deck ({decks} packs)"
-    for rank, n in by_rank.items():
-        limit = decks * rs.deck.jokers_per_deck if rank is Rank.JOKER else decks * 4
-        if n > limit:
-            name = "jokers" if rank is Rank.JOKER else f"cards of rank {rank.value}"
-            raise RecordError(f"the record holds {n} {name}; {deck} has {limit}")
-    for colour, n in (("red", red), ("black", black)):
-        if n > 2 * decks:
-            raise RecordError(f"the record holds {n} {colour} threes; {deck} has {2 * decks}")
+        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
+        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
+        tally.black += side.black_threes_removed
+        tally.add(side_cards(side))
+    for found in excess(rs, tally):
+        raise RecordError(
+            f"the record holds {found.named} {found.words}; {described(rs)} has {found.held}"
+        )
     check_deck_bounds(rs, record)
 
 

@@ -55,6 +55,8 @@ def parameter(option: Option) -> inspect.Parameter:
     else:
         info = typer.Option(*option.flags, help=option.help)
         default = inspect.Parameter.empty if option.required else cli_default(option)
+        if option.assumed and kind in (bool, int):
+            kind = kind | None  # not given: the ruling says what it assumed
     return inspect.Parameter(
         option.param,
         inspect.Parameter.KEYWORD_ONLY,
@@ -64,8 +66,9 @@ def parameter(option: Option) -> inspect.Parameter:
 
 
 def cli_default(option: Option) -> Any:
-    """The default the command line shows: repeatable options start empty (None)."""
-    return None if option.kind in ("melds", "ranks") else option.default
+    """The default the command line shows: repeatable options start empty (None), and so do
+    options whose absence a ruling reports as an assumption."""
+    return None if option.kind in ("melds", "ranks") or option.assumed else option.default
 
 
 def common_parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -99,7 +102,8 @@ def command_for(
 
     def command(**values: Any) -> None:
         rs = load(values["ruleset"], values["players"], values["rule"])
-        args = {o.key: parsed(o, values[o.param]) for o in check.options}
+        given = [o for o in check.options if values[o.param] is not None]
+        args = {o.key: parsed(o, values[o.param]) for o in given}
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
         render(check.answer(rs, args), values["json"], title)

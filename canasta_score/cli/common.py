@@ -58,4 +58,6 @@ def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
             if value not in (None, [], ""):
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else value
                 typer.echo(f"  {key.replace('_', ' ')}: {shown}")
+        for assumed in ruling.assumptions:
+            typer.echo(f"  assumed: {assumed.text} ({assumed.change} changes the answer)")
     raise typer.Exit(0 if ruling.legal else 1)

@@ -1,0 +1,64 @@
+"""What the deck holds, rank by rank: four of each rank per pack (two red and two black threes),
+and the ruleset's jokers. Hand records and rulings both ask here whether some cards name more of a
+kind than the packs hold (suits are not checked: tables write them loosely)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from canasta_score.cards import Card, Rank
+from canasta_score.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Excess:
+    """A kind of card named more often than the deck holds it."""
+
+    words: str
+    named: int
+    held: int
+
+
+@dataclass
+class Tally:
+    """Cards counted by kind: ranks (threes apart), red threes, black threes."""
+
+    ranks: Counter[Rank]
+    red: int = 0
+    black: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Tally:
+        tally = cls(Counter())
+        tally.add(cards)
+        return tally
+
+    def add(self, cards: Iterable[Card]) -> None:
+        for card in cards:
+            if card.rank is Rank.THREE:
+                self.red += card.is_red_three
+                self.black += card.is_black_three
+            else:
+                self.ranks[card.rank] += 1
+
+
+def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
+    """Every kind of card the tally names more often than the ruleset's deck holds."""
+    packs = rs.deck.decks
+    out = []
+    for rank, n in tally.ranks.items():
+        held = packs * rs.deck.jokers_per_deck if rank is Rank.JOKER else packs * 4
+        if n > held:
+            words = "jokers" if rank is Rank.JOKER else f"cards of rank {rank.value}"
+            out.append(Excess(words, n, held))
+    for colour, n in (("red", tally.red), ("black", tally.black)):
+        if n > 2 * packs:
+            out.append(Excess(f"{colour} threes", n, 2 * packs))
+    return out
+
+
+def described(rs: Ruleset) -> str:
+    """The deck in words, for messages: ``the Classic Canasta deck (2 packs)``."""
+    return f"the {rs.name} deck ({rs.deck.decks} packs)"
