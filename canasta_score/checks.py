@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from canasta_score.cards import Card, Rank, parse_card, parse_cards, parse_ranks
 from canasta_score.errors import InputError
@@ -100,19 +100,21 @@ class Check:
         rest = tuple((o.key, o.param, o.default) for o in self.options if not o.positional)
         return first, rest
 
-    def answer(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
+    def answer(
+        self, rs: Ruleset, args: dict[str, Any], *, assumptions: bool = True
+    ) -> Ruling | Minimum:
         """Call the library with parsed values (missing ones take their defaults). A ruling
-        also refuses more cards of a kind than the deck holds, and says what it assumed for an
-        option not given when the other value would change it."""
+        also refuses more cards of a kind than the deck holds, and (unless ``assumptions`` is
+        false: each costs another ruling) says what it assumed for an option not given when
+        the other value would change it."""
         result = self.ask(rs, args)
-        from canasta_score.ruling import Ruling
-
-        if not isinstance(result, Ruling):
+        if not hasattr(result, "breaking"):  # min-meld answers a minimum, not a ruling
             return result
+        ruling = cast("Ruling", result)
         too_many = deck_problems(rs, self.deck_cards(args))
         if too_many:
-            return result.breaking(*too_many)
-        return self.assumptions(rs, args, result)
+            return ruling.breaking(*too_many)
+        return self.assumptions(rs, args, ruling) if assumptions else ruling
 
     def ask(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
         first, rest = self.plan
@@ -169,8 +171,9 @@ def probes(option: Option, rs: Ruleset) -> list[Any]:
 
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
-    if not cards:
-        return []
+    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
+    if jokers and len(cards) <= packs * min(2, jokers):
+        return []  # too few cards to pass any limit (two threes of a colour a pack)
     from canasta_score.deck import Tally, described, excess
 
     return [
