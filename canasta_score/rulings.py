@@ -13,6 +13,7 @@ from canasta_score.melds import (
     Context,
     Kind,
     Verdict,
+    dirty_aces,
     joins_badly,
     judge,
     merge_same_rank,
@@ -71,8 +72,22 @@ def check_meld(
     if reasons or verdict.shape is None:
         return Ruling.of(reasons, (), {"points": rs.count(cards), "canasta": None})
     kind = display_name(verdict.canasta, rs) if verdict.canasta else None
-    how = describe_meld(rs, verdict, whole, base is not None)
-    return Ruling.of((), [how], {"points": rs.count(cards), "canasta": kind})
+    how = [describe_meld(rs, verdict, whole, base is not None)]
+    if base is not None and not initial and dirty_ace_addition(rs, base, cards):
+        text = "The side's ace meld took wild cards in its initial meld: more may join it"
+        how.append(rs.cite("meld.dirty_aces_ordinary", text))
+    return Ruling.of((), how, {"points": rs.count(cards), "canasta": kind})
+
+
+def dirty_ace_addition(rs: Ruleset, base: tuple[Card, ...], added: tuple[Card, ...]) -> bool:
+    """Wild cards joining an ace meld that took wilds in the initial meld, where the ruleset
+    lets that meld take more (US American dirty aces)."""
+    return (
+        rs.meld.dirty_aces_ordinary
+        and rs.meld.aces_take_wilds == "initial_meld_only"
+        and any(c.is_wild for c in added)
+        and dirty_aces((base,), rs)
+    )
 
 
 def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged: bool) -> RuleRef:

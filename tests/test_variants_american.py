@@ -401,6 +401,8 @@ def test_american_dirty_aces_take_more_wilds_after_the_initial_meld(
     assert ruling.legal is legal
     if rule is not None:
         assert rule in [r.rule for r in ruling.reasons]
+    else:
+        assert "american.meld.dirty-aces-ordinary" in [r.rule for r in ruling.cited]
 
 
 def test_modern_D32_dirty_aces_take_no_more_wilds() -> None:
