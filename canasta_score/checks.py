@@ -219,11 +219,13 @@ CLOSED = Option("closed", "ranks", "A rank closed to everyone (repeatable).", fr
 SCORE = Option(
     "score",
     "int",
-    "The side's score before the hand.",
+    "The side's score before the hand (not given: 0).",
     0,
     assumed="the side's score before the hand is 0",
 )
-HAND_NUMBER = Option("hand-number", "int?", "Hand number (1-based).", assumed="this is hand 1")
+HAND_NUMBER = Option(
+    "hand-number", "int?", "Hand number (1-based; not given: 1).", assumed="this is hand 1"
+)
 
 CHECKS: dict[str, Check] = {
     c.name: c
@@ -244,7 +246,7 @@ CHECKS: dict[str, Check] = {
                 Option(
                     "initial",
                     "bool",
-                    "Laid as part of the initial meld.",
+                    "Laid as part of the initial meld (not given: the side has opened).",
                     False,
                     assumed="the side has already made its initial meld; these cards are not "
                     "part of it",
@@ -307,7 +309,7 @@ CHECKS: dict[str, Check] = {
                 Option(
                     "opened",
                     "bool",
-                    "Has the side made its initial meld?",
+                    "Has the side made its initial meld? (not given: it has)",
                     True,
                     flag="--opened/--not-opened",
                     assumed="the side has already made its initial meld",
