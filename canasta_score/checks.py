@@ -9,10 +9,12 @@ check is answered, to keep start-up fast.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from canasta_score.cards import Card, Rank, parse_card, parse_cards, parse_ranks
@@ -174,6 +176,13 @@ def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
     if jokers and len(cards) <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
+    counts = Counter(map(attrgetter("rank"), cards))
+    if (
+        max(counts.values()) <= 4 * packs
+        and counts[Rank.THREE] <= 2 * packs
+        and counts[Rank.JOKER] <= packs * jokers
+    ):
+        return []  # within every limit, whatever the threes' colours
     from canasta_score.deck import Tally, described, excess
 
     return [
