@@ -164,8 +164,8 @@ def read_game(name: str, data: Any) -> Game:
     version = data.get("version")
     if version == VERSION:
         check_whole(name, data)
-        if lacks_keys(data.get("ruleset")):
-            data = migrate(data)  # a key the ruleset schema gained after the game began
+        if lacks_keys(data.get("ruleset"), ADDED_SINCE_2):
+            data = migrate(data, ADDED_SINCE_2)
     elif version == 1:
         data = migrate(data)
     else:
@@ -202,13 +202,17 @@ def check_whole(name: str, data: dict[str, Any]) -> None:
         )
 
 
-def lacks_keys(snapshot: Any) -> bool:
-    """Whether a ruleset snapshot lacks a key the ruleset schema now has."""
-    from canasta_score.ruleset import schema_keys
+# Ruleset keys the schema gained after version 2 files were first written: a version 2
+# snapshot without them takes them from the bundled ruleset, as a version 1 snapshot takes every
+# key it lacks. Any other key missing from a version 2 snapshot is still refused.
+ADDED_SINCE_2 = ("meld.dirty_aces_ordinary", "initial_meld.canasta_band_count")
 
+
+def lacks_keys(snapshot: Any, keys: tuple[str, ...]) -> bool:
+    """Whether a ruleset snapshot lacks one of ``keys``."""
     if not isinstance(snapshot, dict):
         return False
-    for key in schema_keys():
+    for key in keys:
         section, name = key.split(".", 1)
         table = snapshot.get(section)
         if isinstance(table, dict) and name not in table:
@@ -216,8 +220,9 @@ def lacks_keys(snapshot: Any) -> bool:
     return False
 
 
-def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 data as version 2: the ruleset snapshot gets every key it lacks from the
+def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Version 1 data as version 2 (or, with ``only``, a version 2 snapshot given just those
+    keys): the ruleset snapshot gets every key it lacks from the
     bundled ruleset of the same id (else classic), each such key's source saying so. The file
     itself is rewritten in version 2 at its next change."""
     from canasta_score.catalog import bundled_ids, load_ruleset
@@ -243,7 +248,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(have, dict):
             continue
         for key, value in keys.items():
-            if key not in have:
+            if key not in have and (only is None or f"{section}.{key}" in only):
                 have[key] = value
                 sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
     out["sources"] = sources

@@ -236,6 +236,26 @@ def test_a_snapshot_missing_a_key_is_refused_not_filled_in(cli: Cli, home: Path)
     assert status.code == 2 and "game.tie_policy: missing" in status.err
 
 
+def test_a_version_2_snapshot_without_the_keys_added_since_takes_them_from_the_bundle(
+    cli: Cli, home: Path
+) -> None:
+    """A version 2 game written before meld.dirty_aces_ordinary and
+    initial_meld.canasta_band_count existed still loads: those two keys (and only those) come
+    from the bundled ruleset, marked so."""
+    start(cli, "club", "--ruleset", "american")
+    path = home / "club.toml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^(checksum|dirty_aces_ordinary|canasta_band_count) = .*\n", "", text)
+    path.write_text(text, encoding="utf-8")
+    status = cli("status")
+    assert status.code == 0, status.err
+    from canasta_score.store import Store
+
+    rs = Store(home).load(path).rules()
+    assert rs.meld.dirty_aces_ordinary is True
+    assert "key added after the game began" in rs.rule_source("meld.dirty_aces_ordinary")
+
+
 def test_an_older_version_1_file_is_migrated_and_rewritten(cli: Cli, home: Path) -> None:
     """A file of version 1 (no [end]; its snapshot may lack keys added later) still loads: the
     missing key comes from the bundled ruleset and is marked so, and the next change writes
