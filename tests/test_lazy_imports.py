@@ -40,6 +40,8 @@ NOT_NEEDED = (
     "canasta_score.scoring",
     "canasta_score.record",
     "canasta_score.batch",
+    "prompt_toolkit",
+    "canasta_score.cli.shell",
 )
 
 

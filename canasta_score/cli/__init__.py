@@ -7,7 +7,7 @@ from typing import NoReturn
 
 import typer
 
-from canasta_score.cli import check, game, hands, rules, stats
+from canasta_score.cli import check, game, hands, play, rules, stats
 
 app = typer.Typer(
     name="canasta-score",
@@ -22,6 +22,7 @@ app.add_typer(check.app, name="check")
 hands.register(app)
 game.register(app)
 stats.register(app)
+play.register(app)
 
 
 INTERRUPTED = "interrupted; nothing was saved"

@@ -38,6 +38,7 @@ class Dialogue:
 
     inp: TextIO | None = None
     out: TextIO | None = None
+    reader: Callable[[str], str] | None = None  # reads a line after a prompt (line editing)
 
     def say(self, text: str) -> None:
         out = self.out or sys.stderr
@@ -46,6 +47,11 @@ class Dialogue:
 
     def read(self, prompt: str) -> str:
         """One line typed after ``prompt``; Ctrl-C or Ctrl-D (end of input) leaves."""
+        if self.reader is not None:
+            try:
+                return self.reader(prompt)
+            except (KeyboardInterrupt, EOFError):
+                raise Left("interrupted; nothing was saved") from None
         out = self.out or sys.stderr
         out.write(prompt)
         out.flush()

@@ -45,19 +45,24 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data) + "\n")
 
 
+def ruling_text(ruling: Ruling, title: str = "") -> str:
+    """A ruling as lines of text: the verdict, each reason with its rule, what else it says."""
+    verdict = "LEGAL" if ruling.legal else "ILLEGAL"
+    lines = [f"{verdict}{': ' + title if title else ''}"]
+    lines += [f"  - {reason.text}  [{reason.rule}]" for reason in ruling.cited]
+    for key, value in ruling.extra.items():
+        if value not in (None, [], ""):
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            lines.append(f"  {key.replace('_', ' ')}: {shown}")
+    for assumed in ruling.assumptions:
+        lines.append(f"  assumed: {assumed.text} ({assumed.change} changes the answer)")
+    return "\n".join(lines)
+
+
 def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     """Print a ruling and exit 0 (legal) or 1 (illegal)."""
     if as_json:
         emit_json(ruling.as_dict())
     else:
-        verdict = "LEGAL" if ruling.legal else "ILLEGAL"
-        typer.echo(f"{verdict}{': ' + title if title else ''}")
-        for reason in ruling.cited:
-            typer.echo(f"  - {reason.text}  [{reason.rule}]")
-        for key, value in ruling.extra.items():
-            if value not in (None, [], ""):
-                shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-                typer.echo(f"  {key.replace('_', ' ')}: {shown}")
-        for assumed in ruling.assumptions:
-            typer.echo(f"  assumed: {assumed.text} ({assumed.change} changes the answer)")
+        typer.echo(ruling_text(ruling, title))
     raise typer.Exit(0 if ruling.legal else 1)

@@ -1,0 +1,127 @@
+"""``canasta-score play``: a session on one game for the evening at the table.
+
+On a terminal the lines are read with prompt_toolkit (line editing, history kept in the game
+home across sessions, completion of commands, side names and cards); otherwise plain lines are
+read from standard input, so a session can be scripted. The commands themselves are in
+:mod:`canasta_score.cli.shell`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from pathlib import Path
+
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import History
+
+    from canasta_score.cli.shell import Session
+
+HISTORY = "play-history.txt"
+PROMPT = "play> "
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to the app."""
+
+    @app.command("play")
+    def play_cmd(
+        game: Annotated[
+            str | None,
+            typer.Option(
+                "--game",
+                "-g",
+                metavar="NAME",
+                help="Game name or game file (default: the current game).",
+            ),
+        ] = None,
+    ) -> None:
+        """Open a session on a game: record hands, fix them, ask for rulings, one line each;
+        help lists the commands.  Example: play --game club-night"""
+        from canasta_score.cli.asking import Dialogue
+        from canasta_score.cli.game import open_store
+        from canasta_score.cli.shell import Session
+
+        store = open_store()
+        session = Session(store, store.locate(game), Dialogue(), typer.echo)
+        reader: Callable[[str], str] = plain_reader
+        if sys.stdin.isatty():
+            sides = [s.name for s in session.summary().sides]
+            reader, questions = terminal_readers(store.home, sides)
+            session.dialogue = Dialogue(reader=questions)
+        loop(session, reader)
+
+
+def loop(session: Session, read: Callable[[str], str]) -> None:
+    """Show the sheet, then carry out each line until quit or the end of input. Ctrl-C cancels
+    what is being typed or done, never the session."""
+    from canasta_score.cli.shell import Quit
+
+    session.say(session.sheet())
+    session.say("\nType help for the commands, quit to leave.")
+    while True:
+        try:
+            line = read(PROMPT)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return
+        try:
+            session.run(line)
+        except Quit:
+            return
+        except KeyboardInterrupt:
+            session.say("Cancelled; nothing was saved.")
+
+
+def plain_reader(_prompt: str) -> str:
+    """A line of standard input (no prompt: the session is being scripted)."""
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+def terminal_readers(
+    home: Path, sides: list[str]
+) -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """Line readers for the commands (history in the game home, completion) and for the
+    hand's questions (their own history)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    history: History = InMemoryHistory()
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        history = FileHistory(str(home / HISTORY))
+    except OSError:
+        pass
+    commands: PromptSession[str] = PromptSession(
+        history=history, completer=shell_completer(sides), complete_while_typing=False
+    )
+    answers: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    return commands.prompt, answers.prompt
+
+
+def shell_completer(sides: list[str]) -> Completer:
+    """Completes commands, side names and cards."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    from canasta_score.cli.shell import completions
+
+    class ShellCompleter(Completer):
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterable[Completion]:
+            before = document.text_before_cursor
+            partial = before.split(" ")[-1]
+            for word in completions(before, sides):
+                yield Completion(word, start_position=-len(partial))
+
+    return ShellCompleter()

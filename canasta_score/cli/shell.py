@@ -1,0 +1,350 @@
+"""The play session's commands, one line at a time: parsing, dispatch and completion, with no
+terminal of its own (``canasta_score.cli.play`` reads the lines and shows the answers).
+
+Each line is one command: ``hand``, ``edit N``, ``undo``, ``redo``, ``meld``, ``pickup``,
+``go-out``, ``status``, ``history``, ``help``, ``quit``. A command that fails says why and
+changes nothing; the session goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from canasta_score.errors import CanastaError, InputError
+
+if TYPE_CHECKING:
+    from canasta_score.cli.asking import Dialogue
+    from canasta_score.game import Game
+    from canasta_score.rulings import Ruling
+    from canasta_score.store import Store
+    from canasta_score.summary import Summary
+
+HELP = """\
+Commands (a unique beginning will do, e.g. "st" for status):
+  hand                       record the next hand, answering the questions
+  hand us: 285 melded, 1 nat, out; them: 95 melded, 70 left
+                             record the next hand in the quick form, one line
+  edit N [quick form]        replace hand N (every later hand is scored again)
+  undo                       remove the last hand (redo puts it back)
+  redo                       put back the hand undo removed, until a new hand is entered
+  meld K K 2                 is this meld legal?
+  pickup KD with KS KH 5C [by SIDE] [unopened] [frozen]
+                             may the pile be taken? "by SIDE" with "unopened" uses that
+                             side's score for its initial meld
+  go-out Q Q Q Q Q Q Q / K K K [discard 5C]
+                             may the side go out with these melds (separated by /)?
+  status                     the score sheet, next minimums and dealer
+  history                    every hand with each side's minimum
+  help                       this list
+  quit                       leave (Ctrl-D too); Ctrl-C cancels only what is being entered"""
+
+COMMANDS = (
+    "hand",
+    "edit",
+    "undo",
+    "redo",
+    "meld",
+    "pickup",
+    "go-out",
+    "status",
+    "history",
+    "help",
+    "quit",
+)
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "goout": "go-out", "sheet": "status"}
+CARD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+SUITS = ("S", "H", "D", "C")
+QUICK_WORDS = ("melded", "nat", "mix", "red", "black", "left", "out", "conc", "natural", "mixed")
+PICKUP_WORDS = ("with", "by", "unopened", "opened", "frozen")
+
+
+class Quit(Exception):
+    """The scorekeeper asked to leave the session."""
+
+
+def command_of(word: str) -> str:
+    """The command a typed word names: itself, an alias, or a unique beginning."""
+    low = word.lower()
+    if low in COMMANDS:
+        return low
+    if low in ALIASES:
+        return ALIASES[low]
+    found = [c for c in COMMANDS if c.startswith(low)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f'"{word}" could be {" or ".join(found)}; write more of it')
+    raise InputError(f'"{word}" is not a command here; type help for the list')
+
+
+@dataclass
+class Session:
+    """One game's session: ``say`` shows an answer, ``dialogue`` asks the hand's questions."""
+
+    store: Store
+    path: Path
+    dialogue: Dialogue
+    say: Callable[[str], None]
+    undone: list[dict[str, Any]] = field(default_factory=list)
+
+    # -------------------------------------------------------------- the line
+
+    def run(self, line: str) -> None:
+        """Carry out one line; a problem is shown and nothing is changed. Raises :class:`Quit`."""
+        from canasta_score.cli.asking import Left
+
+        word, _, rest = line.strip().partition(" ")
+        if not word:
+            return
+        try:
+            command = command_of(word)
+            handler: Callable[[str], None] = getattr(self, "do_" + command.replace("-", "_"))
+            handler(rest.strip())
+        except Left as exc:
+            self.say(f"Cancelled: {exc}.")
+        except CanastaError as exc:
+            self.say(f"Error: {exc}")
+
+    # -------------------------------------------------------------- reading the game
+
+    def game(self) -> Game:
+        return self.store.load(self.path)
+
+    def summary(self) -> Summary:
+        return self.store.summary(self.path)
+
+    def sheet(self) -> str:
+        from canasta_score.cli import sheet
+
+        return sheet.status(self.summary())
+
+    # -------------------------------------------------------------- commands
+
+    def do_quit(self, _rest: str) -> None:
+        raise Quit
+
+    def do_help(self, _rest: str) -> None:
+        self.say(HELP)
+
+    def do_status(self, _rest: str) -> None:
+        self.say(self.sheet())
+
+    def do_history(self, _rest: str) -> None:
+        from canasta_score.cli import sheet
+
+        self.say(sheet.history(self.summary()))
+
+    def record(self, number: int, rest: str, before: Summary) -> tuple[dict[str, Any], bool]:
+        """Hand ``number`` from the quick form in ``rest``, else from the questions; and
+        whether the questions (which showed the breakdown) were asked."""
+        game = self.game()
+        if rest:
+            from canasta_score.entry import parse_quick
+
+            players = {s.name: s.players for s in before.sides}
+            return parse_quick([rest], [s.name for s in before.sides], players), False
+        from canasta_score.game import totals_before
+
+        return self.dialogue.hand(game, game.rules(), number, totals_before(before, number)), True
+
+    def do_hand(self, rest: str) -> None:
+        from canasta_score.cli import sheet
+        from canasta_score.game import add_hand, check_open, shortfalls
+
+        before = self.summary()
+        check_open(before)
+        data, asked = self.record(before.hands + 1, rest, before)
+
+        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
+            changed, played, summary = add_hand(g, data, s)
+            return changed, summary, (played, summary, shortfalls(g.rules(), played))
+
+        played, summary, doubts = self.store.update(self.path, change)
+        self.undone.clear()
+        if not asked:
+            for doubt in doubts:
+                self.say(f"warning: {doubt.text}")
+        self.say(sheet.played(played, summary, breakdown=not asked))
+
+    def do_edit(self, rest: str) -> None:
+        from canasta_score.cli import sheet
+        from canasta_score.errors import GameError
+        from canasta_score.game import replace_hand
+
+        first, _, quick = rest.partition(" ")
+        if not first.isdigit():
+            raise InputError('give the hand to replace, e.g. "edit 3"')
+        number = int(first)
+        before = self.summary()
+        if not 1 <= number <= before.hands:
+            raise GameError(f"the game has {before.hands} hand(s); there is no hand {number}")
+        data, _asked = self.record(number, quick.strip(), before)
+
+        def change(g: Game, _s: object) -> Any:
+            done = replace_hand(g, number, data)
+            return done.after.game, done.after.summary(), done
+
+        done = self.store.update(self.path, change)
+        later = tuple(d for d in done.shortfalls() if d.hand > number)
+        self.say(sheet.change(done, later))
+
+    def do_undo(self, _rest: str) -> None:
+        from canasta_score.cli import sheet
+        from canasta_score.game import drop_last
+
+        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
+            record = g.hands[-1] if g.hands else None
+            changed, line, summary = drop_last(g, s)
+            return changed, summary, (record, line, summary)
+
+        record, line, summary = self.store.update(self.path, change)
+        self.undone.append(record)
+        scores = ", ".join(
+            f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
+        )
+        self.say(f"Removed hand {line.number} ({scores}); redo puts it back.\n")
+        self.say(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+
+    def do_redo(self, _rest: str) -> None:
+        from canasta_score.cli import sheet
+        from canasta_score.game import add_hand
+
+        if not self.undone:
+            raise InputError("nothing to redo: no hand was undone since the last hand entered")
+        data = self.undone[-1]
+
+        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
+            changed, played, summary = add_hand(g, data, s)
+            return changed, summary, (played, summary)
+
+        played, summary = self.store.update(self.path, change)
+        self.undone.pop()
+        self.say(sheet.played(played, summary, breakdown=True))
+
+    def show(self, ruling: Ruling, title: str = "") -> None:
+        from canasta_score.cli.common import ruling_text
+
+        self.say(ruling_text(ruling, title))
+
+    def do_meld(self, rest: str) -> None:
+        from canasta_score.cards import parse_cards
+        from canasta_score.rulings import check_meld
+
+        if not rest:
+            raise InputError('give the meld\'s cards, e.g. "meld K K 2"')
+        self.show(check_meld(self.game().rules(), parse_cards(rest)), " ".join(rest.split()))
+
+    def do_pickup(self, rest: str) -> None:
+        from canasta_score.cards import parse_card, parse_cards
+        from canasta_score.rulings import check_pickup
+
+        top, with_, after = rest.partition(" with ")
+        if not with_ or not top.strip():
+            raise InputError('say the top card and the hand, e.g. "pickup KD with KS KH 5C"')
+        words = after.split()
+        flags = {"frozen": False, "unopened": False, "opened": False}
+        side_words: list[str] = []
+        cards: list[str] = []
+        into = cards
+        for word in words:
+            low = word.lower()
+            if low in ("by", "for"):
+                into = side_words
+            elif low in ("not-opened", "new"):
+                flags["unopened"] = True
+            elif low in flags:
+                flags[low] = True
+            else:
+                into.append(word)
+        summary = self.summary()
+        score, side = self.side_score(summary, " ".join(side_words), flags["unopened"])
+        ruling = check_pickup(
+            self.game().rules(),
+            parse_card(top.strip()),
+            parse_cards(" ".join(cards)),
+            opened=not flags["unopened"],
+            frozen=flags["frozen"],
+            score=score,
+            hand_number=summary.hands + 1,
+        )
+        title = f"{side} (score {score:,}), not yet opened" if flags["unopened"] else ""
+        self.show(ruling, title)
+
+    @staticmethod
+    def side_score(summary: Summary, label: str, needed: bool) -> tuple[int, str]:
+        """The score of the side ``label`` names; without one, the score all sides share
+        (when it matters, i.e. ``needed``)."""
+        from canasta_score.entry import match_side
+
+        names = [s.name for s in summary.sides]
+        scores = {s.name: s.score for s in summary.sides}
+        if label:
+            players = {s.name: s.players for s in summary.sides}
+            name = match_side(label, names, players)
+            return scores[name], name
+        minimums = {s.next_minimum for s in summary.sides}
+        if needed and len(minimums) > 1:
+            raise InputError(f"say which side is asking: by {' / by '.join(names)}")
+        first = summary.sides[0]
+        return first.score, "each side" if len(names) > 1 else first.name
+
+    def do_go_out(self, rest: str) -> None:
+        from canasta_score.cards import parse_card, parse_cards
+        from canasta_score.rulings import check_go_out
+
+        melds_text, marker, discard = rest.partition(" discard ")
+        if not marker and rest.lower().startswith("discard "):
+            melds_text, discard = "", rest[len("discard ") :]
+        parts = [p for p in melds_text.replace(";", "/").split("/") if p.strip()]
+        if not parts:
+            raise InputError('give the side\'s melds, separated by /, e.g. "go-out Q Q Q / K K K"')
+        ruling = check_go_out(
+            self.game().rules(),
+            tuple(parse_cards(p) for p in parts),
+            discard=parse_card(discard.strip()) if discard.strip() else None,
+        )
+        self.show(ruling)
+
+
+# ---------------------------------------------------------------- completion
+
+
+def completions(before: str, sides: list[str]) -> list[str]:
+    """What may complete the word being typed at the end of ``before``: a command first, then
+    the words its arguments take (side names, cards, the quick form's words)."""
+    words = before.split(" ")
+    partial = words[-1]
+    if len(words) == 1:
+        return [c for c in COMMANDS if c.startswith(partial.lower())]
+    try:
+        command = command_of(words[0])
+    except InputError:
+        return []
+    low = partial.lower()
+    choices: list[str]
+    if command in ("hand", "edit"):
+        first = 3 if command == "edit" else 2
+        start = len(words) == first or (len(words) > first and words[-2].endswith(";"))
+        choices = [f"{s}:" for s in sides] if start else list(QUICK_WORDS)
+    elif command in ("meld", "pickup", "go-out"):
+        choices = card_words(partial)
+        if command == "pickup":
+            choices += list(PICKUP_WORDS) + sides
+        if command == "go-out":
+            choices += ["discard"]
+    else:
+        return []
+    return [c for c in choices if c.lower().startswith(low) and c.lower() != low]
+
+
+def card_words(partial: str) -> list[str]:
+    """Cards starting with ``partial``: ranks, ranks with a suit, and the joker."""
+    up = partial.upper()
+    out = [r for r in CARD_RANKS if r.startswith(up)]
+    out += [r + s for r in CARD_RANKS for s in SUITS if (r + s).startswith(up) and up]
+    if "JK".startswith(up):
+        out.append("JK")
+    return out

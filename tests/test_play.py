@@ -1,0 +1,215 @@
+"""``canasta-score play``: a session on one game, driven line by line and in a pseudo-terminal.
+Hands are recorded and fixed, rulings use the game's ruleset and each side's score, and Ctrl-C
+cancels only what is being entered."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_interactive import PROGRAM, Terminal
+
+from canasta_score.cli.asking import Dialogue
+from canasta_score.cli.shell import Quit, Session, command_of, completions
+from canasta_score.errors import InputError
+from canasta_score.store import Store
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        "CANASTA_SCORE_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "TERM": "dumb",
+        "COLUMNS": "120",
+        "HOME": str(tmp_path),
+    }
+
+
+def run(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(PROGRAM), *args], env=env, input=stdin, capture_output=True, text=True
+    )
+
+
+def scores(env: dict[str, str]) -> list[int]:
+    done = run(env, "status", "--json")
+    return [s["score"] for s in json.loads(done.stdout)["sides"]]
+
+
+# Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
+HAND_A560_B850 = "hand A: 300 melded, 1 mixed, 40 left; B: 250 melded, 1 natural, out"
+
+
+def test_play_session_in_a_terminal_two_hands_two_rulings_and_ctrl_c(env: dict[str, str]) -> None:
+    """Two hands (quick form, then the questions), a meld and a pickup ruling, and Ctrl-C in
+    the middle of a hand: that hand is not saved and the session goes on. RULES 1.3 counts,
+    1.5 canastas, 2.2 tiers: hand 1 A 560, B 850; hand 2 A 250 + 500 + 100 = 850, B 95."""
+    assert run(env, "new", "club", "--side", "A", "--side", "B").returncode == 0
+    term = Terminal(["play"], env)
+    assert "No hands yet." in term.expect("play> ")
+    os.write(term.fd, (HAND_A560_B850 + "\n").encode())
+    term.answer("Next: hand 2", "hand")
+    term.answer("(c/t) [c]:", "t")
+    term.expect("count of all melded cards [0]:")
+    os.write(term.fd, b"\x03")  # Ctrl-C: this hand is dropped, the session stays
+    assert "nothing was saved" in term.expect("play> ")
+    os.write(term.fd, b"hand\n")
+    for side, melded, natural, left, out in (("A", "250", "1", "0", "y"), ("B", "95", "0", "", "")):
+        term.answer("(c/t) [c]:", "t")
+        term.answer("count of all melded cards [0]:", melded)
+        term.answer("natural canastas [0]:", natural)
+        term.answer("mixed canastas [0]:", "")
+        term.answer("red threes (a count, or cards) [0]:", "")
+        term.answer("count of the cards left in hand [0]:", left)
+        if out:
+            term.answer(f"did {side} go out? (y/n) [n]:", out)
+            term.answer("concealed", "")
+    term.answer("save this hand? (y/n)", "y")
+    term.answer("play> ", "meld K K 2")
+    shown = term.answer("play> ", "pickup KD with KS KH 5C 5D 5H by A unopened")
+    assert "LEGAL: K K 2" in shown and "ILLEGAL" not in shown
+    shown = term.answer("play> ", "quit")
+    # A has 1,410 (below 1,500: minimum 50); K K K + 5 5 5 counts 45 (RULES 2.2).
+    assert "ILLEGAL" in shown and "below the minimum of 50" in shown
+    assert term.finish() == 0
+    assert scores(env) == [560 + 850, 850 + 95]
+
+
+def test_play_reads_plain_lines_when_not_on_a_terminal(env: dict[str, str]) -> None:
+    """Scripted: the session reads standard input; a wrong line is answered and skipped."""
+    run(env, "new", "club", "--side", "A", "--side", "B")
+    done = run(env, "play", stdin=f"nonsense\n{HAND_A560_B850}\nstatus\n")
+    assert done.returncode == 0
+    assert '"nonsense" is not a command here' in done.stdout
+    assert "Next: hand 2" in done.stdout
+    assert scores(env) == [560, 850]
+
+
+def test_play_with_game_does_not_change_the_current_game_contract_7(env: dict[str, str]) -> None:
+    run(env, "new", "first", "--side", "A", "--side", "B")
+    run(env, "new", "second", "--side", "A", "--side", "B")
+    run(env, "play", "--game", "first", stdin=HAND_A560_B850 + "\n")
+    assert scores(env) == [0, 0]  # the current game is still "second"
+    done = run(env, "status", "--json", "--game", "first")
+    assert [s["score"] for s in json.loads(done.stdout)["sides"]] == [560, 850]
+
+
+# ---------------------------------------------------------------- the session, line by line
+
+
+def session(tmp_path: Path, answers: tuple[str, ...] = ()) -> tuple[Session, list[str]]:
+    """A session on a new two-side classic game, its answers collected in a list."""
+    from canasta_score.catalog import load_ruleset
+    from canasta_score.game import new_game, parse_side
+
+    store = Store(tmp_path)
+    game = new_game(
+        "club", "2025-01-01T20:00:00", load_ruleset("classic"), [parse_side("A"), parse_side("B")]
+    )
+    path = store.create(game, "")
+    shown: list[str] = []
+    talk = Dialogue(inp=io.StringIO("".join(a + "\n" for a in answers)), out=io.StringIO())
+    return Session(store, path, talk, shown.append), shown
+
+
+def test_undo_then_redo_puts_the_same_hand_back(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    before = s.path.read_bytes()
+    s.run("undo")
+    assert s.summary().hands == 0 and "redo puts it back" in shown[-2]
+    s.run("redo")
+    assert s.path.read_bytes() == before
+    s.run("redo")
+    assert shown[-1].startswith("Error: nothing to redo")
+
+
+def test_a_new_hand_ends_what_redo_can_put_back(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    s.run("undo")
+    s.run("hand A: 50 melded; B: 100 melded")
+    s.run("redo")
+    assert shown[-1].startswith("Error: nothing to redo")
+    assert [x.score for x in s.summary().sides] == [50, 100]
+
+
+def test_edit_in_the_quick_form_rescores_the_hand(tmp_path: Path) -> None:
+    """Hand 1 becomes A 300 + 300 - 30 = 570 (RULES 1.3), B still 850."""
+    s, _shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    s.run("edit 1 A: 300 melded, 1 mixed, 30 left; B: 250 melded, 1 natural, out")
+    assert [x.score for x in s.summary().sides] == [570, 850]
+
+
+def test_a_refused_line_changes_nothing(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    before = s.path.read_bytes()
+    for line in (
+        "hand A: 297 melded; B: 0 melded",
+        "edit 4",
+        "undo",
+        "pickup KD",
+        "meld",
+        "go-out",
+    ):
+        s.run(line)
+        assert shown[-1].startswith("Error:"), line
+    assert s.path.read_bytes() == before
+
+
+def test_pickup_by_a_side_uses_its_score_for_the_minimum_rules_2_2(tmp_path: Path) -> None:
+    """A at 1,600 needs 90; K K K + 7 7 7 + 5 5 5 counts 30 + 15 + 15 = 60: refused for A,
+    allowed for B (at 180, minimum 50)."""
+    s, shown = session(tmp_path)
+    s.run("hand A: 400 melded, 2 natural, 1 red, out; B: 250 melded, 70 left")
+    assert [x.score for x in s.summary().sides] == [1600, 180]
+    s.run("pickup KD with KS KH 5C 5D 5H 7S 7H 7D by A unopened")
+    assert shown[-1].startswith("ILLEGAL: A (score 1,600)") and "minimum of 90" in shown[-1]
+    s.run("pickup KD with KS KH 5C 5D 5H 7S 7H 7D by B unopened")
+    assert shown[-1].startswith("LEGAL: B (score 180)")
+    s.run("pickup KD with KS KH 5C 5D 5H 7S 7H 7D unopened")
+    assert shown[-1] == "Error: say which side is asking: by A / by B"
+
+
+def test_go_out_needs_a_canasta_rules_2_4(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    s.run("go-out K K K / Q Q Q discard 5C")
+    assert shown[-1].startswith("ILLEGAL")
+    s.run("go-out Q Q Q Q Q Q Q / K K K discard 5C")
+    assert shown[-1].startswith("LEGAL") and "1 canasta(s)" in shown[-1]
+
+
+def test_hand_by_the_questions_and_leaving_with_q_saves_nothing(tmp_path: Path) -> None:
+    s, shown = session(tmp_path, ("t", "q"))
+    before = s.path.read_bytes()
+    s.run("hand")
+    assert shown[-1] == "Cancelled: left with q; nothing was saved."
+    assert s.path.read_bytes() == before
+
+
+def test_quit_and_commands_by_their_beginning() -> None:
+    assert command_of("st") == "status" and command_of("exit") == "quit"
+    with pytest.raises(InputError, match='"h" could be hand or history or help'):
+        command_of("h")
+    s = Session.__new__(Session)
+    with pytest.raises(Quit):
+        s.run("quit")
+
+
+def test_completion_of_commands_sides_and_cards() -> None:
+    sides = ["us", "them"]
+    assert completions("pi", sides) == ["pickup"]
+    assert completions("hand ", sides) == ["us:", "them:"]
+    assert completions("hand us: 285 mel", sides) == ["melded"]
+    assert completions("hand us: 1 nat; t", sides) == ["them:"]
+    assert completions("meld K", sides) == ["KS", "KH", "KD", "KC"]
+    assert "JK" in completions("meld K K J", sides)
+    assert completions("pickup KD w", sides) == ["with"]
+    assert completions("pickup KD with KS by th", sides) == ["them"]
+    assert completions("status x", sides) == []
