@@ -3,20 +3,68 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 from canasta_score.cli import check, game, hands, play, rules, stats
 
+
+def word_placeholders() -> None:
+    """Help shows each option's value as a word (``N``, ``TEXT``, or the option's own metavar
+    such as ``CARDS``) instead of a Python type (``<int>``, ``<list[str]>``), and an argument
+    by its name alone."""
+    from typer.core import TyperArgument, TyperOption
+
+    words = {"int": "N", "str": "TEXT", "float": "NUMBER"}
+
+    def option_word(self: TyperOption, ctx: object) -> str:
+        if self.metavar is not None:
+            return self.metavar
+        label = self.display_type(ctx).strip("<>")  # type: ignore[arg-type]
+        inner = label.removeprefix("list[").removesuffix("]")
+        return inner if "|" in inner else words.get(inner, inner.upper())
+
+    def no_type(self: TyperArgument, ctx: object) -> None:
+        return None
+
+    setattr(TyperOption, "display_type_rich", option_word)  # noqa: B010
+    setattr(TyperArgument, "display_type_rich", no_type)  # noqa: B010
+
+
+word_placeholders()
 app = typer.Typer(
     name="canasta-score",
     help="Score Canasta games at the table and settle rules questions, for every variant.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def show_version(value: bool) -> None:
+    """``--version``: print the program's name and version, then stop."""
+    if value:
+        from canasta_score import __version__
+
+        typer.echo(f"canasta-score {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Score Canasta games at the table and settle rules questions, for every variant."""
+
+
 app.add_typer(rules.app, name="rules")
 app.add_typer(check.app, name="check")
 hands.register(app)

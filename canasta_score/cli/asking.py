@@ -161,6 +161,7 @@ class Dialogue:
     def hand(self, game: Game, rs: Ruleset, number: int, totals: tuple[int, ...]) -> dict[str, Any]:
         """The whole entry of hand ``number`` (``totals``: each side's total before it);
         returns the confirmed record data."""
+        from canasta_score.cli.colour import wanted, warning
         from canasta_score.cli.hands import render_score
         from canasta_score.entry import blocked_by, parse_yes
         from canasta_score.errors import RecordError
@@ -191,8 +192,9 @@ class Dialogue:
                 todo = [self.ask(which, pick(names, players))]
                 continue
             self.say("\n" + render_score(played.score) + "\n")
+            on = wanted(self.out or sys.stderr)
             for doubt in shortfalls(rs, played):
-                self.say(f"warning: {doubt.text}")
+                self.say(warning(doubt.text, on))
             if self.ask("save this hand? (y/n)", parse_yes, "y"):
                 return record
             todo = [self.ask(which, pick(names, players))]

@@ -43,6 +43,15 @@ CLI_TYPES: dict[str, Any] = {
     "answer": Answer | None,
 }
 COMMON = ("ruleset", "players", "rule", "json")
+# The placeholder help shows for each kind of option's value (the others: N, yes|no).
+METAVARS = {
+    "cards": "CARDS",
+    "cards?": "CARDS",
+    "card": "CARD",
+    "card?": "CARD",
+    "melds": "CARDS",
+    "ranks": "RANK",
+}
 
 
 def parameter(option: Option) -> inspect.Parameter:
@@ -50,10 +59,10 @@ def parameter(option: Option) -> inspect.Parameter:
     kind = CLI_TYPES[option.kind]
     if option.argument:
         kind = list[str] if option.kind == "melds" else str
-        info: Any = typer.Argument(help=option.help)
+        info: Any = typer.Argument(metavar=METAVARS.get(option.kind), help=option.help)
         default: Any = inspect.Parameter.empty
     else:
-        info = typer.Option(*option.flags, help=option.help)
+        info = typer.Option(*option.flags, metavar=METAVARS.get(option.kind), help=option.help)
         default = inspect.Parameter.empty if option.required else cli_default(option)
         if option.assumed and kind in (bool, int):
             kind = kind | None  # not given: the ruling says what it assumed

@@ -14,16 +14,47 @@ if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
     from canasta_score.ruling import Ruling
 
+
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion: the bundled ruleset ids starting with what is typed."""
+    from canasta_score.catalog import bundled_ids
+
+    return [i for i in bundled_ids() if i.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion: the names of the games in the game home starting with what is typed."""
+    from pathlib import Path
+
+    from canasta_score.store import Store, game_home
+
+    store = Store(game_home(Path(typer.get_app_dir("canasta-score"))))
+    names = (store.name_of(p) for p in store.paths())
+    return [n for n in names if n.startswith(incomplete)]
+
+
 RulesetOpt = Annotated[
-    str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
+    str,
+    typer.Option(
+        "--ruleset",
+        "-r",
+        metavar="RULESET",
+        autocompletion=complete_ruleset,
+        help="Bundled ruleset id or path to a TOML file.",
+    ),
 ]
 PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-p", help="Number of players (default: the ruleset's).")
+    int | None,
+    typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the ruleset's)."
+    ),
 ]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--rule", help="House rule SECTION.KEY=VALUE (repeatable), e.g. go_out.bonus=200."
+        "--rule",
+        metavar="KEY=VALUE",
+        help="House rule SECTION.KEY=VALUE (repeatable), e.g. go_out.bonus=200.",
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
@@ -45,9 +76,12 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data) + "\n")
 
 
-def ruling_text(ruling: Ruling, title: str = "") -> str:
-    """A ruling as lines of text: the verdict, each reason with its rule, what else it says."""
-    verdict = "LEGAL" if ruling.legal else "ILLEGAL"
+def ruling_text(ruling: Ruling, title: str = "", colour: bool = False) -> str:
+    """A ruling as lines of text: the verdict (in colour if ``colour``), each reason with its
+    rule, what else it says."""
+    from canasta_score.cli.colour import verdict as word
+
+    verdict = word(ruling.legal, colour)
     lines = [f"{verdict}{': ' + title if title else ''}"]
     lines += [f"  - {reason.text}  [{reason.rule}]" for reason in ruling.cited]
     for key, value in ruling.extra.items():
@@ -64,5 +98,7 @@ def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     if as_json:
         emit_json(ruling.as_dict())
     else:
-        typer.echo(ruling_text(ruling, title))
+        from canasta_score.cli.colour import wanted
+
+        typer.echo(ruling_text(ruling, title, wanted(sys.stdout)))
     raise typer.Exit(0 if ruling.legal else 1)

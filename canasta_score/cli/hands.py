@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load
+from canasta_score.cli.common import (
+    JsonOpt,
+    PlayersOpt,
+    RuleOpt,
+    complete_ruleset,
+    emit_json,
+    load,
+)
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum
@@ -89,11 +96,18 @@ def register(app: typer.Typer) -> None:
     @app.command("score-hand")
     def score_hand_cmd(
         file: Annotated[
-            str | None, typer.Argument(help="Hand record (TOML); - reads standard input.")
+            str | None,
+            typer.Argument(metavar="FILE", help="Hand record (TOML); - reads standard input."),
         ] = None,
         ruleset: Annotated[
             str | None,
-            typer.Option("--ruleset", "-r", help="Ruleset id or file (else the record's)."),
+            typer.Option(
+                "--ruleset",
+                "-r",
+                metavar="RULESET",
+                autocompletion=complete_ruleset,
+                help="Ruleset id or file (else the record's).",
+            ),
         ] = None,
         players: PlayersOpt = None,
         rule: RuleOpt = None,

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from canasta_score.cli.common import complete_game
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from pathlib import Path
@@ -38,6 +40,7 @@ def register(app: typer.Typer) -> None:
                 "--game",
                 "-g",
                 metavar="NAME",
+                autocompletion=complete_game,
                 help="Game name or game file (default: the current game).",
             ),
         ] = None,
@@ -45,11 +48,12 @@ def register(app: typer.Typer) -> None:
         """Open a session on a game: record hands, fix them, ask for rulings, one line each;
         help lists the commands.  Example: play --game club-night"""
         from canasta_score.cli.asking import Dialogue
+        from canasta_score.cli.colour import wanted
         from canasta_score.cli.game import open_store
         from canasta_score.cli.shell import Session
 
         store = open_store()
-        session = Session(store, store.locate(game), Dialogue(), typer.echo)
+        session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
         reader: Callable[[str], str] = plain_reader
         if sys.stdin.isatty():
             sides = [s.name for s in session.summary().sides]

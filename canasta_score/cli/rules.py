@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
 
 app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True)
 
@@ -40,7 +40,14 @@ def list_cmd(json: JsonOpt = False) -> None:
 
 @app.command("show")
 def show_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Bundled ruleset id or path to a TOML file.")],
+    ruleset: Annotated[
+        str,
+        typer.Argument(
+            metavar="RULESET",
+            autocompletion=complete_ruleset,
+            help="Bundled ruleset id or path to a TOML file.",
+        ),
+    ],
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     json: JsonOpt = False,
@@ -181,7 +188,10 @@ def explain_cmd(
 
 @app.command("validate")
 def validate_cmd(
-    file: Annotated[str, typer.Argument(help="A ruleset TOML file (it may extend a bundled one).")],
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A ruleset TOML file (it may extend a bundled one)."),
+    ],
     json: JsonOpt = False,
 ) -> None:
     """Check a ruleset file and report every problem with its key.

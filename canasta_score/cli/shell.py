@@ -88,6 +88,7 @@ class Session:
     path: Path
     dialogue: Dialogue
     say: Callable[[str], None]
+    colour: bool = False
     undone: list[dict[str, Any]] = field(default_factory=list)
 
     # -------------------------------------------------------------- the line
@@ -152,6 +153,7 @@ class Session:
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
+        from canasta_score.cli.colour import warning
         from canasta_score.game import add_hand, check_open, shortfalls
 
         before = self.summary()
@@ -166,7 +168,7 @@ class Session:
         self.undone.clear()
         if not asked:
             for doubt in doubts:
-                self.say(f"warning: {doubt.text}")
+                self.say(warning(doubt.text, self.colour))
         self.say(sheet.played(played, summary, breakdown=not asked))
 
     def do_edit(self, rest: str) -> None:
@@ -227,7 +229,7 @@ class Session:
     def show(self, ruling: Ruling, title: str = "") -> None:
         from canasta_score.cli.common import ruling_text
 
-        self.say(ruling_text(ruling, title))
+        self.say(ruling_text(ruling, title, self.colour))
 
     def do_meld(self, rest: str) -> None:
         from canasta_score.cards import parse_cards
