@@ -63,6 +63,7 @@ FLAG_WORDS = {
     "went out": {"went_out": True},
     "goes out": {"went_out": True},
     "concealed": {"went_out": True, "concealed": True},
+    "conc": {"went_out": True, "concealed": True},
     "out concealed": {"went_out": True, "concealed": True},
     "went out concealed": {"went_out": True, "concealed": True},
     "acaba": {"acaba": True},
@@ -87,7 +88,9 @@ KEY_ORDER = (
     "acaba",
     "black_threes_removed",
 )
-NUMBER = re.compile(r"-?\d[\d_]*")
+NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)")
+# Items are separated by commas, except a comma between digits that groups thousands (1,420).
+ITEM_SPLIT = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
 # The longest number the quick form reads (no count or score comes near 10**15), and the
 # most incomplete melds it writes out one by one: more than the cards of the largest deck a
 # ruleset may have (schema.COUNT_MOST packs of 52 cards and as many jokers each).
@@ -103,9 +106,42 @@ def ordered(side: dict[str, Any]) -> dict[str, Any]:
     return {k: side[k] for k in KEY_ORDER if k in side}
 
 
+def quick_help(rs: Ruleset | None = None) -> str:
+    """How to write the quick form: for ``rs``, only the items its scoring knows."""
+    if rs is None:
+        return QUICK_HELP
+    names = " / ".join(k.replace("_", " ") for k, _text in canasta_kinds(rs))
+    items = ["N melded", f"N {names} (canastas; nat and mix for short)"]
+    if rs.threes.laid_down != "none":
+        items.append("N red")
+    if rs.threes.laid_down in ("all", "optional"):
+        items.append("N black")
+    items += ["N left", "out"]
+    if rs.go_out.concealed_bonus:
+        items.append("concealed (conc)")
+    incomplete = incomplete_kinds(rs)
+    if incomplete:
+        items.append(f"incomplete {' / '.join(k.replace('_', ' ') for k in incomplete)}")
+    if rs.penalties.held_aces_sevens:
+        items.append("N held")
+    if rs.canasta.concealed_bonus:
+        items.append("N concealed canastas")
+    if specials(rs):
+        items.append(f"special {' / '.join(specials(rs))}")
+    if rs.acaba.enabled:
+        items.append("acaba")
+    if rs.threes.black_removed_each or rs.threes.black_removed_all:
+        items.append("N removed")
+    return (
+        'write each side as "NAME: item, item, ...", e.g. '
+        f'"us: 285 melded, 1 nat, 40 left, out"; items in {rs.name}: {", ".join(items)}'
+    )
+
+
 def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> None:
     """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data; with a
-    ruleset, its own name for a completed sequence is understood too."""
+    ruleset, its own name for a completed sequence is understood too, and an item not
+    understood is explained with that ruleset's items only."""
     words = item.lower().replace("_", " ").split()
     shown = item.strip()
     number: int | None = None
@@ -155,15 +191,17 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
                 raise InputError(f'"{shown}": {key} canastas are given twice')
             canastas[key] = number
             return
-    raise InputError(f'"{shown}" is not understood; {QUICK_HELP}')
+    raise InputError(f'"{shown}" is not understood; {quick_help(rs)}')
 
 
 def quick_number(token: str, shown: str) -> int:
-    """A count typed in the quick form; one longer than any count or score is refused before
+    """A count typed in the quick form (``1420``, ``1,420`` or ``1_420``); one longer than any
+    count or score is refused before
     it is even turned into a number."""
-    if len(token.replace("_", "").lstrip("-")) > MOST_DIGITS:
+    digits = token.replace(",", "").replace("_", "")
+    if len(digits.lstrip("-")) > MOST_DIGITS:
         raise InputError(f'"{shown}": {token[:20]}... is far more than any count or score')
-    return int(token)
+    return int(digits)
 
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
@@ -200,13 +238,15 @@ def parse_quick_side(
     players: Mapping[str, Sequence[str]] | None = None,
     rs: Ruleset | None = None,
 ) -> dict[str, Any]:
-    """One side of the quick form: ``"us: 285 melded, 1 natural, out"``."""
+    """One side of the quick form: ``"us: 1,285 melded, 1 nat, out"``."""
     label, colon, rest = text.partition(":")
     if not colon:
-        raise InputError(f'"{text.strip()}": start with the side\'s name and a colon; {QUICK_HELP}')
+        raise InputError(
+            f'"{text.strip()}": start with the side\'s name and a colon; {quick_help(rs)}'
+        )
     name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
-    for item in rest.split(","):
+    for item in ITEM_SPLIT.split(rest):
         if item.strip():
             try:
                 parse_item(side, item, rs)
@@ -220,10 +260,13 @@ def parse_quick(
     names: list[str],
     players: Mapping[str, Sequence[str]] | None = None,
     rs: Ruleset | None = None,
+    keep: Mapping[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The quick form for every side (one text per side, or sides separated by ``;``) as a
     hand record: ``{"side": [...]}`` with the sides in the game's order. A side is named by
-    its name or a player's (``players``: side name -> its players), or a unique beginning."""
+    its name or a player's (``players``: side name -> its players), or a unique beginning;
+    ``rs``, the game's ruleset, names the items an error explains. ``keep``: sides (by name)
+    taken as they are when not given (editing a hand changes only the sides given)."""
     found: dict[str, dict[str, Any]] = {}
     for text in texts:
         for part in text.split(";"):
@@ -233,6 +276,8 @@ def parse_quick(
             if side["name"] in found:
                 raise InputError(f'side "{side["name"]}" is given twice')
             found[side["name"]] = side
+    for name, side in (keep or {}).items():
+        found.setdefault(name, side)
     missing = [n for n in names if n not in found]
     if missing:
         raise InputError(
@@ -275,11 +320,45 @@ def describe_side(side: dict[str, Any]) -> str:
 
 
 def parse_count(text: str) -> int:
-    """A whole number of at least 0."""
-    value = text.strip().replace("_", "")
-    if not value.isdigit():
-        raise InputError(f'"{text.strip()}" is not a whole number of 0 or more')
-    return quick_number(value, text.strip())
+    """A whole number of at least 0 (``1,420`` and ``1_420`` too)."""
+    value = text.strip()
+    if not NUMBER.fullmatch(value) or value.startswith("-"):
+        raise InputError(f'"{value}" is not a whole number of 0 or more')
+    return quick_number(value, value)
+
+
+def points_parser(step: int) -> Callable[[str], int]:
+    """A count of cards' points: a whole number of 0 or more, a multiple of ``step`` (every
+    card's value is one; see docs/rules, "Card values")."""
+
+    def parse(text: str) -> int:
+        value = parse_count(text)
+        if value % step:
+            raise InputError(
+                f'"{text.strip()}" is not a multiple of {step}; every card counts a multiple '
+                f"of {step}"
+            )
+        return value
+
+    return parse
+
+
+def side_parser(
+    names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> Callable[[str], str]:
+    """Who went out: a side (its name, a player's, or a unique beginning), or "nobody"
+    (returned as "")."""
+
+    def parse(text: str) -> str:
+        if " ".join(text.lower().split()) in ("nobody", "none", "no one", "-"):
+            return ""
+        try:
+            return match_side(text, names, players)
+        except InputError:
+            choices = ", ".join(names)
+            raise InputError(f'"{text.strip()}": answer {choices} or nobody') from None
+
+    return parse
 
 
 def parse_yes(text: str) -> bool:
@@ -321,15 +400,22 @@ def parse_hand_cards(text: str) -> str:
     return " ".join(text.split())
 
 
-def threes_parser(red: bool) -> Callable[[str], int | list[str]]:
-    """A number of threes, or the threes themselves (``3H 3D``)."""
+def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | list[str]]:
+    """A number of threes, or the threes themselves (``3H 3D``); at most ``most`` (what the
+    deck holds of that colour)."""
+    colour = "red" if red else "black"
 
     def parse(text: str) -> int | list[str]:
         value = text.strip()
-        if not value or value.isdigit():
-            return quick_number(value, value) if value else 0
-        count, _cards = parse_threes("", "threes", [value], red)
-        return value.split() if count else 0
+        if not value or value.isdigit() or value.lstrip("-+").isdigit():
+            count = parse_count(value or "0")
+            cards: int | list[str] = count
+        else:
+            count, _cards = parse_threes("", "threes", [value], red)
+            cards = value.split() if count else 0
+        if most is not None and count > most:
+            raise InputError(f'"{value}": the deck holds only {most} {colour} threes')
+        return cards
 
     return parse
 
@@ -423,11 +509,21 @@ def went_out(side: dict[str, Any]) -> bool:
 
 
 def side_questions(
-    rs: Ruleset, name: str, seats: tuple[str, ...], by_card: bool, others_out: bool
+    rs: Ruleset,
+    name: str,
+    seats: tuple[str, ...],
+    by_card: bool,
+    others_out: bool,
+    asked_out: bool = False,
 ) -> list[Question]:
     """The questions for one side, card by card (``by_card``) or as totals. ``others_out``:
-    another side already went out this hand, so this one did not."""
+    another side already went out this hand, so this one did not. ``asked_out``: who went out
+    was asked for the whole hand, so it is not asked of the side."""
+    from canasta_score.validation import count_step
+
     qs: list[Question] = []
+    points = points_parser(count_step(rs))
+    threes_most = 2 * rs.deck.decks
     if by_card:
         qs.append(
             Question(
@@ -438,7 +534,7 @@ def side_questions(
             )
         )
     else:
-        qs.append(Question("meld_points", "count of all melded cards", parse_count, "0"))
+        qs.append(Question("meld_points", "count of all melded cards", points, "0"))
         qs += [
             Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
         ]
@@ -453,13 +549,17 @@ def side_questions(
             )
     if rs.threes.laid_down != "none":
         threes = "red threes" if rs.threes.laid_down == "red" else "red threes laid down"
-        qs.append(Question("red_threes", f"{threes} (a count, or cards)", threes_parser(True), "0"))
+        qs.append(
+            Question(
+                "red_threes", f"{threes} (a count, or cards)", threes_parser(True, threes_most), "0"
+            )
+        )
     if rs.threes.laid_down in ("all", "optional"):
         qs.append(
             Question(
                 "black_threes",
                 "black threes laid down (a count, or cards)",
-                threes_parser(False),
+                threes_parser(False, threes_most),
                 "0",
             )
         )
@@ -472,7 +572,7 @@ def side_questions(
             for i, seat in enumerate(seats)
         ]
     else:
-        qs.append(Question("in_hand_points", "count of the cards left in hand", parse_count, "0"))
+        qs.append(Question("in_hand_points", "count of the cards left in hand", points, "0"))
         if rs.penalties.held_aces_sevens:
             qs.append(
                 Question(
@@ -484,7 +584,8 @@ def side_questions(
                 )
             )
     if not others_out:
-        qs.append(Question("went_out", f"did {name} go out? (y/n)", parse_yes, "n"))
+        if not asked_out:
+            qs.append(Question("went_out", f"did {name} go out? (y/n)", parse_yes, "n"))
         if rs.go_out.concealed_bonus:
             qs.append(
                 Question(

@@ -70,9 +70,13 @@ K = CanastaKind
 SEQUENCE_WORDS = ("samba", "escalera", "sequence")
 TABLE: dict[CanastaKind, KindInfo] = {
     K.NATURAL: KindInfo(
-        Family.NATURAL, "canasta.natural", None, Least.LOW, ("natural", "naturals", "clean")
+        Family.NATURAL,
+        "canasta.natural",
+        None,
+        Least.LOW,
+        ("natural", "naturals", "nat", "nats", "clean"),
     ),
-    K.MIXED: KindInfo(Family.MIXED, "canasta.mixed", None, Least.MIXED, ("mixed", "dirty")),
+    K.MIXED: KindInfo(Family.MIXED, "canasta.mixed", None, Least.MIXED, ("mixed", "mix", "dirty")),
     K.SEVENS: KindInfo(
         Family.SPECIAL_RANK,
         "canasta.clean_sevens",

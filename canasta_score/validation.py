@@ -152,10 +152,16 @@ def check_special_cards(side: SideRecord) -> None:
         )
 
 
+def count_step(rs: Ruleset) -> int:
+    """What every count of cards is a multiple of: 5 when every card's value is
+    (docs/rules, "Card values")."""
+    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
+    return 5 if all(v % 5 == 0 for v in values) else 1
+
+
 def check_summary(rs: Ruleset, side: SideRecord) -> None:
     name = side.name
-    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
-    step = 5 if all(v % 5 == 0 for v in values) else 1
+    step = count_step(rs)
     for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
         if value % step:
             raise RecordError(f'side "{name}": {key} = {value} is not a multiple of {step}')

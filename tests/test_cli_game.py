@@ -365,9 +365,9 @@ def test_two_commands_appending_at_once_never_lose_a_hand(home: Path, tmp_path: 
 @pytest.mark.parametrize(
     ("answers", "interrupt", "message"),
     [
-        (["t", "300", "q"], False, "Error: left with q; nothing was saved"),
-        (["t", "300"], False, "Error: interrupted; nothing was saved"),  # Ctrl-D
-        (["t", "300"], True, "Error: interrupted; nothing was saved"),  # Ctrl-C
+        (["A", "t", "300", "q"], False, "Error: left with q; nothing was saved"),
+        (["A", "t", "300"], False, "Error: interrupted; nothing was saved"),  # Ctrl-D
+        (["A", "t", "300"], True, "Error: interrupted; nothing was saved"),  # Ctrl-C
     ],
 )
 @pytest.mark.parametrize("command", [["hand"], ["hand", "--json"], ["edit", "1"]])
@@ -403,9 +403,9 @@ def test_ctrl_c_outside_a_question_exits_2(cli: Cli, monkeypatch: pytest.MonkeyP
 def test_questions_go_to_stderr_so_json_stdout_is_one_object_contract_4(cli: Cli) -> None:
     """Contract hand 2 answered at the terminal with --json: A 560, B 850."""
     start(cli)
-    a = ["t", "300", "0", "1", "0", "40", "n"]
-    b = ["t", "250", "1", "0", "0", "0", "y", "n"]
-    done = cli("hand", "--json", stdin=Keyboard([*a, *b, "y"]))
+    a = ["t", "300", "0", "1", "0", "40"]
+    b = ["t", "250", "1", "0", "0", "0", "n"]
+    done = cli("hand", "--json", stdin=Keyboard(["B", *a, *b, "y"]))
     assert done.code == 0, done.err
     assert done.out.count("\n") == 1
     assert [s["total"] for s in done.json()["score"]["sides"]] == [560, 850]
@@ -523,9 +523,9 @@ def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: 
     start(cli, "--target", "10000")
     cli("hand", *TWO)  # A 560, B 850
     cli("hand", "a: 8 natural, 800 melded", "b: 95 melded")  # A 560 + 4,800 = 5,360
-    a = ["t", "40", "0", "0", "0", "0", "n"]
-    b = ["t", "95", "0", "0", "0", "0", "n"]
-    edited = cli("edit", "1", stdin=Keyboard([*a, *b, "y"]))
+    a = ["t", "40", "0", "0", "0", "0"]
+    b = ["t", "95", "0", "0", "0", "0"]
+    edited = cli("edit", "1", stdin=Keyboard(["nobody", *a, *b, "y"]))
     assert edited.code == 0, edited.err
     assert '"A" melded a count of 40, below its initial-meld minimum of 50' in edited.err
     assert scores(cli("status", "--json")) == {"A": 40 + 4800, "B": 95 + 95}

@@ -98,6 +98,7 @@ def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[st
     run(env, "new", "club", "--side", "A: Ann & Bob", "--side", "B: Cy & Di")
     term = Terminal(["hand"], env)
     term.expect("Hand 1 of club, dealt by Ann")
+    term.answer("who went out? (A / B / nobody):", "Ann")
     term.answer("card by card or totals? (c/t) [c]:", "x")
     term.answer("card by card or totals? (c/t) [c]:", "c")
     assert "answer c (card by card) or t (totals)" in term.seen
@@ -112,7 +113,6 @@ def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[st
     term.answer("cards left in Bob's hand (empty if none):", "9C 4D JKX")
     shown = term.answer("cards left in Bob's hand (empty if none):", "9C 4D JK")
     assert 'unknown card "JKX"' in shown
-    term.answer("did A go out? (y/n) [n]:", "y")
     term.answer("concealed (the whole hand in one turn)? (y/n) [n]:", "")
     term.answer("card by card or totals? (c/t) [c]:", "t")
     term.answer("count of all melded cards [0]:", "ninety-five")
@@ -139,13 +139,13 @@ def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
     run(env, "new", "club", "--side", "A", "--side", "B")
     before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
     term = Terminal(["hand"], env)
+    term.answer("who went out? (A / B / nobody):", "A")
     term.answer("card by card or totals? (c/t) [c]:", "t")
     term.answer("count of all melded cards [0]:", "300")
     term.answer("natural canastas [0]:", "0")
     term.answer("mixed canastas [0]:", "0")
     term.answer("red threes (a count, or cards) [0]:", "0")
     term.answer("count of the cards left in hand [0]:", "40")
-    term.answer("did A go out? (y/n) [n]:", "y")
     term.answer("concealed", "n")
     shown = term.answer("card by card or totals? (c/t) [t]:", "")
     assert 'side "A" went out, but' in shown and "Enter A again" in shown
@@ -155,7 +155,6 @@ def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
     term.answer("mixed canastas [0]:", "1")
     term.answer("red threes (a count, or cards) [0]:", "")
     term.answer("count of the cards left in hand [40]:", "0")
-    term.answer("did A go out? (y/n) [y]:", "")
     term.answer("concealed (the whole hand in one turn)? (y/n) [n]:", "")
     term.answer("card by card or totals? (c/t) [c]:", "t")
     term.answer("count of all melded cards [0]:", "300")
@@ -165,7 +164,7 @@ def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
     term.answer("count of the cards left in hand [0]:", "40")
     shown = term.answer("save this hand? (y/n) [y]:", "n")
     assert "+700" in shown and "+260" in shown  # A 300 + 300 + 100 out; B 300 - 40
-    term.answer("re-enter which side? (A / B, or q to quit):", "q")
+    term.answer("re-enter which side? (A / B, out for who went out, or q to quit):", "q")
     assert term.finish() == 2
     assert "Error: left with q; nothing was saved" in term.seen
     assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
@@ -180,6 +179,7 @@ def test_ctrl_c_or_ctrl_d_at_a_question_saves_nothing_exit_2_contract_4(
     run(env, "new", "club", "--side", "A", "--side", "B")
     before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
     term = Terminal(["hand"], env)
+    term.answer("who went out?", "nobody")
     term.answer("card by card or totals? (c/t) [c]:", "t")
     term.expect("count of all melded cards [0]:")
     os.write(term.fd, key.encode("ascii"))
@@ -197,6 +197,7 @@ def test_hand_json_on_a_terminal_prints_only_the_json_object_contract_4(
     run(env, "new", "club", "--side", "A", "--side", "B")
     out = tmp_path / "stdout.txt"
     term = Terminal(["hand", "--json"], env, stdout=out)
+    term.answer("who went out?", "B")
     for side, melded, natural, mixed, left in (
         ("A", "300", "0", "1", "40"),
         ("B", "250", "1", "0", "0"),
@@ -207,7 +208,6 @@ def test_hand_json_on_a_terminal_prints_only_the_json_object_contract_4(
         term.answer("mixed canastas [0]:", mixed)
         term.answer("red threes (a count, or cards) [0]:", "")
         term.answer("count of the cards left in hand [0]:", left)
-        term.answer(f"did {side} go out? (y/n) [n]:", "n" if side == "A" else "y")
         if side == "B":
             term.answer("concealed", "")
     term.answer("save this hand? (y/n) [y]:", "")
@@ -221,6 +221,7 @@ def test_modern_held_aces_come_from_the_cards_each_player_holds_m4(env: dict[str
     """RULES M4: side B card by card; Bea holds A A A K, so the -1,500 is charged: -5,510."""
     run(env, "new", "m", "-r", "modern-american", "--side", "A: Al & Ed", "--side", "B: Bea & Bo")
     term = Terminal(["hand"], env)
+    term.answer("who went out?", "A")
     term.answer("card by card or totals? (c/t) [c]:", "t")
     for prompt, reply in (
         ("count of all melded cards", "215"),
@@ -236,7 +237,6 @@ def test_modern_held_aces_come_from_the_cards_each_player_holds_m4(env: dict[str
         ("black threes laid down", "1"),
         ("count of the cards left in hand", "15"),
         ("players left holding three or more aces", "0"),
-        ("did A go out?", "y"),
     ):
         term.answer(prompt, reply)
     term.answer("card by card or totals? (c/t) [c]:", "c")
@@ -272,17 +272,19 @@ def two_sides(rs_ref: str = "classic") -> Game:
     return new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
 
 
-# Side A (classic, totals): 300 melded, one mixed canasta, 40 left, not out; side B: 250
-# melded, one natural canasta, out. Contract hand 2: A 300 + 300 - 40 = 560; B 850.
-A_TOTALS = ["t", "300", "0", "1", "0", "40", "n"]
-B_TOTALS = ["t", "250", "1", "0", "0", "0", "y", "n"]
+# B went out. Side A (classic, totals): 300 melded, one mixed canasta, 40 left; side B: 250
+# melded, one natural canasta, out, not concealed. Contract hand 2: A 300 + 300 - 40 = 560;
+# B 850.
+WHO = "B"
+A_TOTALS = ["t", "300", "0", "1", "0", "40"]
+B_TOTALS = ["t", "250", "1", "0", "0", "0", "n"]
 
 
-@pytest.mark.parametrize("at", range(len(A_TOTALS + B_TOTALS) + 1))
+@pytest.mark.parametrize("at", range(len(A_TOTALS + B_TOTALS) + 2))
 def test_q_leaves_at_every_question_contract_4(at: int) -> None:
     """Whichever question is answered with q (save this hand? included), the entry ends
     without a record: the command then exits 2 with an Error: line."""
-    answers = [*A_TOTALS, *B_TOTALS, "y"]
+    answers = [WHO, *A_TOTALS, *B_TOTALS, "y"]
     answers[at] = "q"
     talk, _shown = dialogue(answers)
     g = two_sides()
@@ -294,12 +296,12 @@ def test_q_leaves_when_choosing_the_side_to_enter_again_contract_4() -> None:
     """Each side lays three jokers: fine on its own, but two packs hold four (RULES 2.1), so
     the whole hand is refused and the side to enter again is asked; q leaves there too."""
     g = two_sides()
-    jokers = ["c", "K K K JK JK", "Q Q Q JK", "", "0", "", "", "n"]
-    talk, shown = dialogue([*jokers, *jokers, "q"])
+    jokers = ["c", "K K K JK JK", "Q Q Q JK", "", "0", "", ""]
+    talk, shown = dialogue(["nobody", *jokers, *jokers, "q"])
     with pytest.raises(Left, match="left with q"):
         talk.hand(g, g.rules(), 1, (0, 0))
     assert "This hand cannot be scored: the record holds 6 jokers" in shown.getvalue()
-    assert "re-enter which side? (A / B, or q to quit)" in shown.getvalue()
+    assert "re-enter which side? (A / B, out for who went out, or q to quit)" in shown.getvalue()
 
 
 def test_a_q_that_is_also_an_answer_is_asked_about_first() -> None:
@@ -307,9 +309,8 @@ def test_a_q_that_is_also_an_answer_is_asked_about_first() -> None:
     counts: A melds 8 x 5 = 50 + 2 (20) + joker (50) = 120 and 5 x 4 = 20, a mixed canasta
     300, and holds a queen (-10) and four nines (-40): 390. B 250 + 500 + 100 out = 850."""
     g = two_sides()
-    a_cards = ["c", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D 5C", "", "0", "q", "n", "9S 9H 9D 9C", "n"]
-    b_totals = ["t", "250", "1", "0", "0", "0", "y", "n"]
-    talk, shown = dialogue([*a_cards, *b_totals, "y"])
+    a_cards = ["c", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D 5C", "", "0", "q", "n", "9S 9H 9D 9C"]
+    talk, shown = dialogue([WHO, *a_cards, *B_TOTALS, "y"])
     record = talk.hand(g, g.rules(), 1, (0, 0))
     assert 'leave without saving? (y, or n to take "q" as the answer)' in shown.getvalue()
     assert record["side"][0]["in_hand"] == ["q", "9S 9H 9D 9C"]
@@ -322,8 +323,8 @@ def test_saying_no_offers_each_earlier_answer_again() -> None:
     Enter keeps them, so only the count left in hand is typed (40 -> 30): A 300 + 300 - 30 =
     570, B 850 (contract hand 2)."""
     g = two_sides()
-    again = ["", "", "", "", "", "30", ""]
-    talk, shown = dialogue([*A_TOTALS, *B_TOTALS, "n", "a", *again, "y"])
+    again = ["", "", "", "", "", "30"]
+    talk, shown = dialogue([WHO, *A_TOTALS, *B_TOTALS, "n", "a", *again, "y"])
     record = talk.hand(g, g.rules(), 1, (0, 0))
     text = shown.getvalue()
     for prompt in ("(c/t) [t]:", "count of all melded cards [300]:", "mixed canastas [1]:"):
@@ -343,9 +344,9 @@ def test_earlier_melds_are_offered_and_a_dash_drops_one() -> None:
     """Card by card: meld 2 of A is dropped with "-" on entering A again, meld 1 kept with
     Enter. RULES C5 counts: Q x 7 = 70 + natural 500; 5 5 5 = 15; B 250 + 500 + 100 = 850."""
     g = two_sides()
-    a_cards = ["c", "QS QH QD QC QS QH QD", "KS KH KD", "5S 5H 5D", "", "0", "", "", "n"]
+    a_cards = ["c", "QS QH QD QC QS QH QD", "KS KH KD", "5S 5H 5D", "", "0", "", ""]
     talk, shown = dialogue(
-        [*a_cards, *B_TOTALS, "n", "A", "", "", "-", "", "", "", "", "", "", "y"]
+        [WHO, *a_cards, *B_TOTALS, "n", "A", "", "", "-", "", "", "", "", "", "y"]
     )
     record = talk.hand(g, g.rules(), 1, (0, 0))
     assert "meld 2: cards (e.g. K K K 2); empty line when done [KS KH KD]:" in shown.getvalue()
@@ -357,7 +358,6 @@ def test_earlier_melds_are_offered_and_a_dash_drops_one() -> None:
 @pytest.mark.parametrize(
     ("melded", "natural", "mixed", "reason"),
     [
-        ("297", "0", "1", "meld_points = 297 is not a multiple of 5"),  # RULES 1.3
         ("30", "1", "0", "1 canasta(s) hold at least 35 points"),  # RULES 1.5: 7 x 5
     ],
 )
@@ -367,9 +367,9 @@ def test_an_impossible_count_is_refused_before_the_next_side(
     """The side is asked again at once, with the reason, before side B is asked; then
     contract hand 2 (A 560, B 850)."""
     g = two_sides()
-    wrong = ["t", melded, natural, mixed, "0", "40", "n"]
-    fixed = ["", "300", "0", "1", "", "", ""]
-    talk, shown = dialogue([*wrong, *fixed, *B_TOTALS, "y"])
+    wrong = ["t", melded, natural, mixed, "0", "40"]
+    fixed = ["", "300", "0", "1", "", ""]
+    talk, shown = dialogue([WHO, *wrong, *fixed, *B_TOTALS, "y"])
     record = talk.hand(g, g.rules(), 1, (0, 0))
     text = shown.getvalue()
     assert reason in text
@@ -382,9 +382,9 @@ def test_the_confirmation_warns_of_a_side_below_its_minimum_rules_2_2() -> None:
     """Both sides at 4,800 (tier 120): A melded 15, B 120. The hand is kept; the warning is
     shown with the breakdown, before the question."""
     g = two_sides()
-    a = ["t", "15", "0", "0", "0", "0", "n"]
-    b = ["t", "120", "0", "0", "0", "0", "n"]
-    talk, shown = dialogue([*a, *b, "y"])
+    a = ["t", "15", "0", "0", "0", "0"]
+    b = ["t", "120", "0", "0", "0", "0"]
+    talk, shown = dialogue(["nobody", *a, *b, "y"])
     record = talk.hand(g, g.rules(), 2, (4800, 4800))
     text = shown.getvalue()
     warning = 'warning: hand 2: "A" melded a count of 15, below its initial-meld minimum of 120'

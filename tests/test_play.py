@@ -54,20 +54,21 @@ def test_play_session_in_a_terminal_two_hands_two_rulings_and_ctrl_c(env: dict[s
     assert "No hands yet." in term.expect("play> ")
     os.write(term.fd, (HAND_A560_B850 + "\n").encode())
     term.answer("Next: hand 2", "hand")
+    term.answer("who went out? (A / B / nobody):", "A")
     term.answer("(c/t) [c]:", "t")
     term.expect("count of all melded cards [0]:")
     os.write(term.fd, b"\x03")  # Ctrl-C: this hand is dropped, the session stays
     assert "nothing was saved" in term.expect("play> ")
     os.write(term.fd, b"hand\n")
-    for side, melded, natural, left, out in (("A", "250", "1", "0", "y"), ("B", "95", "0", "", "")):
+    term.answer("who went out? (A / B / nobody):", "A")
+    for melded, natural in (("250", "1"), ("95", "0")):
         term.answer("(c/t) [c]:", "t")
         term.answer("count of all melded cards [0]:", melded)
         term.answer("natural canastas [0]:", natural)
         term.answer("mixed canastas [0]:", "")
         term.answer("red threes (a count, or cards) [0]:", "")
-        term.answer("count of the cards left in hand [0]:", left)
-        if out:
-            term.answer(f"did {side} go out? (y/n) [n]:", out)
+        term.answer("count of the cards left in hand [0]:", "")
+        if melded == "250":
             term.answer("concealed", "")
     term.answer("save this hand? (y/n)", "y")
     term.answer("play> ", "meld K K 2")

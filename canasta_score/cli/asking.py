@@ -105,10 +105,11 @@ class Dialogue:
         return value
 
     def side(
-        self, rs: Ruleset, side: Side, others_out: bool, before: Answers
+        self, rs: Ruleset, side: Side, others_out: bool, before: Answers, went: bool | None = None
     ) -> tuple[dict[str, Any], Answers]:
         """Ask every question for one side, offering its ``before`` answers again; returns its
-        record data and the answers."""
+        record data and the answers. ``went``: whether the side went out, when that was asked
+        for the whole hand (else the side is asked)."""
         from canasta_score.entry import answer, finish_side, parse_mode, side_questions
 
         name, seats = side.name, side.seats(rs.table.side_size)
@@ -116,8 +117,8 @@ class Dialogue:
         mode = before.get("mode", ["c"])[0]
         by_card, mode = self.ask_text("card by card or totals? (c/t)", parse_mode, mode)
         answers: Answers = {"mode": [mode]}
-        data: dict[str, Any] = {"name": name}
-        for q in side_questions(rs, name, seats, by_card, others_out):
+        data: dict[str, Any] = {"name": name, **({"went_out": True} if went else {})}
+        for q in side_questions(rs, name, seats, by_card, others_out, went is not None):
             if not q.when(data):
                 continue
             earlier = list(before.get(q.key, []))
@@ -142,7 +143,7 @@ class Dialogue:
         return finish_side(data, by_card), answers
 
     def checked_side(
-        self, rs: Ruleset, side: Side, others_out: bool, before: Answers
+        self, rs: Ruleset, side: Side, others_out: bool, before: Answers, went: bool | None = None
     ) -> tuple[dict[str, Any], Answers]:
         """One side, asked again (with its answers offered) until its part of the hand holds
         on its own: what depends on the other sides is checked with the whole hand."""
@@ -150,7 +151,7 @@ class Dialogue:
         from canasta_score.errors import InputError
 
         while True:
-            data, before = self.side(rs, side, others_out, before)
+            data, before = self.side(rs, side, others_out, before, went)
             try:
                 check_side(rs, data)
             except InputError as exc:
@@ -160,10 +161,11 @@ class Dialogue:
 
     def hand(self, game: Game, rs: Ruleset, number: int, totals: tuple[int, ...]) -> dict[str, Any]:
         """The whole entry of hand ``number`` (``totals``: each side's total before it);
-        returns the confirmed record data."""
+        returns the confirmed record data. Who went out is asked once, with the sides as the
+        choices; a hand that ends the game is saved only on an explicit yes."""
         from canasta_score.cli.colour import wanted, warning
         from canasta_score.cli.hands import render_score
-        from canasta_score.entry import blocked_by, parse_yes
+        from canasta_score.entry import blocked_by, parse_yes, side_parser
         from canasta_score.errors import RecordError
         from canasta_score.game import dealer_of, play, shortfalls
 
@@ -177,27 +179,52 @@ class Dialogue:
         )
         sides: dict[str, dict[str, Any]] = {}
         answers: dict[str, Answers] = {}
+        who = f"who went out? ({' / '.join(names)} / nobody)"
+        gone, gone_text = self.ask_text(who, side_parser(names, players))
         todo = list(names)
-        which = f"re-enter which side? ({' / '.join(names)}, or q to quit)"
+        which = f"re-enter which side? ({' / '.join(names)}, out for who went out, or q to quit)"
+        choose = pick([*names, "out"], players)
         while True:
             for name in todo:
-                out = any(blocked_by(d) for n, d in sides.items() if n != name)
+                out = bool(gone and gone != name)
+                out = out or any(blocked_by(d) for n, d in sides.items() if n != name)
                 before = answers.get(name, {})
-                sides[name], answers[name] = self.checked_side(rs, by_name[name], out, before)
+                sides[name], answers[name] = self.checked_side(
+                    rs, by_name[name], out, before, gone == name
+                )
             record = {"side": [sides[n] for n in names]}
             try:
-                played, _outcome = play(game, rs, record, number, totals)
+                played, outcome = play(game, rs, record, number, totals)
             except RecordError as exc:
                 self.say(f"\nThis hand cannot be scored: {exc}")
-                todo = [self.ask(which, pick(names, players))]
-                continue
-            self.say("\n" + render_score(played.score) + "\n")
-            on = wanted(self.out or sys.stderr)
-            for doubt in shortfalls(rs, played):
-                self.say(warning(doubt.text, on))
-            if self.ask("save this hand? (y/n)", parse_yes, "y"):
-                return record
-            todo = [self.ask(which, pick(names, players))]
+                todo = [self.ask(which, choose)]
+            else:
+                self.say("\n" + render_score(played.score) + "\n")
+                on = wanted(self.out or sys.stderr)
+                for doubt in shortfalls(rs, played):
+                    self.say(warning(doubt.text, on))
+                if outcome.finished:
+                    ends = "this hand ends the game; save it? (y/n, Enter does not save)"
+                    if self.ask(ends, parse_yes):
+                        return record
+                elif self.ask("save this hand? (y/n)", parse_yes, "y"):
+                    return record
+                todo = [self.ask(which, choose)]
+            if todo == ["out"]:
+                gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
+                todo = []
+                for name, data in sides.items():
+                    sides[name] = went_out_as(data, gone == name)
+
+
+def went_out_as(side: dict[str, Any], went: bool) -> dict[str, Any]:
+    """A side's data with who went out changed after it was entered."""
+    from canasta_score.entry import ordered
+
+    if went and side.get("went_out"):
+        return side
+    kept = {k: v for k, v in side.items() if k not in ("went_out", "concealed", "special_hand")}
+    return ordered({**kept, "went_out": True} if went else kept)
 
 
 def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:

@@ -1,5 +1,6 @@
 """Colour on a terminal only: LEGAL in green, ILLEGAL in red, warnings in yellow. Never in a
-pipe or a file, with ``--json``, or when the ``NO_COLOR`` environment variable is set."""
+pipe or a file, with ``--json``, when the ``NO_COLOR`` environment variable is set, or on a
+terminal that says it shows none (``TERM=dumb``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ CODES = {"green": "32", "red": "31", "yellow": "33"}
 
 def wanted(stream: TextIO) -> bool:
     """Whether text written to ``stream`` may be coloured."""
-    if os.environ.get("NO_COLOR"):
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(callable(isatty) and isatty())

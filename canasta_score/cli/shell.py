@@ -146,7 +146,8 @@ class Session:
             from canasta_score.entry import parse_quick
 
             players = {s.name: s.players for s in before.sides}
-            return parse_quick([rest], [s.name for s in before.sides], players), False
+            names = [s.name for s in before.sides]
+            return parse_quick([rest], names, players, game.rules()), False
         from canasta_score.game import totals_before
 
         return self.dialogue.hand(game, game.rules(), number, totals_before(before, number)), True
