@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError
-from canasta_score.game import Game, Log, replay
+from canasta_score.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
 from canasta_score.store import FORMAT, game_from_data, read_game
@@ -45,11 +45,21 @@ def to_toml(log: Log) -> str:
     return escape_strings(tomli_w.dumps(drop_none(log_data(log))))
 
 
-def export(log: Log, fmt: str) -> str:
-    """The log in one of :data:`FORMATS`."""
-    writers = {"json": to_json, "toml": to_toml, "csv": to_csv, "md": to_markdown, "html": to_html}
-    if fmt not in writers:
+def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
+    """The log in one of :data:`FORMATS`. ``detail``: the CSV has one row per breakdown item;
+    ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
+    everything)."""
+    if fmt not in FORMATS:
         raise GameError(f"--format {fmt}: choose one of {', '.join(FORMATS)}")
+    if detail and fmt != "csv":
+        raise GameError(f"--detail is for --format csv, not {fmt}")
+    if full and fmt != "md":
+        raise GameError(f"--full is for --format md; {fmt} always holds the whole game")
+    if fmt == "csv":
+        return to_csv(log, detail)
+    if fmt == "md":
+        return to_markdown(log, full)
+    writers = {"json": to_json, "toml": to_toml, "html": to_html}
     return writers[fmt](log)
 
 
@@ -81,39 +91,41 @@ def cell(value: str) -> str:
     return value
 
 
-def to_csv(log: Log) -> str:
-    """One row per hand per side; one column per breakdown rule, so columns add up."""
-    rules: list[str] = []
-    for hand in log.played:
-        for side in hand.score.sides:
-            for item in side.items:
-                if item.rule not in rules:
-                    rules.append(item.rule)
+def when(hand: Played) -> str:
+    """When a hand was entered, as a date and time to read (``2025-01-01 20:15``), or ""."""
+    return entered_at(hand.record)[:16].replace("T", " ")
+
+
+def to_csv(log: Log, detail: bool = False) -> str:
+    """The score sheet as on paper: one row per hand (number, date, dealer, who went out, each
+    side's hand score and running total). ``detail``: one row per breakdown item instead."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    head = ["game", "hand", "dealer", "side", "players", "minimum", "went out"]
-    writer.writerow([cell(h) for h in (*head, *rules, "hand score", "total")])
-    size = log.rs.table.side_size
-    players = {s.name: " & ".join(s.named(size)) for s in log.game.sides}
+    if detail:
+        writer.writerow(["hand", "date", "side", "item", "points", "rule"])
+        for hand in log.played:
+            for side in hand.score.sides:
+                for item in side.items:
+                    writer.writerow(
+                        [
+                            hand.number,
+                            when(hand),
+                            cell(side.name),
+                            item.label,
+                            item.points,
+                            item.rule,
+                        ]
+                    )
+        return out.getvalue()
+    head = ["hand", "date", "dealer", "went out"]
+    for s in log.game.sides:
+        head += [cell(f"{s.name} score"), cell(f"{s.name} total")]
+    writer.writerow(head)
     for hand in log.played:
-        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
-            points: dict[str, int] = {}
-            for item in side.items:
-                points[item.rule] = points.get(item.rule, 0) + item.points
-            writer.writerow(
-                [
-                    cell(log.game.name),
-                    hand.number,
-                    cell(hand.dealer),
-                    cell(side.name),
-                    cell(players[side.name]),
-                    need.minimum,
-                    "yes" if side.went_out else "",
-                    *(points.get(r, "") for r in rules),
-                    side.total,
-                    total,
-                ]
-            )
+        row: list[str | int] = [hand.number, when(hand), cell(hand.dealer), cell(hand.went_out)]
+        for side, total in zip(hand.score.sides, hand.totals, strict=True):
+            row += [side.total, total]
+        writer.writerow(row)
     return out.getvalue()
 
 
@@ -150,8 +162,9 @@ def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
     return out
 
 
-def to_markdown(log: Log) -> str:
-    """A score sheet to read or print."""
+def to_markdown(log: Log, full: bool = False) -> str:
+    """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
+    each hand's record as entered and the ruleset."""
     import tomli_w
 
     game, rs = log.game, log.rs
@@ -173,44 +186,56 @@ def to_markdown(log: Log) -> str:
         rules = ", ".join(f"`{k} = {json.dumps(rs.value(k), default=str)}`" for k in house)
         lines += [f"House rules: {rules}.", ""]
     lines += ["## Score sheet", ""]
-    head = ["Hand", "Dealer"]
+    head = ["Hand", "Entered", "Dealer"]
     for s in game.sides:
         head += [md(s.name), f"{md(s.name)} total"]
     rows = []
     for hand in log.played:
-        row = [str(hand.number), md(hand.dealer)]
+        row = [str(hand.number), when(hand), md(hand.dealer)]
         for side, total in zip(hand.score.sides, hand.totals, strict=True):
             out = " (out)" if side.went_out else ""
             row += [num(side.total, signed=True) + out, num(total)]
         rows.append(row)
-    lines += table(head, rows, "rl" + "rr" * len(game.sides))
+    lines += table(head, rows, "rll" + "rr" * len(game.sides))
     lines += ["", result_line(summary), ""]
+    if log.played:
+        lines += ["## Hands", ""]
     for hand in log.played:
-        lines += [f"## Hand {hand.number}", "", f"Dealt by {md(hand.dealer)}.", ""]
+        entered = f", entered {when(hand)}" if when(hand) else ""
+        lines += [f"### Hand {hand.number}: dealt by {md(hand.dealer)}{entered}", ""]
+        items = []
         for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+            name = md(side.name)
+            items += [
+                [name, md(i.label), num(i.points, signed=True), code(i.rule, True)]
+                for i in side.items
+            ]
             extra = f"; also {'; '.join(need.requires)}" if need.requires else ""
-            lines += [
-                f"**{md(side.name)}**: {num(side.total, signed=True)}, total {num(total)} "
-                f"(initial meld minimum {need.minimum}{extra})",
-                "",
-            ]
-            items = [
-                [md(i.label), num(i.points, signed=True), code(i.rule, True)] for i in side.items
-            ]
-            lines += table(["Item", "Points", "Rule"], items, "lrl")
-            lines.append("")
-        record = tomli_w.dumps(hand.record).strip()
-        lines += ["Record as entered:", "", "```toml", record, "```", ""]
-    lines += [
-        "## Ruleset",
-        "",
-        f"The game is scored with this snapshot of {md(rs.name)}:",
-        "",
-        "```toml",
-        tomli_w.dumps(game.ruleset).strip(),
-        "```",
-        "",
-    ]
+            items.append(
+                [
+                    name,
+                    f"**hand score** (initial meld minimum {need.minimum}{extra}), total "
+                    f"{num(total)}",
+                    f"**{num(side.total, signed=True)}**",
+                    "",
+                ]
+            )
+        lines += table(["Side", "Item", "Points", "Rule"], items, "llrl")
+        lines.append("")
+        if full:
+            record = tomli_w.dumps(record_of(hand.record)).strip()
+            lines += ["Record as entered:", "", "```toml", record, "```", ""]
+    if full:
+        lines += [
+            "## Ruleset",
+            "",
+            f"The game is scored with this snapshot of {md(rs.name)}:",
+            "",
+            "```toml",
+            tomli_w.dumps(game.ruleset).strip(),
+            "```",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -265,7 +290,7 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
             "first_dealer": data["first_dealer"],
             "side": data["sides"],
             "ruleset": data["ruleset"]["snapshot"],
-            "hand": [h["record"] for h in data.get("hands", [])],
+            "hand": [stored_hand(h) for h in data.get("hands", [])],
         }
     except (KeyError, TypeError) as exc:
         raise GameError(f"{where}: the log lacks {exc}") from None
@@ -275,6 +300,15 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
         raise GameError(f"{where}: the log has no game name; give one with --name")
     game = load_game(game_name, game_data, where, game_from_data)
     return game, differences(game, data)
+
+
+def stored_hand(hand: dict[str, Any]) -> dict[str, Any]:
+    """A hand of a log as the game stores it: its record, and when it was entered."""
+    record = hand["record"]
+    entered = hand.get("entered")
+    if entered is None or not isinstance(record, dict):
+        return record  # type: ignore[no-any-return]
+    return {**record, ENTERED: entered}
 
 
 def load_game(

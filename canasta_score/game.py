@@ -28,6 +28,9 @@ RESERVED = frozenset(
     ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
     + [f"{dev}{n}" for dev in ("COM", "LPT") for n in ("0123456789\u00b9\u00b2\u00b3")]
 )
+# A stored hand may say when it was entered (ISO 8601 date and time): kept with the hand, not
+# part of its record; hands stored without it are read as they are.
+ENTERED = "entered"
 
 
 # ---------------------------------------------------------------- sides and players
@@ -263,9 +266,22 @@ class Outcome:
     ended_by: str = ""
 
 
+def record_of(data: Any) -> Any:
+    """A stored hand's record: the hand without when it was entered."""
+    return {k: v for k, v in data.items() if k != ENTERED} if isinstance(data, dict) else data
+
+
+def entered_at(data: Any) -> str:
+    """When a stored hand was entered (ISO 8601), or "" when it does not say."""
+    value = data.get(ENTERED, "") if isinstance(data, dict) else ""
+    return value if isinstance(value, str) else ""
+
+
 def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     """Score one hand record of this game; its sides come back in the game's order."""
-    record = parse_record(data)
+    if isinstance(data, dict) and not isinstance(data.get(ENTERED, ""), str):
+        raise RecordError(f"{ENTERED} must be a date and time written as a string")
+    record = parse_record(record_of(data))
     if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):
         raise RecordError(f'the record says ruleset "{record.ruleset}"; this game plays {rs.id}')
     if record.players is not None and record.players != rs.players:
@@ -447,7 +463,7 @@ def shortfalls(rs: Ruleset, hand: Played) -> tuple[Shortfall, ...]:
     lack the canasta their tier demands. A side with a canasta is exempt from the count where
     the ruleset lets a canasta laid from hand open with less (initial_meld.canasta_exemption);
     a side that laid a special hand made no ordinary initial meld."""
-    record = parse_record(hand.record)
+    record = parse_record(record_of(hand.record))
     by_name = {s.name: s for s in record.sides}
     out = []
     for scored, need in zip(hand.score.sides, hand.minimums, strict=True):
@@ -603,11 +619,15 @@ class Change:
 
 
 def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:
-    """Replace hand ``number`` (1-based); every later hand is scored again."""
+    """Replace hand ``number`` (1-based); every later hand is scored again. The hand keeps
+    when it was first entered unless ``data`` says otherwise."""
     if not 1 <= number <= len(game.hands):
         raise GameError(
             f'game "{game.name}" has {len(game.hands)} hand(s); there is no hand {number}'
         )
+    first = entered_at(game.hands[number - 1])
+    if first and ENTERED not in data:
+        data = {**data, ENTERED: first}
     before = replay(game)
     hands = list(game.hands)
     hands[number - 1] = data

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta_score.game import Game, Log
+from canasta_score.game import Game, Log, entered_at, record_of
 
 LOG_FORMAT = "canasta-score game log"
 LOG_VERSION = 1
@@ -34,9 +34,10 @@ def log_data(log: Log) -> dict[str, Any]:
         hands.append(
             {
                 "number": hand.number,
+                "entered": entered_at(hand.record) or None,
                 "dealer": hand.dealer,
                 "went_out": hand.went_out or None,
-                "record": hand.record,
+                "record": record_of(hand.record),
                 "sides": sides,
             }
         )

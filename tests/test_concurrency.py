@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+from canasta_score.game import record_of
 from canasta_score.store import Store
 
 EACH = 50
@@ -107,7 +108,7 @@ def test_two_writers_at_once_lose_no_hand(
     for w in (1, 2):  # each writer's hands keep their order
         own = [untag(t)[1] for t in tags if untag(t)[0] == w]
         assert own == list(range(1, EACH + 1))
-    assert [dict(h) for h in hands] == [expected[untag(t)] for t in tags]
+    assert [record_of(h) for h in hands] == [expected[untag(t)] for t in tags]
     switches = sum(1 for a, b in itertools.pairwise(tags) if untag(a)[0] != untag(b)[0])
     assert switches >= 1, "the writers did not run at the same time"
     summary = store.summary(path)

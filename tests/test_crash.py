@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from canasta_score.game import record_of
 from canasta_score.store import Store
 
 HANDS = 200
@@ -72,7 +73,7 @@ def check_prefix(store: Store, expected: list[dict[str, Any]], at_least: int) ->
     game = store.load(path)
     count = len(game.hands)
     assert at_least <= count <= at_least + 1, (at_least, count)
-    assert [dict(h) for h in game.hands] == expected[:count]
+    assert [record_of(h) for h in game.hands] == expected[:count]
     summary = store.summary(path)
     assert summary.hands == count
     # RULES 2.1 values: us score 150 melded + 500 natural canasta + 100 going out each hand;

@@ -123,27 +123,42 @@ def test_a_game_file_imports_too(stored: tuple[Store, Path]) -> None:
     assert isinstance(game, Game) and game.name == "copy" and len(game.hands) == 2
 
 
-def test_csv_one_row_per_hand_per_side_columns_add_up(stored: tuple[Store, Path]) -> None:
+def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Store, Path]) -> None:
+    """C5 then contract hand 2: A 1,240 then 560 (total 1,800); B 225 then 850 (1,075)."""
     rows = list(csv.DictReader(io.StringIO(export(log_of(stored), "csv"))))
-    assert [(r["hand"], r["side"]) for r in rows] == [
-        ("1", "A"),
-        ("1", "B"),
-        ("2", "A"),
-        ("2", "B"),
+    assert list(rows[0]) == [
+        "hand",
+        "date",
+        "dealer",
+        "went out",
+        "A score",
+        "A total",
+        "B score",
+        "B total",
     ]
-    a1 = rows[0]
-    assert a1["classic.canasta.natural"] == "500" and a1["classic.go-out.bonus"] == "100"
-    assert (a1["minimum"], a1["went out"], a1["hand score"], a1["total"]) == (
-        "50",
-        "yes",
-        "1240",
-        "1240",
-    )
-    assert rows[1]["classic.threes.black-in-hand"] == "-5"
-    assert rows[3]["total"] == "1075" and rows[3]["players"] == "Cy & Di"
-    for row in rows:
-        items = [int(v) for k, v in row.items() if k.startswith("classic.") and v]
-        assert sum(items) == int(row["hand score"])
+    assert [list(r.values()) for r in rows] == [
+        ["1", "", "Ann", "A", "1240", "1240", "225", "225"],
+        ["2", "", "Cy", "B", "560", "1800", "850", "1075"],
+    ]
+
+
+def test_csv_detail_one_row_per_breakdown_item_in_stable_order(
+    stored: tuple[Store, Path],
+) -> None:
+    """RULES C5: A's items 205 melded, 500 natural, 300 mixed, 200 red threes, 100 out, -65
+    in hand; each side's items add up to its hand score."""
+    text = export(log_of(stored), "csv", detail=True)
+    assert text == export(log_of(stored), "csv", detail=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == ["hand", "date", "side", "item", "points", "rule"]
+    a1 = [r for r in rows if (r["hand"], r["side"]) == ("1", "A")]
+    assert [int(r["points"]) for r in a1] == [205, 500, 300, 200, 100, -65]
+    assert a1[4]["item"] == "going out" and a1[4]["rule"] == "classic.go-out.bonus"
+    totals = {("1", "A"): 1240, ("1", "B"): 225, ("2", "A"): 560, ("2", "B"): 850}
+    for (hand, side), total in totals.items():
+        mine = [int(r["points"]) for r in rows if (r["hand"], r["side"]) == (hand, side)]
+        assert sum(mine) == total
+    assert [r["hand"] for r in rows] == sorted(r["hand"] for r in rows)
 
 
 def test_csv_text_cells_never_start_a_formula(tmp_path: Path) -> None:
@@ -154,17 +169,23 @@ def test_csv_text_cells_never_start_a_formula(tmp_path: Path) -> None:
         game, {"side": [{"name": "=A", "meld_points": 50}, {"name": "B", "meld_points": 50}]}
     )
     rows = list(csv.reader(io.StringIO(export(store.log(store.create(game, "")), "csv"))))
-    assert rows[1][3] == "'=A"
+    assert rows[0][4] == "'=A score"
+    detail = export(store.log(store.path_of("g")), "csv", detail=True)
+    assert list(csv.reader(io.StringIO(detail)))[1][2] == "'=A"
 
 
 def test_markdown_is_a_score_sheet(stored: tuple[Store, Path]) -> None:
     text = export(log_of(stored), "md")
     assert text.startswith("# club\n")
-    assert "| 1 | Ann | +1,240 (out) | 1,240 | +225 | 225 |" in text
-    assert "| 2 | Cy | +560 | 1,800 | +850 (out) | 1,075 |" in text
+    assert "| 1 |  | Ann | +1,240 (out) | 1,240 | +225 | 225 |" in text
+    assert "| 2 |  | Cy | +560 | 1,800 | +850 (out) | 1,075 |" in text
     assert "House rules: `go_out.concealed_bonus = 150`." in text
     assert "**In play** after 2 hand(s): A 1,800, B 1,075." in text
-    assert "| going out | +100 | `classic.go-out.bonus` |" in text
+    assert "| A | going out | +100 | `classic.go-out.bonus` |" in text
+    assert text.index("## Score sheet") < text.index("### Hand 1") < text.index("### Hand 2")
+    assert "## Ruleset" not in text and "Record as entered" not in text
+    full = export(log_of(stored), "md", full=True)
+    assert "## Ruleset" in full and full.count("Record as entered") == 2
 
 
 def test_log_data_of_a_finished_game(tmp_path: Path, c5: dict[str, Any]) -> None:
@@ -185,3 +206,105 @@ def test_log_data_of_a_finished_game(tmp_path: Path, c5: dict[str, Any]) -> None
 def test_unknown_format_is_refused(stored: tuple[Store, Path]) -> None:
     with pytest.raises(GameError, match="choose one of json, csv, md, toml"):
         export(log_of(stored), "xlsx")
+
+
+def six_hands(tmp_path: Path) -> Log:
+    """Six hands of contract hand 2 (A 560, B 850 each), entered a minute apart; B's
+    5,100 after hand 6 ends the game (RULES 2.1 target 5,000)."""
+    store = Store(tmp_path / "six")
+    game = new_game(
+        "six",
+        "2025-01-01T20:00:00",
+        load_ruleset("classic"),
+        [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")],
+    )
+    for n in range(1, 7):
+        game, _p, _s = add_hand(game, {**TWO, "entered": f"2025-01-01T20:0{n}:00"})
+    return store.log(store.create(game, ""))
+
+
+def test_markdown_of_a_six_hand_game_is_short_unless_full(tmp_path: Path) -> None:
+    log = six_hands(tmp_path)
+    text = export(log, "md")
+    assert len(text.splitlines()) < 150
+    assert "| 1 | 2025-01-01 20:01 | Ann | +560 | 560 | +850 (out) | 850 |" in text
+    assert "### Hand 6: dealt by Cy, entered 2025-01-01 20:06" in text
+    assert len(export(log, "md", full=True).splitlines()) > 150
+
+
+def test_every_export_records_when_each_hand_was_entered(tmp_path: Path) -> None:
+    log = six_hands(tmp_path)
+    data = json.loads(export(log, "json"))
+    assert [h["entered"] for h in data["hands"]][:2] == [
+        "2025-01-01T20:01:00",
+        "2025-01-01T20:02:00",
+    ]
+    assert "entered" not in data["hands"][0]["record"]
+    assert 'entered = "2025-01-01T20:01:00"' in export(log, "toml")
+    rows = list(csv.DictReader(io.StringIO(export(log, "csv"))))
+    assert rows[1]["date"] == "2025-01-01 20:02"
+    detail = list(csv.DictReader(io.StringIO(export(log, "csv", detail=True))))
+    assert {r["date"] for r in detail if r["hand"] == "3"} == {"2025-01-01 20:03"}
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_entered_times_survive_export_import_export(tmp_path: Path, fmt: str) -> None:
+    first = export(six_hands(tmp_path), fmt)
+    game, _notes = read_log(first, f"six.{fmt}")
+    assert game.hands[0]["entered"] == "2025-01-01T20:01:00"
+    other = Store(tmp_path / "other")
+    assert export(other.log(other.create(game, "")), fmt) == first
+
+
+def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path) -> None:
+    from canasta_score.game import replace_hand
+
+    log = six_hands(tmp_path)
+    done = replace_hand(
+        log.game, 2, {"side": [{"name": "A", "meld_points": 50}, {"name": "B", "meld_points": 50}]}
+    )
+    assert done.after.game.hands[1]["entered"] == "2025-01-01T20:02:00"
+
+
+def test_detail_and_full_belong_to_their_formats(stored: tuple[Store, Path]) -> None:
+    with pytest.raises(GameError, match="--detail is for --format csv"):
+        export(log_of(stored), "md", detail=True)
+    with pytest.raises(GameError, match="--full is for --format md"):
+        export(log_of(stored), "csv", full=True)
+
+
+def test_the_hand_command_stores_when_the_hand_was_entered(tmp_path: Path) -> None:
+    """Contract hand 2 in the quick form; the CSV's date is the minute it was entered."""
+    import subprocess
+    import sys
+    from datetime import datetime
+
+    program = Path(sys.executable).parent / "canasta-score"
+    env = {"CANASTA_SCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+
+    def run(*args: str) -> str:
+        done = subprocess.run([str(program), *args], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    run("new", "club", "--side", "A", "--side", "B")
+    before = datetime.now().replace(microsecond=0)
+    run("hand", "A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 nat, out")
+    after = datetime.now()
+    entered = Store(tmp_path).load(tmp_path / "club.toml").hands[0]["entered"]
+    assert before <= datetime.fromisoformat(entered) <= after
+    rows = list(csv.DictReader(io.StringIO(run("export", "--format", "csv"))))
+    assert rows == [
+        {
+            "hand": "1",
+            "date": entered[:16].replace("T", " "),
+            "dealer": "A (player 1)",
+            "went out": "B",
+            "A score": "560",
+            "A total": "560",
+            "B score": "850",
+            "B total": "850",
+        }
+    ]
+    assert run("export", "--format", "csv", "--detail").startswith("hand,date,side,item")
+    assert "## Ruleset" in run("export", "--format", "md", "--full")

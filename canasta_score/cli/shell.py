@@ -155,11 +155,13 @@ class Session:
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
         from canasta_score.cli.colour import warning
+        from canasta_score.cli.game import entered_now
         from canasta_score.game import add_hand, check_open, shortfalls
 
         before = self.summary()
         check_open(before)
         data, asked = self.record(before.hands + 1, rest, before)
+        data = entered_now(data)
 
         def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
             changed, played, summary = add_hand(g, data, s)
