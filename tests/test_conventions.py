@@ -8,7 +8,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from test_interactive import PROGRAM, Terminal
+from terminal import PROGRAM, Terminal
 from test_lazy_imports import every_command_line
 from typer.testing import CliRunner
 

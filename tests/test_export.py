@@ -208,7 +208,7 @@ def test_unknown_format_is_refused(stored: tuple[Store, Path]) -> None:
         export(log_of(stored), "xlsx")
 
 
-def six_hands(tmp_path: Path) -> Log:
+def six_hands(tmp_path: Path, hand_two: dict[str, Any]) -> Log:
     """Six hands of contract hand 2 (A 560, B 850 each), entered a minute apart; B's
     5,100 after hand 6 ends the game (RULES 2.1 target 5,000)."""
     store = Store(tmp_path / "six")
@@ -219,12 +219,14 @@ def six_hands(tmp_path: Path) -> Log:
         [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")],
     )
     for n in range(1, 7):
-        game, _p, _s = add_hand(game, {**TWO, "entered": f"2025-01-01T20:0{n}:00"})
+        game, _p, _s = add_hand(game, {**hand_two, "entered": f"2025-01-01T20:0{n}:00"})
     return store.log(store.create(game, ""))
 
 
-def test_markdown_of_a_six_hand_game_is_short_unless_full(tmp_path: Path) -> None:
-    log = six_hands(tmp_path)
+def test_markdown_of_a_six_hand_game_is_short_unless_full(
+    tmp_path: Path, hand_two: dict[str, Any]
+) -> None:
+    log = six_hands(tmp_path, hand_two)
     text = export(log, "md")
     assert len(text.splitlines()) < 150
     assert "| 1 | 2025-01-01 20:01 | Ann | +560 | 560 | +850 (out) | 850 |" in text
@@ -232,8 +234,10 @@ def test_markdown_of_a_six_hand_game_is_short_unless_full(tmp_path: Path) -> Non
     assert len(export(log, "md", full=True).splitlines()) > 150
 
 
-def test_every_export_records_when_each_hand_was_entered(tmp_path: Path) -> None:
-    log = six_hands(tmp_path)
+def test_every_export_records_when_each_hand_was_entered(
+    tmp_path: Path, hand_two: dict[str, Any]
+) -> None:
+    log = six_hands(tmp_path, hand_two)
     data = json.loads(export(log, "json"))
     assert [h["entered"] for h in data["hands"]][:2] == [
         "2025-01-01T20:01:00",
@@ -248,18 +252,20 @@ def test_every_export_records_when_each_hand_was_entered(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("fmt", ["json", "toml"])
-def test_entered_times_survive_export_import_export(tmp_path: Path, fmt: str) -> None:
-    first = export(six_hands(tmp_path), fmt)
+def test_entered_times_survive_export_import_export(
+    tmp_path: Path, hand_two: dict[str, Any], fmt: str
+) -> None:
+    first = export(six_hands(tmp_path, hand_two), fmt)
     game, _notes = read_log(first, f"six.{fmt}")
     assert game.hands[0]["entered"] == "2025-01-01T20:01:00"
     other = Store(tmp_path / "other")
     assert export(other.log(other.create(game, "")), fmt) == first
 
 
-def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path) -> None:
+def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path, hand_two: dict[str, Any]) -> None:
     from canasta_score.game import replace_hand
 
-    log = six_hands(tmp_path)
+    log = six_hands(tmp_path, hand_two)
     done = replace_hand(
         log.game, 2, {"side": [{"name": "A", "meld_points": 50}, {"name": "B", "meld_points": 50}]}
     )

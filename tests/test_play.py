@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_interactive import PROGRAM, Terminal
+from terminal import PROGRAM, Terminal
 
 from canasta_score.cli.asking import Dialogue
 from canasta_score.cli.shell import Quit, Session, command_of, completions
