@@ -77,6 +77,10 @@ class Summary:
         best = [s.name for s in self.sides if s.score == top]
         return best[0] if len(best) == 1 else None
 
+    def to_go(self, score: int) -> int:
+        """Points a side at ``score`` still needs to reach the target (never below 0)."""
+        return max(0, self.target - score)
+
     def status(self) -> dict[str, Any]:
         """The ``status --json`` object (CONTRACT section 7, with extra keys)."""
         return {
@@ -100,6 +104,7 @@ class Summary:
                     "name": s.name,
                     "players": list(s.players),
                     "score": s.score,
+                    "to_go": self.to_go(s.score),
                     "next_minimum": s.next_minimum,
                     "next_requires": list(s.next_requires),
                 }

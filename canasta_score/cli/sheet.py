@@ -62,14 +62,21 @@ def standings(s: Summary) -> str:
                 side.name,
                 " & ".join(side.players),
                 num(side.score),
+                num(s.to_go(side.score)),
                 str(side.next_minimum),
                 "; ".join(side.next_requires),
             ]
         )
-    head = ["side", "players", "score", "next minimum", "also required"]
-    keep = 3 if s.finished else 5 if any(r[4] for r in rows) else 4
+    head = ["side", "players", "score", "to go", "next minimum", "also required"]
+    keep = 3 if s.finished else 6 if any(r[5] for r in rows) else 5
     head, rows = head[:keep], [r[:keep] for r in rows]
-    align = ["left", "left", "right", "right", "left"][: len(head)]
+    align = ["left", "left", "right", "right", "right", "left"][: len(head)]
+    if s.fixed_hands and not s.finished:  # a game of so many hands has no target to go to
+        head, rows, align = (
+            head[:3] + head[4:],
+            [r[:3] + r[4:] for r in rows],
+            align[:3] + align[4:],
+        )
     if all(r[1] in ("", r[0]) for r in rows):
         head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
     return tabulate(rows, headers=head, disable_numparse=True, colalign=align)
