@@ -198,8 +198,8 @@ def test_csv_for_a_spreadsheet(cli: Cli, tmp_path: Path) -> None:
     raw = (tmp_path / "sheet.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert [(r["side"], r["total"]) for r in rows] == [("Ann", "50"), ("Bob", "60"), ("Zoë", "70")]
-    assert rows[2]["players"] == "Zoë" and rows[0]["dealer"] == "Ann"
+    assert [(r["Ann total"], r["Bob total"], r["Zoë total"]) for r in rows] == [("50", "60", "70")]
+    assert rows[0]["dealer"] == "Ann" and rows[0]["went out"] == ""
 
 
 def test_six_players_need_three_sides_of_three(cli: Cli) -> None:
@@ -454,9 +454,9 @@ def test_csv_byte_order_mark_only_in_a_file(cli: Cli, tmp_path: Path) -> None:
     """docs/games.md: the mark is written with --output; on stdout it would get in the way."""
     start(cli)
     cli("hand", *TWO)
-    assert cli("export", "--format", "csv").out.startswith("game,hand,dealer")
+    assert cli("export", "--format", "csv").out.startswith("hand,date,dealer")
     assert cli("export", "--format", "csv", "-o", "s.csv").code == 0
-    assert (tmp_path / "s.csv").read_bytes().startswith(b"\xef\xbb\xbfgame,hand,dealer")
+    assert (tmp_path / "s.csv").read_bytes().startswith(b"\xef\xbb\xbfhand,date,dealer")
 
 
 def test_a_hand_below_its_minimum_is_kept_with_a_warning_rules_1_6_2_2(
@@ -525,7 +525,7 @@ def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: 
     cli("hand", "a: 8 natural, 800 melded", "b: 95 melded")  # A 560 + 4,800 = 5,360
     a = ["t", "40", "0", "0", "0", "0"]
     b = ["t", "95", "0", "0", "0", "0"]
-    edited = cli("edit", "1", stdin=Keyboard(["nobody", *a, *b, "y"]))
+    edited = cli("edit", "1", stdin=Keyboard(["all", "nobody", *a, *b, "y"]))
     assert edited.code == 0, edited.err
     assert '"A" melded a count of 40, below its initial-meld minimum of 50' in edited.err
     assert scores(cli("status", "--json")) == {"A": 40 + 4800, "B": 95 + 95}

@@ -159,13 +159,22 @@ class Dialogue:
                 continue
             return data, before
 
-    def hand(self, game: Game, rs: Ruleset, number: int, totals: tuple[int, ...]) -> dict[str, Any]:
+    def hand(
+        self,
+        game: Game,
+        rs: Ruleset,
+        number: int,
+        totals: tuple[int, ...],
+        old: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The whole entry of hand ``number`` (``totals``: each side's total before it);
         returns the confirmed record data. Who went out is asked once, with the sides as the
-        choices; a hand that ends the game is saved only on an explicit yes."""
+        choices; a hand that ends the game is saved only on an explicit yes. ``old``: the
+        hand's record when it is being edited: only the side chosen is asked again, every
+        old answer offered (Enter keeps it)."""
         from canasta_score.cli.colour import wanted, warning
         from canasta_score.cli.hands import render_score
-        from canasta_score.entry import blocked_by, parse_yes, side_parser
+        from canasta_score.entry import blocked_by, describe_side, parse_yes, side_parser
         from canasta_score.errors import RecordError
         from canasta_score.game import dealer_of, play, shortfalls
 
@@ -180,10 +189,24 @@ class Dialogue:
         sides: dict[str, dict[str, Any]] = {}
         answers: dict[str, Answers] = {}
         who = f"who went out? ({' / '.join(names)} / nobody)"
-        gone, gone_text = self.ask_text(who, side_parser(names, players))
-        todo = list(names)
         which = f"re-enter which side? ({' / '.join(names)}, out for who went out, or q to quit)"
         choose = pick([*names, "out"], players)
+        if old is None:
+            gone, gone_text = self.ask_text(who, side_parser(names, players))
+            todo = list(names)
+        else:
+            sides = old_sides(old, names)
+            answers = {n: answers_from(d) for n, d in sides.items()}
+            gone = next((n for n, d in sides.items() if d.get("went_out")), "")
+            gone_text = gone or "nobody"
+            self.say("Now: " + "; ".join(describe_side(sides[n]) for n in names))
+            change = f"change which side? ({' / '.join(names)}, out for who went out, or all)"
+            choice = self.ask(change, pick([*names, "out", "all"], players), "all")
+            todo = names if choice == "all" else [choice]
+            if choice in ("out", "all"):
+                gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
+                sides = {n: went_out_as(d, gone == n) for n, d in sides.items()}
+                todo = [] if choice == "out" else todo
         while True:
             for name in todo:
                 out = bool(gone and gone != name)
@@ -215,6 +238,47 @@ class Dialogue:
                 todo = []
                 for name, data in sides.items():
                     sides[name] = went_out_as(data, gone == name)
+
+
+def old_sides(old: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]]:
+    """The sides of a stored hand's record by name, in the game's order."""
+    from canasta_score.game import record_of
+
+    given = record_of(old).get("side", [])
+    by_name = {s.get("name"): dict(s) for s in given if isinstance(s, dict)}
+    return {n: by_name.get(n, {"name": n}) for n in names}
+
+
+def answers_from(side: dict[str, Any]) -> Answers:
+    """A side's record data as the answers that give it, to be offered again."""
+    out: Answers = {"mode": ["c" if "melds" in side else "t"]}
+    if "melds" in side:
+        out["melds"] = [str(m) for m in side["melds"]]
+    for kind, n in side.get("canastas", {}).items():
+        out[f"canastas.{kind}"] = [str(n)]
+    if side.get("incomplete"):
+        out["incomplete"] = [", ".join(side["incomplete"])]
+    for key in ("red_threes", "black_threes"):
+        value = side.get(key)
+        if value not in (None, 0, []):
+            out[key] = [" ".join(value) if isinstance(value, list) else str(value)]
+    for i, cards in enumerate(side.get("in_hand", [])):
+        out[f"in_hand.{i}"] = [str(cards)]
+    for key in (
+        "meld_points",
+        "in_hand_points",
+        "held_penalties",
+        "concealed_canastas",
+        "black_threes_removed",
+    ):
+        if key in side:
+            out[key] = [str(side[key])]
+    for key in ("concealed", "acaba"):
+        if side.get(key):
+            out[key] = ["y"]
+    if side.get("special_hand"):
+        out["special_hand"] = [str(side["special_hand"])]
+    return out
 
 
 def went_out_as(side: dict[str, Any], went: bool) -> dict[str, Any]:

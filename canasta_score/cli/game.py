@@ -68,11 +68,14 @@ def hand_data(
 
         return read_record_data(file), False
     if quick:
+        from canasta_score.cli.asking import old_sides
         from canasta_score.entry import parse_quick
 
         players = {x.name: x.players for x in s.sides}
-        rs = store.load(path).rules()
-        return parse_quick(quick, [x.name for x in s.sides], players, rs), False
+        game = store.load(path)
+        names = [x.name for x in s.sides]
+        keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
+        return parse_quick(quick, names, players, game.rules(), keep), False
     if not sys.stdin.isatty():
         from canasta_score.cli.hands import read_text
 
@@ -89,7 +92,8 @@ def hand_data(
     from canasta_score.game import totals_before
 
     game = store.load(path)
-    return Dialogue().hand(game, game.rules(), number, totals_before(s, number)), True
+    old = game.hands[number - 1] if number <= len(game.hands) else None
+    return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
 
 
 def warn(doubts: tuple[Shortfall, ...]) -> None:

@@ -146,11 +146,16 @@ class Session:
             from canasta_score.entry import parse_quick
 
             players = {s.name: s.players for s in before.sides}
+            from canasta_score.cli.asking import old_sides
+
             names = [s.name for s in before.sides]
-            return parse_quick([rest], names, players, game.rules()), False
+            keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
+            return parse_quick([rest], names, players, game.rules(), keep), False
         from canasta_score.game import totals_before
 
-        return self.dialogue.hand(game, game.rules(), number, totals_before(before, number)), True
+        old = game.hands[number - 1] if number <= len(game.hands) else None
+        totals = totals_before(before, number)
+        return self.dialogue.hand(game, game.rules(), number, totals, old), True
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet

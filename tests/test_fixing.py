@@ -1,0 +1,122 @@
+"""Fixing without retyping: `edit N` offers every old answer (Enter keeps it), so changing one
+number is that number and a few Enters; the quick form changes only the sides it gives."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from terminal import PROGRAM, Terminal
+
+from canasta_score.catalog import load_ruleset
+from canasta_score.cli.asking import Dialogue, answers_from
+from canasta_score.game import Game, add_hand, new_game, parse_side
+
+# Contract hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850 (RULES 2.6).
+HAND_TWO = ["A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 natural, out"]
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        "CANASTA_SCORE_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "TERM": "dumb",
+        "COLUMNS": "120",
+        "HOME": str(tmp_path),
+    }
+
+
+def run(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def scores(env: dict[str, str]) -> list[int]:
+    return [s["score"] for s in json.loads(run(env, "status", "--json"))["sides"]]
+
+
+def test_changing_one_number_of_hand_2_takes_at_most_12_keystrokes(env: dict[str, str]) -> None:
+    """Hand 2's cards left for A go from 40 to 30: A 300 + 300 - 30 = 570, B still 850."""
+    run(env, "new", "club", "--side", "A", "--side", "B")
+    run(env, "hand", *HAND_TWO)
+    run(env, "hand", *HAND_TWO)
+    term = Terminal(["edit", "2"], env)
+    keys = 0
+    for prompt, reply in (
+        ("change which side? (A / B, out for who went out, or all) [all]:", "A"),
+        ("(c/t) [t]:", ""),
+        ("count of all melded cards [300]:", ""),
+        ("natural canastas [0]:", ""),
+        ("mixed canastas [1]:", ""),
+        ("red threes (a count, or cards) [0]:", ""),
+        ("count of the cards left in hand [40]:", "30"),
+        ("save this hand? (y/n) [y]:", ""),
+    ):
+        term.answer(prompt, reply)
+        keys += len(reply) + 1
+    assert term.finish() == 0
+    assert keys <= 12
+    assert scores(env) == [560 + 570, 850 + 850]
+
+
+def test_the_quick_form_edit_changes_one_side_and_keeps_the_other(env: dict[str, str]) -> None:
+    run(env, "new", "club", "--side", "A", "--side", "B")
+    run(env, "hand", *HAND_TWO)
+    run(env, "edit", "1", "A: 300 melded, 1 mixed, 30 left")
+    assert scores(env) == [570, 850]
+
+
+def game_with_hand_two() -> tuple[Game, dict[str, Any]]:
+    from canasta_score.entry import parse_quick
+
+    rs = load_ruleset("classic")
+    game = new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
+    record = parse_quick(HAND_TWO, ["A", "B"], rs=rs)
+    game, _p, _s = add_hand(game, record)
+    return game, record
+
+
+def test_enter_at_every_question_gives_the_hand_back_unchanged() -> None:
+    game, record = game_with_hand_two()
+    enters = [""] * 20
+    shown = io.StringIO()
+    talk = Dialogue(inp=io.StringIO("\n".join(enters) + "\n"), out=shown)
+    again = talk.hand(game, game.rules(), 1, (0, 0), game.hands[0])
+    assert again == record
+    assert "Now: A: 300 melded, 1 mixed, 40 left; B: 250 melded, 1 natural, out" in shown.getvalue()
+
+
+def test_changing_who_went_out_alone() -> None:
+    """Nobody went out instead of B: B loses the 100 for going out (RULES 2.6): 750."""
+    from canasta_score.game import play
+
+    game, _record = game_with_hand_two()
+    talk = Dialogue(inp=io.StringIO("out\nnobody\ny\n"), out=io.StringIO())
+    again = talk.hand(game, game.rules(), 1, (0, 0), game.hands[0])
+    played, _ = play(game, game.rules(), again, 1, (0, 0))
+    assert [s.total for s in played.score.sides] == [560, 750]
+
+
+def test_old_answers_are_the_answers_that_give_the_record() -> None:
+    side = {
+        "name": "A",
+        "melds": ["Q Q Q Q Q Q Q"],
+        "red_threes": ["3H", "3D"],
+        "in_hand": ["", "9C 4D JK"],
+        "went_out": True,
+        "concealed": True,
+    }
+    assert answers_from(side) == {
+        "mode": ["c"],
+        "melds": ["Q Q Q Q Q Q Q"],
+        "red_threes": ["3H 3D"],
+        "in_hand.0": [""],
+        "in_hand.1": ["9C 4D JK"],
+        "concealed": ["y"],
+    }
