@@ -150,6 +150,8 @@ def explain_cmd(
         typer.Option(
             "--ruleset",
             "-r",
+            metavar="RULESET",
+            autocompletion=complete_ruleset,
             help="Bundled ruleset id or TOML file (default: the one the id names, else classic).",
         ),
     ] = None,
