@@ -9,10 +9,23 @@ from pathlib import Path
 
 import pytest
 from terminal import PROGRAM, Terminal
-from test_lazy_imports import every_command_line
 from typer.testing import CliRunner
 
 from canasta_score.cli import app
+from canasta_score.cli.startup import command_name, group_name
+
+
+def every_command_line() -> list[list[str]]:
+    """The words that name each command and subcommand of the app."""
+    lines = [[command_name(c)] for c in app.registered_commands]
+    for group in app.registered_groups:
+        assert group.typer_instance is not None
+        lines.append([group_name(group)])
+        lines += [
+            [group_name(group), command_name(c)] for c in group.typer_instance.registered_commands
+        ]
+    return lines
+
 
 GREEN_LEGAL = "\x1b[1;32mLEGAL\x1b[0m"
 RED_ILLEGAL = "\x1b[1;31mILLEGAL\x1b[0m"
