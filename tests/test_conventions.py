@@ -87,7 +87,8 @@ def complete(env: dict[str, str], line: str) -> list[str]:
 def test_shell_completion_of_commands_ruleset_ids_and_game_names(env: dict[str, str]) -> None:
     run(env, "new", "club-night", "--side", "A", "--side", "B")
     run(env, "new", "cup-final", "--side", "A", "--side", "B")
-    assert complete(env, "canasta-score sta") == ["status"]
+    assert complete(env, "canasta-score sta") == ["status", "stats"]
+    assert complete(env, "canasta-score ex") == ["export"]
     assert complete(env, "canasta-score check go") == ["go-out"]
     assert complete(env, "canasta-score check meld K --ruleset mo") == ["modern-american"]
     assert complete(env, "canasta-score status --game cl") == ["club-night"]
