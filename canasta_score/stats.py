@@ -179,6 +179,7 @@ def lost_points(prefix: str, items: Iterable[tuple[str, int]]) -> tuple[int, int
 
 def game_facts(log: Log) -> GameFacts:
     """The facts of every hand of a replayed game."""
+    from canasta_score.game import record_of
     from canasta_score.kinds import display_name
     from canasta_score.melded import melded
     from canasta_score.record import parse_record
@@ -187,7 +188,7 @@ def game_facts(log: Log) -> GameFacts:
     prefix = f"{rs.id}."
     parts = tuple(Part() for _ in game.sides)
     for hand in log.played:
-        by_name = {s.name: s for s in parse_record(hand.record).sides}
+        by_name = {s.name: s for s in parse_record(record_of(hand.record)).sides}
         for part, scored in zip(parts, hand.score.sides, strict=True):
             side = by_name[scored.name]
             kinds: dict[str, int] = {}
