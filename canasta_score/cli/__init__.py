@@ -23,7 +23,9 @@ def word_placeholders() -> None:
             return self.metavar
         label = self.display_type(ctx).strip("<>")  # type: ignore[arg-type]
         inner = label.removeprefix("list[").removesuffix("]")
-        return inner if "|" in inner else words.get(inner, inner.upper())
+        if "|" in inner:  # choices, shown as they are typed
+            return inner
+        return " ".join(words.get(part, part.upper()) for part in inner.split(","))
 
     def no_type(self: TyperArgument, ctx: object) -> None:
         return None
