@@ -196,8 +196,7 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
 
 def quick_number(token: str, shown: str) -> int:
     """A count typed in the quick form (``1420``, ``1,420`` or ``1_420``); one longer than any
-    count or score is refused before
-    it is even turned into a number."""
+    count or score is refused before it is even turned into a number."""
     digits = token.replace(",", "").replace("_", "")
     if len(digits.lstrip("-")) > MOST_DIGITS:
         raise InputError(f'"{shown}": {token[:20]}... is far more than any count or score')
