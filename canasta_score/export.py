@@ -111,9 +111,9 @@ def to_csv(log: Log, detail: bool = False) -> str:
                             hand.number,
                             when(hand),
                             cell(side.name),
-                            item.label,
+                            cell(item.label),
                             item.points,
-                            item.rule,
+                            cell(item.rule),
                         ]
                     )
         return out.getvalue()

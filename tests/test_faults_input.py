@@ -363,11 +363,11 @@ def test_csv_header_from_a_ruleset_id_holding_a_formula_is_text(cli: Cli, tmp_pa
     )
     assert cli("new", "g", "-r", str(house), "--side", "us", "--side", "them").code == 0
     assert cli("hand", *QUICK).code == 0
-    head = csv_rows(cli("export", "--format", "csv").out)[0]
-    rule_columns = [h for h in head if "HYPERLINK" in h]
-    assert rule_columns, head
-    assert all(h.startswith("'=HYPERLINK") for h in rule_columns)
-    assert not any(h.startswith(("=", "+", "-", "@", "\t", "\r")) for h in head)
+    rows = csv_rows(cli("export", "--format", "csv", "--detail").out)
+    rules = [row[rows[0].index("rule")] for row in rows[1:]]
+    assert rules and all(r.startswith("'=HYPERLINK") for r in rules)
+    cells = [c for row in rows for c in row if not c.lstrip("-").isdigit()]
+    assert not any(c.startswith(("=", "+", "-", "@", "\t", "\r")) for c in cells)
 
 
 @pytest.mark.parametrize(
@@ -395,10 +395,10 @@ def test_csv_negative_scores_stay_numbers_and_names_stay_text(cli: Cli) -> None:
     run = cli("hand", "=cmd: 300 melded, 1 natural, out", "them: 0 melded, 45 left")
     assert run.code == 0, run.err
     rows = csv_rows(cli("export", "--format", "csv").out)
-    head, them = rows[0], rows[2]
-    assert rows[1][head.index("side")] == "'=cmd|' /C calc'!A0"
-    assert them[head.index("hand score")] == "-45"
-    assert them[head.index("total")] == "-45"
+    head, hand = rows[0], rows[1]
+    assert head[4] == "'=cmd|' /C calc'!A0 score"
+    assert hand[head.index("them score")] == "-45"
+    assert hand[head.index("them total")] == "-45"
 
 
 # ---------------------------------------------------------------- item 14: names shown
@@ -423,8 +423,8 @@ def test_markdown_escapes_html_and_table_pipes_in_names(cli: Cli) -> None:
     assert "<b>" not in shown
     assert "&lt;b&gt;x&lt;/b&gt;\\|y" in shown
     sheet = next(line for line in shown.splitlines() if line.startswith("| Hand"))
-    # Hand, Dealer, then each side's score and total: 6 cells, 7 unescaped pipes.
-    assert sheet.replace("\\|", "").count("|") == 7
+    # Hand, Entered, Dealer, then each side's score and total: 7 cells, 8 unescaped pipes.
+    assert sheet.replace("\\|", "").count("|") == 8
 
 
 @pytest.mark.parametrize(

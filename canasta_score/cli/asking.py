@@ -172,7 +172,7 @@ class Dialogue:
         choices; a hand that ends the game is saved only on an explicit yes. ``old``: the
         hand's record when it is being edited: only the side chosen is asked again, every
         old answer offered (Enter keeps it)."""
-        from canasta_score.cli.colour import wanted, warning
+        from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
         from canasta_score.entry import blocked_by, describe_side, parse_yes, side_parser
         from canasta_score.errors import RecordError
@@ -223,9 +223,12 @@ class Dialogue:
                 todo = [self.ask(which, choose)]
             else:
                 self.say("\n" + render_score(played.score) + "\n")
-                on = wanted(self.out or sys.stderr)
+                on = self.out is None and wanted(sys.stderr)
                 for doubt in shortfalls(rs, played):
-                    self.say(warning(doubt.text, on))
+                    if on:
+                        echo(f"warning: {doubt.text}", "warning:", "yellow", on, err=True)
+                    else:
+                        self.say(f"warning: {doubt.text}")
                 if outcome.finished:
                     ends = "this hand ends the game; save it? (y/n, Enter does not save)"
                     if self.ask(ends, parse_yes):

@@ -5,6 +5,7 @@ terminal that says it shows none (``TERM=dumb``)."""
 from __future__ import annotations
 
 import os
+import sys
 from typing import TextIO
 
 CODES = {"green": "32", "red": "31", "yellow": "33"}
@@ -18,15 +19,20 @@ def wanted(stream: TextIO) -> bool:
     return bool(callable(isatty) and isatty())
 
 
-def paint(text: str, colour: str, on: bool) -> str:
-    """``text`` in ``colour`` (bold) when ``on``, else as it is."""
-    return f"\033[1;{CODES[colour]}m{text}\033[0m" if on else text
-
-
-def verdict(legal: bool, on: bool) -> str:
-    return paint("LEGAL", "green", on) if legal else paint("ILLEGAL", "red", on)
-
-
-def warning(text: str, on: bool) -> str:
-    """A warning line: ``warning: ...`` with the word in colour."""
-    return f"{paint('warning:', 'yellow', on)} {text}"
+def echo(text: str, lead: str = "", colour: str = "", on: bool = False, err: bool = False) -> None:
+    """Print ``text`` and a line end; its first word ``lead`` (the program's own word, never a
+    name) in ``colour`` when ``on``. Everything else is printed as all output is (names cleaned
+    of escape sequences); the colour codes go straight to the bytes underneath."""
+    stream = sys.stderr if err else sys.stdout
+    raw = getattr(stream, "buffer", None)
+    if on and lead and colour and raw is not None and text.startswith(lead):
+        stream.flush()
+        raw.write(f"\033[1;{CODES[colour]}m".encode("ascii"))
+        raw.flush()
+        stream.write(lead)
+        stream.flush()
+        raw.write(b"\033[0m")
+        raw.flush()
+        text = text[len(lead) :]
+    stream.write(text + "\n")
+    stream.flush()

@@ -76,12 +76,9 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data) + "\n")
 
 
-def ruling_text(ruling: Ruling, title: str = "", colour: bool = False) -> str:
-    """A ruling as lines of text: the verdict (in colour if ``colour``), each reason with its
-    rule, what else it says."""
-    from canasta_score.cli.colour import verdict as word
-
-    verdict = word(ruling.legal, colour)
+def ruling_text(ruling: Ruling, title: str = "") -> str:
+    """A ruling as lines of text: the verdict, each reason with its rule, what else it says."""
+    verdict = "LEGAL" if ruling.legal else "ILLEGAL"
     lines = [f"{verdict}{': ' + title if title else ''}"]
     lines += [f"  - {reason.text}  [{reason.rule}]" for reason in ruling.cited]
     for key, value in ruling.extra.items():
@@ -98,7 +95,9 @@ def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     if as_json:
         emit_json(ruling.as_dict())
     else:
-        from canasta_score.cli.colour import wanted
+        from canasta_score.cli.colour import echo, wanted
 
-        typer.echo(ruling_text(ruling, title, wanted(sys.stdout)))
+        lead = "LEGAL" if ruling.legal else "ILLEGAL"
+        colour = "green" if ruling.legal else "red"
+        echo(ruling_text(ruling, title), lead, colour, wanted(sys.stdout))
     raise typer.Exit(0 if ruling.legal else 1)

@@ -99,6 +99,8 @@ def terminal_readers(
     hand's questions (their own history)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.output import create_output
+    from prompt_toolkit.utils import is_dumb_terminal
 
     history: History = InMemoryHistory()
     try:
@@ -106,10 +108,17 @@ def terminal_readers(
         history = FileHistory(str(home / HISTORY))
     except OSError:
         pass
+    # The prompts draw on the terminal itself (the program's own cursor and colour codes, which
+    # the cleaned standard output would remove); what is typed is the scorekeeper's own.
+    # (A dumb terminal gets prompt_toolkit's plain prompt, which draws nothing.)
+    screen = None if is_dumb_terminal() else create_output(stdout=sys.__stdout__)
     commands: PromptSession[str] = PromptSession(
-        history=history, completer=shell_completer(sides), complete_while_typing=False
+        history=history,
+        completer=shell_completer(sides),
+        complete_while_typing=False,
+        output=screen,
     )
-    answers: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), output=screen)
     return commands.prompt, answers.prompt
 
 

@@ -159,7 +159,6 @@ class Session:
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.colour import warning
         from canasta_score.cli.game import entered_now
         from canasta_score.game import add_hand, check_open, shortfalls
 
@@ -176,7 +175,7 @@ class Session:
         self.undone.clear()
         if not asked:
             for doubt in doubts:
-                self.say(warning(doubt.text, self.colour))
+                self.tell(f"warning: {doubt.text}", "warning:", "yellow")
         self.say(sheet.played(played, summary, breakdown=not asked))
 
     def do_edit(self, rest: str) -> None:
@@ -237,7 +236,17 @@ class Session:
     def show(self, ruling: Ruling, title: str = "") -> None:
         from canasta_score.cli.common import ruling_text
 
-        self.say(ruling_text(ruling, title, self.colour))
+        lead = "LEGAL" if ruling.legal else "ILLEGAL"
+        self.tell(ruling_text(ruling, title), lead, "green" if ruling.legal else "red")
+
+    def tell(self, text: str, lead: str, colour: str) -> None:
+        """Say ``text``, its first word ``lead`` in ``colour`` on a terminal."""
+        if not self.colour:
+            self.say(text)
+            return
+        from canasta_score.cli.colour import echo
+
+        echo(text, lead, colour, True)
 
     def do_meld(self, rest: str) -> None:
         from canasta_score.cards import parse_cards
