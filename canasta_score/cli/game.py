@@ -1,4 +1,4 @@
-"""Game commands: new, hand, status, history, undo, edit, export, import, games, demo."""
+"""Game commands: new, hand, status, history, undo, edit, export, import, use, games, demo."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json
+from canasta_score.cli.common import (
+    JsonOpt,
+    PlayersOpt,
+    RuleOpt,
+    complete_game,
+    complete_ruleset,
+    emit_json,
+)
 
 if TYPE_CHECKING:
     from canasta_score.game import Change, Game, Recorded, Shortfall, Undone
@@ -18,11 +25,19 @@ if TYPE_CHECKING:
 
 GameOpt = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="Game name or game file (default: the current game)."),
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="NAME",
+        autocompletion=complete_game,
+        help="Game name or game file (default: the current game).",
+    ),
 ]
 FileOpt = Annotated[
     str | None,
-    typer.Option("--file", "-f", help="Hand record file (TOML); - reads standard input."),
+    typer.Option(
+        "--file", "-f", metavar="FILE", help="Hand record file (TOML); - reads standard input."
+    ),
 ]
 QuickArg = Annotated[
     list[str] | None,
@@ -34,7 +49,12 @@ QuickArg = Annotated[
 ]
 SideOpt = Annotated[
     list[str] | None,
-    typer.Option("--side", "-s", help="Quick form of one side (repeatable); same as the argument."),
+    typer.Option(
+        "--side",
+        "-s",
+        metavar="SIDE",
+        help="Quick form of one side (repeatable); same as the argument.",
+    ),
 ]
 
 
@@ -96,15 +116,31 @@ def hand_data(
     return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
 
 
-def warn(doubts: tuple[Shortfall, ...]) -> None:
-    """Each shortfall of a hand as a warning on standard error."""
+def entered_now(data: dict[str, Any]) -> dict[str, Any]:
+    """The hand with when it is being entered (unless its record says)."""
+    from datetime import datetime
+
+    from canasta_score.game import ENTERED
+
+    if not isinstance(data, dict) or ENTERED in data:
+        return data
+    return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
+
+
+def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
+    """Each shortfall of a hand as a warning on standard error (its first word in colour on a
+    terminal, unless ``plain``)."""
+    from canasta_score.cli.colour import echo, wanted
+
+    on = not plain and wanted(sys.stderr)
     for doubt in doubts:
-        typer.echo(f"warning: {doubt.text}", err=True)
+        echo(f"warning: {doubt.text}", "warning:", "yellow", on, err=True)
 
 
 def new_cmd(
     name: Annotated[
-        str | None, typer.Argument(help="Game name (default: game-DATE).", show_default=False)
+        str | None,
+        typer.Argument(metavar="NAME", help="Game name (default: game-DATE).", show_default=False),
     ] = None,
     side: Annotated[
         list[str] | None,
@@ -113,7 +149,14 @@ def new_cmd(
         ),
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="Bundled ruleset id or path to a TOML file.")
+        str,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="RULESET",
+            autocompletion=complete_ruleset,
+            help="Bundled ruleset id or path to a TOML file.",
+        ),
     ] = "classic",
     players: PlayersOpt = None,
     target: Annotated[
@@ -122,7 +165,8 @@ def new_cmd(
     ] = None,
     rule: RuleOpt = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals first (a player or a side).")
+        str | None,
+        typer.Option("--dealer", metavar="NAME", help="Who deals first (a player or a side)."),
     ] = None,
     json: JsonOpt = False,
 ) -> None:
@@ -183,6 +227,7 @@ def hand_cmd(
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
     data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
+    data = entered_now(data)
 
     def record(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
         changed, done = record_hand(g, data, s)
@@ -190,7 +235,7 @@ def hand_cmd(
 
     done = store.update(path, record)
     if not asked:  # the questions showed them before the hand was saved
-        warn(done.doubts)
+        warn(done.doubts, plain=json)
     if json:
         emit_json(done.as_dict())
         return
@@ -286,7 +331,9 @@ def undo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
 
 
 def edit_cmd(
-    number: Annotated[int, typer.Argument(help="The hand to replace (1 = the first).")],
+    number: Annotated[
+        int, typer.Argument(metavar="N", help="The hand to replace (1 = the first).")
+    ],
     quick: QuickArg = None,
     file: FileOpt = None,
     side: SideOpt = None,
@@ -334,13 +381,24 @@ def export_cmd(
     format: Annotated[
         str,
         typer.Option(
-            "--format", help="json, csv (for a spreadsheet), md, toml or html (to print)."
+            "--format",
+            metavar="FORMAT",
+            help="json, csv (for a spreadsheet), md, toml or html (to print).",
         ),
     ] = "json",
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to FILE (replacing it).")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write to FILE (replacing it)."),
     ] = None,
     game: GameOpt = None,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="CSV: one row per breakdown item, with its rule id."),
+    ] = False,
+    full: Annotated[
+        bool,
+        typer.Option("--full", help="Markdown: add each hand's record and the ruleset."),
+    ] = False,
     json: Annotated[
         bool,
         typer.Option(
@@ -349,10 +407,11 @@ def export_cmd(
         ),
     ] = False,
 ) -> None:
-    """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered,
-    every breakdown item, running totals) as JSON, TOML or Markdown; CSV has one row per
-    hand and side with the breakdown; HTML is a page to print or share (sheet, chart,
-    every breakdown).  Example: export --format csv -o club-night.csv"""
+    """Write the game log: the whole game (ruleset snapshot, sides, every hand as entered
+    and when, every breakdown item, running totals) as JSON or TOML; CSV is the score sheet,
+    one row per hand (--detail: per breakdown item); Markdown is the sheet, then each hand's
+    breakdown; HTML is a page to print or share (sheet, chart, every breakdown).
+    Example: export --format csv -o club-night.csv"""
     from canasta_score.errors import InputError
     from canasta_score.export import export
 
@@ -363,7 +422,7 @@ def export_cmd(
         )
     store = open_store()
     log = store.log(find(store, game))
-    text = export(log, fmt)
+    text = export(log, fmt, detail=detail, full=full)
     if output is None:
         sys.stdout.write(text)
         return
@@ -380,9 +439,12 @@ def export_cmd(
 
 
 def import_cmd(
-    file: Annotated[str, typer.Argument(help="A JSON or TOML export (- reads stdin).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A JSON or TOML export (- reads stdin).")
+    ],
     name: Annotated[
-        str | None, typer.Option("--name", help="Name for the game (default: the log's).")
+        str | None,
+        typer.Option("--name", metavar="NAME", help="Name for the game (default: the log's)."),
     ] = None,
     json: JsonOpt = False,
 ) -> None:
@@ -405,6 +467,31 @@ def import_cmd(
         emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
         return
     typer.echo(game.name)
+
+
+def use_cmd(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            autocompletion=complete_game,
+            help="Game name or game file.",
+            show_default=False,
+        ),
+    ],
+    json: JsonOpt = False,
+) -> None:
+    """Make a game the current one (only new, import and use change it; --game does not).
+    Example: use club-night"""
+    store = open_store()
+    path = store.locate(game)
+    store.load(path)  # a file that is not a game is refused; the current game stays
+    store.use(path)
+    name = store.name_of(path)
+    if json:
+        emit_json({"game": name, "status": store.summary(path).status()})
+        return
+    typer.echo(name)
 
 
 def games_cmd(json: JsonOpt = False) -> None:
@@ -433,6 +520,7 @@ COMMANDS = (
     ("edit", edit_cmd),
     ("export", export_cmd),
     ("import", import_cmd),
+    ("use", use_cmd),
     ("games", games_cmd),
 )
 
