@@ -367,10 +367,10 @@ def edit_cmd(
     own = tuple(d for d in doubts if d.hand == number)
     later = tuple(d for d in doubts if d.hand > number)
     if not asked:
-        warn(own)
+        warn(own, plain=json)
     if json:
         emit_json(done.as_dict())
-        warn(later)
+        warn(later, plain=True)
         return
     from canasta_score.cli import sheet
 
