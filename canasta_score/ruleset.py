@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import tomllib
 import typing
-from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
 from canasta_score import limits, schema
 from canasta_score.cards import Rank
 from canasta_score.errors import InputError, RulesetError
+from canasta_score.frozen import Field, fields, record
 from canasta_score.schema import Schema, Tier
 
 HOUSE_RULE = "house rule (--rule)"
@@ -30,7 +29,7 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@dataclass(frozen=True)
+@record
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
 
@@ -41,7 +40,7 @@ class RuleRef:
         return {"rule": self.rule, "text": self.text}
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset(Schema):
     """A fully resolved ruleset for one player count."""
 
@@ -150,14 +149,14 @@ def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
 
 
 @cache
-def section_fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
-    return {f.name: f for f in dataclasses.fields(cls)}
+def section_fields(cls: type) -> dict[str, Field]:
+    return {f.name: f for f in fields(cls)}
 
 
 @cache
 def section_types() -> dict[str, type]:
     hints = typing.get_type_hints(Schema)
-    return {f.name: hints[f.name] for f in dataclasses.fields(Schema)}
+    return {f.name: hints[f.name] for f in fields(Schema)}
 
 
 @cache
@@ -469,7 +468,8 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     for name, section in rs.items():
         if section is None:
             continue
-        for key, value in dataclasses.asdict(section).items():
+        for key in section_fields(section_types()[name]):
+            value = getattr(section, key)
             full = f"{name}.{key}"
             if full in schema.NOT_COUNTS or full == "game.target" or isinstance(value, bool):
                 continue
@@ -526,11 +526,12 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     for name, section in rs.items():
         if section is None:
             continue
-        for key, value in dataclasses.asdict(section).items():
+        for key in section_fields(section_types()[name]):
+            value = getattr(section, key)
             full = f"{name}.{key}"
             numbers = list(value) if isinstance(value, (list, tuple)) else [value]
             if full == "initial_meld.tiers":
-                numbers = [tier["minimum"] for tier in value]
+                numbers = [tier.minimum for tier in value]
             elif name not in schema.POINT_SECTIONS and full not in schema.POINT_KEYS:
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]

@@ -6,8 +6,10 @@ value) and, for enumerated choices, the allowed values. Numbers live in the TOML
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from canasta_score.frozen import record
 
 
 def rule(text: str, choices: tuple[str, ...] = ()) -> Any:
@@ -64,7 +66,7 @@ KEY_CHOICE_TEXT = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Tier:
     """An initial-meld tier: from a score (or hand number) on, the minimum and any extra demand."""
 
@@ -73,20 +75,20 @@ class Tier:
     requires: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     players: int = rule("{v} players by default")
     player_counts: tuple[int, ...] = rule("Playable with {v} players")
     side_size: int = rule("{v} players to a side (1 = each plays alone)")
 
 
-@dataclass(frozen=True)
+@record
 class Deck:
     decks: int = rule("{v} packs of 52 cards")
     jokers_per_deck: int = rule("{v} jokers in each pack")
 
 
-@dataclass(frozen=True)
+@record
 class Deal:
     hand_size: int = rule("Each player is dealt {v} cards")
     foot_size: int = rule("Each player also gets a foot of {v} cards (0 = no foot)")
@@ -99,7 +101,7 @@ class Deal:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Draw:
     stock_cards: int = rule("A player draws {v} card(s) from the stock and discards one")
     reshuffle_on_stock_end: bool = rule(
@@ -107,7 +109,7 @@ class Draw:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Values:
     joker: int = rule("A joker counts {v}")
     two: int = rule("A two counts {v}")
@@ -117,7 +119,7 @@ class Values:
     black_three: int = rule("A melded black three counts {v}")
 
 
-@dataclass(frozen=True)
+@record
 class Meld:
     min_cards: int = rule("A meld has at least {v} cards")
     max_cards: int = rule("A meld has at most {v} cards (0 = no limit)")
@@ -161,7 +163,7 @@ class Meld:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Canasta:
     min_cards: int = rule("A canasta is a meld of at least {v} cards")
     natural: int = rule("A natural canasta (no wild cards) earns {v}")
@@ -187,7 +189,7 @@ class Canasta:
     ten_canastas: int = rule("Ten or more canastas in one hand earn {v} more (0 = off)")
 
 
-@dataclass(frozen=True)
+@record
 class Threes:
     laid_down: str = rule(
         "Threes laid face up when received: {v}", ("red", "all", "optional", "none")
@@ -208,7 +210,7 @@ class Threes:
     black_removed_all: int = rule("A side that removes all four black threes earns {v} in all")
 
 
-@dataclass(frozen=True)
+@record
 class InitialMeld:
     basis: str = rule("The minimum depends on the side's {v}", ("score", "hand_number"))
     tiers: tuple[Tier, ...] = rule("Initial-meld minimum by tier: {v}")
@@ -229,7 +231,7 @@ class InitialMeld:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Pile:
     frozen_against_unopened: bool = rule(
         "The pile is frozen for a side that has not made its initial meld: {v}"
@@ -243,7 +245,7 @@ class Pile:
     take_count: int = rule("Taking the pile takes its top {v} cards (0 = the whole pile)")
 
 
-@dataclass(frozen=True)
+@record
 class Discard:
     wild: str = rule(
         "Wild cards may be discarded: {v}", ("any", "going_out_or_all_wild", "forced_only")
@@ -258,7 +260,7 @@ class Discard:
     )
 
 
-@dataclass(frozen=True)
+@record
 class GoOut:
     canastas: int = rule("A side needs {v} canasta(s) to go out")
     natural_canastas: int = rule("Of them, at least {v} natural")
@@ -279,7 +281,7 @@ class GoOut:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Penalties:
     no_canasta_melds_negative: bool = rule(
         "A side without a canasta counts its melded cards against it: {v}"
@@ -300,7 +302,7 @@ class Penalties:
     short_sequence_max: int = rule("A sequence of {v} cards or fewer is too short")
 
 
-@dataclass(frozen=True)
+@record
 class SpecialHands:
     straight: int = rule("Special hand straight (A to 2 and a joker) earns {v} (0 = not played)")
     pairs: int = rule("Special hand of seven natural pairs earns {v} (0 = not played)")
@@ -308,7 +310,7 @@ class SpecialHands:
     garbage: int = rule("Special hand garbage (4+4+3+3) earns {v} (0 = not played)")
 
 
-@dataclass(frozen=True)
+@record
 class Acaba:
     enabled: bool = rule("A side may declare acaba to end the hand: {v}")
     opponents: int = rule("When a side declares acaba, the opponents score {v} for the hand")
@@ -317,7 +319,7 @@ class Acaba:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     target: int = rule("The game ends when a side reaches {v}")
     tie_policy: str = rule("A tie at or above the target: {v}", ("play_another_hand", "shared_win"))
@@ -327,7 +329,7 @@ class Game:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Schema:
     """The sections of a ruleset, in the order a TOML file lists them."""
 

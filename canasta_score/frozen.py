@@ -1,0 +1,130 @@
+"""Frozen records that cost nothing to define: ``@record`` gives what ``@dataclass(frozen=True)``
+gives, without the code generation.
+
+``dataclasses`` processes every field and writes and compiles an ``__init__``, ``__repr__``,
+``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` for each class when its module is
+imported, about half a millisecond a class; the ruleset schema has twenty classes and every
+command loads it. A record reads its fields from the class annotations (``field(...)`` gives
+metadata and defaults, as for a dataclass) and shares one set of methods with every other
+record, so defining it costs a few microseconds. Instances behave as frozen dataclass instances
+do: keyword or positional construction, defaults and default factories, equality and hashing by
+the field values in order, the same ``repr``, and ``FrozenInstanceError`` on assignment.
+:func:`fields` lists a record's fields (name, metadata).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, dataclass_transform
+
+T = TypeVar("T")
+
+
+class Field:
+    """One field of a record: its name and its metadata (as ``field(metadata=...)`` gave it)."""
+
+    __slots__ = ("metadata", "name")
+
+    def __init__(self, name: str, metadata: Mapping[str, Any]) -> None:
+        self.name = name
+        self.metadata = metadata
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def record(cls: type[T]) -> type[T]:
+    """Make ``cls`` a frozen record; fields of a record it extends come first."""
+    own: list[Field] = []
+    defaults: dict[str, Callable[[], Any]] = {}
+    for base in reversed(cls.__mro__[1:]):
+        own.extend(base.__dict__.get("__record_fields__", ()))
+        defaults.update(base.__dict__.get("__record_defaults__", {}))
+    for name in inspect.get_annotations(cls):
+        value = cls.__dict__.get(name, dataclasses.MISSING)
+        metadata: Mapping[str, Any] = {}
+        if isinstance(value, dataclasses.Field):
+            metadata = value.metadata
+            if value.default is not dataclasses.MISSING:
+                defaults[name] = _constant(value.default)
+            elif value.default_factory is not dataclasses.MISSING:
+                defaults[name] = value.default_factory
+        elif value is not dataclasses.MISSING:
+            defaults[name] = _constant(value)
+        if value is not dataclasses.MISSING:
+            delattr(cls, name)
+        own.append(Field(name, metadata))
+    names = tuple(f.name for f in own)
+    for attribute, value in (
+        ("__record_fields__", tuple(own)),
+        ("__record_names__", names),
+        ("__record_defaults__", defaults),
+        ("__match_args__", names),
+        ("__init__", _init),
+        ("__repr__", _repr),
+        ("__eq__", _eq),
+        ("__hash__", _hash),
+        ("__setattr__", _setattr),
+        ("__delattr__", _delattr),
+    ):
+        type.__setattr__(cls, attribute, value)
+    return cls
+
+
+def fields(cls: type) -> tuple[Field, ...]:
+    """The fields of a record class, in order."""
+    found: tuple[Field, ...] = cls.__dict__["__record_fields__"]
+    return found
+
+
+def _constant(value: Any) -> Callable[[], Any]:
+    return lambda: value
+
+
+def _init(self: Any, *args: Any, **kwargs: Any) -> None:
+    names: tuple[str, ...] = self.__record_names__
+    if not kwargs and len(args) == len(names):
+        self.__dict__.update(zip(names, args, strict=True))
+        return
+    name = type(self).__name__
+    if len(args) > len(names):
+        raise TypeError(f"{name}() takes {len(names)} arguments but {len(args)} were given")
+    values = dict(zip(names, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+        if key in values:
+            raise TypeError(f"{name}() got multiple values for argument {key!r}")
+        values[key] = value
+    defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
+    missing = [n for n in names if n not in values and n not in defaults]
+    if missing:
+        raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
+    self.__dict__.update({n: values[n] if n in values else defaults[n]() for n in names})
+
+
+def _values(self: Any) -> tuple[Any, ...]:
+    return tuple(self.__dict__[n] for n in self.__record_names__)
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{n}={self.__dict__[n]!r}" for n in self.__record_names__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self: Any, other: object) -> Any:
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    return _values(self) == _values(other)
+
+
+def _hash(self: Any) -> int:
+    return hash(_values(self))
+
+
+def _setattr(self: Any, name: str, value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _delattr(self: Any, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
