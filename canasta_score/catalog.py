@@ -98,6 +98,30 @@ def load_ruleset(
     """Load a bundled or user ruleset for a player count, with house-rule overrides."""
     path = locate(ref)
     bundled = path.parent == bundled_dir()
+    if bundled:
+        return cached_bundled(path, players, list(overrides or []))
+    return build_file(ref, path, players, overrides)
+
+
+def cached_bundled(path: Path, players: int | None, overrides: list[str]) -> Ruleset:
+    """A bundled ruleset from the compiled cache, or built and put there."""
+    from canasta_score import rulecache
+
+    try:
+        key = rulecache.fingerprint(path.parent, path.stem, players, overrides)
+    except OSError:
+        return build_file(path.stem, path, players, overrides)
+    entry = rulecache.entry(key)
+    found = rulecache.read(entry, key)
+    if found is None:
+        found = build_file(path.stem, path, players, overrides)
+        rulecache.write(entry, key, found)
+    return found
+
+
+def build_file(ref: str, path: Path, players: int | None, overrides: list[str] | None) -> Ruleset:
+    """Resolve, validate and freeze the ruleset in ``path`` (which ``ref`` names)."""
+    bundled = path.parent == bundled_dir()
     origin = path.name if bundled else str(path)
     data = resolve(ref)
     try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 import typing
 from functools import cache, cached_property
 from typing import Any
@@ -283,6 +282,8 @@ def parse_override(text: str) -> tuple[str, Any]:
             [f'--rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200']
         )
     raw = raw.strip()
+    import tomllib
+
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:

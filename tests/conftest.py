@@ -3,8 +3,10 @@ process. Plain helper functions live in ``helpers.py``."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +18,11 @@ from canasta_score.catalog import load_ruleset
 from canasta_score.ruleset import Ruleset
 
 DATA = Path(__file__).parent / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled rulesets go to a fresh folder, never the user's cache."""
+    os.environ.setdefault("CANASTA_SCORE_CACHE", tempfile.mkdtemp(prefix="canasta-score-cache-"))
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 import typer
@@ -45,10 +48,13 @@ NOT_NEEDED = (
 )
 
 
-def probe(*args: str) -> dict[str, list[str]]:
-    """Run the command line in a fresh interpreter; report its modules and the TOML it read."""
+def probe(*args: str, cache: Path | None = None) -> dict[str, list[str]]:
+    """Run the command line in a fresh interpreter; report its modules and the TOML it read.
+    ``cache`` is the compiled-ruleset folder (default: an empty one, so rulesets are built)."""
+    fresh = cache or Path(tempfile.mkdtemp(prefix="canasta-score-cache-"))
+    env = {**os.environ, "CANASTA_SCORE_CACHE": str(fresh)}
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=False
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=False, env=env
     )
     report: dict[str, list[str]] = json.loads(done.stderr.strip().splitlines()[-1])
     return report
@@ -77,6 +83,62 @@ def test_ruling_commands_load_no_tables_no_writers_no_game_code_and_one_ruleset(
     assert "canasta_score.rulings" in loaded
     assert sorted(m for m in NOT_NEEDED if m in loaded) == []
     assert report["read"] == files
+
+
+# What ``check meld`` loads of the package once its ruleset is in the compiled cache.
+CHECK_MELD_MODULES = [
+    "canasta_score",
+    "canasta_score.cards",
+    "canasta_score.catalog",
+    "canasta_score.checks",
+    "canasta_score.cli",
+    "canasta_score.cli.batch",
+    "canasta_score.cli.check",
+    "canasta_score.cli.common",
+    "canasta_score.cli.game",
+    "canasta_score.cli.hands",
+    "canasta_score.cli.rules",
+    "canasta_score.cli.startup",
+    "canasta_score.cli.stats",
+    "canasta_score.errors",
+    "canasta_score.frozen",
+    "canasta_score.going_out",
+    "canasta_score.initial",
+    "canasta_score.kinds",
+    "canasta_score.melds",
+    "canasta_score.pickup",
+    "canasta_score.planner",
+    "canasta_score.rulecache",
+    "canasta_score.ruleset",
+    "canasta_score.ruling",
+    "canasta_score.rulings",
+    "canasta_score.schema",
+]
+
+
+def test_a_cached_ruleset_is_read_without_toml_or_building(tmp_path: Path) -> None:
+    """The second run of a ruling finds its ruleset compiled: no TOML parser, no file read."""
+    first = probe("check", "meld", "K K 2", "--json", cache=tmp_path)
+    assert first["read"] == ["classic.toml"]
+    again = probe("check", "meld", "K K 2", "--json", cache=tmp_path)
+    assert again["read"] == []
+    assert "tomllib" not in again["modules"]
+    assert [m for m in again["modules"] if m.startswith("canasta_score")] == CHECK_MELD_MODULES
+
+
+def test_a_damaged_cache_entry_is_rebuilt(tmp_path: Path) -> None:
+    probe("min-meld", "--json", cache=tmp_path)
+    (entry,) = tmp_path.iterdir()
+    entry.write_bytes(b"\x00not a ruleset")
+    assert probe("min-meld", "--json", cache=tmp_path)["read"] == ["classic.toml"]
+    assert probe("min-meld", "--json", cache=tmp_path)["read"] == []
+
+
+def test_an_unwritable_cache_folder_changes_no_answer(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    report = probe("check", "meld", "K K 2", "--json", cache=blocked / "cache")
+    assert report["read"] == ["classic.toml"]
 
 
 def every_command_line() -> list[list[str]]:
