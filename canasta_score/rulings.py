@@ -4,10 +4,11 @@ are named here too, so every ruling can be found in one place."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from canasta_score.cards import Card, Rank, format_card, format_cards
 from canasta_score.errors import InputError
 from canasta_score.going_out import going_out_problems
-from canasta_score.initial import Minimum, check_initial_meld, min_meld
 from canasta_score.kinds import CanastaKind, display_name
 from canasta_score.melds import (
     Context,
@@ -19,9 +20,20 @@ from canasta_score.melds import (
     merge_same_rank,
     same_meld,
 )
-from canasta_score.pickup import check_pickup
 from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling
+
+if TYPE_CHECKING:
+    from canasta_score.initial import Minimum, check_initial_meld, min_meld
+    from canasta_score.pickup import check_pickup
+
+# Named here, loaded on first use: a meld ruling needs neither the opening planner nor the pile.
+ELSEWHERE = {
+    "Minimum": "canasta_score.initial",
+    "check_initial_meld": "canasta_score.initial",
+    "min_meld": "canasta_score.initial",
+    "check_pickup": "canasta_score.pickup",
+}
 
 __all__ = [
     "Minimum",
@@ -34,6 +46,16 @@ __all__ = [
     "discard_problems",
     "min_meld",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The checks that live in their own modules, imported when first asked for."""
+    module = ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module), name)
 
 
 # ---------------------------------------------------------------- melds

@@ -13,7 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from canasta_score.cli import app
+from canasta_score.cli import OWNER, app, build
 from canasta_score.cli.startup import command_name, group_name, only_needed
 
 PROBE = """
@@ -95,19 +95,12 @@ CHECK_MELD_MODULES = [
     "canasta_score.cli.batch",
     "canasta_score.cli.check",
     "canasta_score.cli.common",
-    "canasta_score.cli.game",
-    "canasta_score.cli.hands",
-    "canasta_score.cli.rules",
     "canasta_score.cli.startup",
-    "canasta_score.cli.stats",
     "canasta_score.errors",
     "canasta_score.frozen",
     "canasta_score.going_out",
-    "canasta_score.initial",
     "canasta_score.kinds",
     "canasta_score.melds",
-    "canasta_score.pickup",
-    "canasta_score.planner",
     "canasta_score.rulecache",
     "canasta_score.ruleset",
     "canasta_score.ruling",
@@ -199,3 +192,25 @@ def test_single_command_copy_is_still_a_group() -> None:
     pruned = only_needed(app, ["min-meld"])
     result = CliRunner().invoke(pruned, ["min-meld", "--score", "-5", "--json"])
     assert result.exit_code == 0 and json.loads(result.output)["minimum"] == 15
+
+
+def test_every_command_is_found_in_its_own_part() -> None:
+    """A command line loads only the part its first word names; the map names every command."""
+    names = [c[0] for c in every_command_line() if len(c) == 1]
+    assert sorted(OWNER) == sorted(names)
+    for name in names:
+        part = build(OWNER[name])
+        found = [command_name(c) for c in part.registered_commands]
+        found += [group_name(g) for g in part.registered_groups]
+        assert name in found
+
+
+@pytest.mark.parametrize("words", every_command_line(), ids=" ".join)
+def test_building_only_the_part_changes_no_help(words: list[str]) -> None:
+    args = [*words, "--help"]
+    same_result(only_needed(build(OWNER[words[0]]), args), args)
+
+
+def test_ruling_commands_do_not_load_the_game_commands() -> None:
+    loaded = set(probe("check", "meld", "K K 2")["modules"])
+    assert "canasta_score.cli.game" not in loaded and "canasta_score.cli.stats" not in loaded

@@ -3,11 +3,41 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, NoReturn
+from importlib import import_module
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from canasta_score.cli import check, game, hands, play, rules, stats
+# The parts of the command line, in the order the help lists them: groups added whole, and
+# modules that register their commands on the app.
+GROUPS = ("rules", "check")
+PARTS = (*GROUPS, "hands", "game", "stats", "play")
+# The part each command or group lives in, so a command line loads only its own part. A name
+# missing here still works: it gets the whole app.
+OWNER = {
+    "rules": "rules",
+    "check": "check",
+    "min-meld": "hands",
+    "score-hand": "hands",
+    **dict.fromkeys(
+        (
+            "new",
+            "hand",
+            "status",
+            "history",
+            "undo",
+            "edit",
+            "export",
+            "import",
+            "use",
+            "games",
+            "demo",
+        ),
+        "game",
+    ),
+    "stats": "stats",
+    "play": "play",
+}
 
 
 def word_placeholders() -> None:
@@ -35,15 +65,6 @@ def word_placeholders() -> None:
 
 
 word_placeholders()
-app = typer.Typer(
-    name="canasta-score",
-    help="Score Canasta games at the table and settle rules questions, for every variant.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
 
 def show_version(value: bool) -> None:
@@ -55,7 +76,6 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def options(
     version: Annotated[
         bool,
@@ -67,12 +87,35 @@ def options(
     """Score Canasta games at the table and settle rules questions, for every variant."""
 
 
-app.add_typer(rules.app, name="rules")
-app.add_typer(check.app, name="check")
-hands.register(app)
-game.register(app)
-stats.register(app)
-play.register(app)
+app: typer.Typer  # the whole app, built on first use (see __getattr__)
+
+
+def build(only: str | None = None) -> typer.Typer:
+    """The app with every part, or with only the part named ``only``."""
+    whole = typer.Typer(
+        name="canasta-score",
+        help="Score Canasta games at the table and settle rules questions, for every variant.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    whole.callback()(options)
+    for part in PARTS if only is None else (only,):
+        module = import_module(f"canasta_score.cli.{part}")
+        if part in GROUPS:
+            whole.add_typer(module.app, name=part)
+        else:
+            module.register(whole)
+    return whole
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        globals()["app"] = built = build()
+        return built
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 INTERRUPTED = "interrupted; nothing was saved"
@@ -100,7 +143,9 @@ def run(args: list[str]) -> None:
     from canasta_score.errors import CanastaError
 
     try:
-        code = only_needed(app, args)(args=args, standalone_mode=False)
+        part = OWNER.get(args[0]) if args else None
+        whole = build(part) if part else build()
+        code = only_needed(whole, args)(args=args, standalone_mode=False)
     except CanastaError as exc:
         fail(str(exc))
     except (typer.Abort, KeyboardInterrupt, EOFError):

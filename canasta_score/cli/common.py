@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -69,6 +68,8 @@ def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
 
 def json_text(data: Any) -> str:
     """One line of JSON; characters a terminal would act on are escaped (``\\u009b``)."""
+    import json
+
     return escape_strings(json.dumps(data, ensure_ascii=False))
 
 
