@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
 from operator import attrgetter
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from canasta_score.cards import Card, Rank, parse_card, parse_cards, parse_ranks
 from canasta_score.errors import InputError
+from canasta_score.frozen import record
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum
@@ -43,7 +43,7 @@ EXPECTED = {
 ANSWERS = ("yes", "no")
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """One option of a check: ``argument`` ones are positional on the command line;
     ``positional`` ones are passed to the library function by position, in order."""
@@ -78,7 +78,7 @@ class Option:
         return (self.flag or f"--{self.key}",)
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """A check: its name, its help (with an example), its options, and the library function
     (``module:function``) that answers it."""

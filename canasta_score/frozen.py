@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, dataclass_transform
 
@@ -55,10 +56,19 @@ def record(cls: type[T]) -> type[T]:
             delattr(cls, name)
         own.append(Field(name, metadata))
     names = tuple(f.name for f in own)
+    values = operator.attrgetter(*names) if len(names) > 1 else _single(names)
+    # For each count of positional arguments that leaves only defaulted fields: their makers.
+    tails = {
+        count: tuple((n, defaults[n]) for n in names[count:])
+        for count in range(len(names))
+        if all(n in defaults for n in names[count:])
+    }
     for attribute, value in (
         ("__record_fields__", tuple(own)),
         ("__record_names__", names),
         ("__record_defaults__", defaults),
+        ("__record_values__", values),
+        ("__record_tails__", tails),
         ("__match_args__", names),
         ("__init__", _init),
         ("__repr__", _repr),
@@ -83,9 +93,16 @@ def _constant(value: Any) -> Callable[[], Any]:
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     names: tuple[str, ...] = self.__record_names__
-    if not kwargs and len(args) == len(names):
-        self.__dict__.update(zip(names, args, strict=True))
-        return
+    if not kwargs:
+        if len(args) == len(names):
+            self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
+            return
+        tail = self.__record_tails__.get(len(args))
+        if tail is not None:
+            self.__dict__.update(zip(names, args))  # noqa: B905 (args is the shorter)
+            self.__dict__.update({n: make() for n, make in tail})
+            return
+    defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
     name = type(self).__name__
     if len(args) > len(names):
         raise TypeError(f"{name}() takes {len(names)} arguments but {len(args)} were given")
@@ -96,15 +113,20 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
         if key in values:
             raise TypeError(f"{name}() got multiple values for argument {key!r}")
         values[key] = value
-    defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
     missing = [n for n in names if n not in values and n not in defaults]
     if missing:
         raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
     self.__dict__.update({n: values[n] if n in values else defaults[n]() for n in names})
 
 
+def _single(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The field values of a record of one field (or none) as a tuple."""
+    return lambda obj: tuple(getattr(obj, n) for n in names)
+
+
 def _values(self: Any) -> tuple[Any, ...]:
-    return tuple(self.__dict__[n] for n in self.__record_names__)
+    found: tuple[Any, ...] = self.__record_values__(self)
+    return found
 
 
 def _repr(self: Any) -> str:
@@ -112,14 +134,15 @@ def _repr(self: Any) -> str:
     return f"{type(self).__qualname__}({shown})"
 
 
-def _eq(self: Any, other: object) -> Any:
+def _eq(self: Any, other: Any) -> Any:
     if other.__class__ is not self.__class__:
         return NotImplemented
-    return _values(self) == _values(other)
+    values = self.__record_values__
+    return values(self) == values(other)
 
 
 def _hash(self: Any) -> int:
-    return hash(_values(self))
+    return hash(self.__record_values__(self))
 
 
 def _setattr(self: Any, name: str, value: Any) -> None:

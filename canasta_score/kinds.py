@@ -7,9 +7,10 @@ whatever the ruleset's ``canasta.sequence_name`` says ("samba", "escalera", "sca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from canasta_score.frozen import record
 
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
@@ -54,7 +55,7 @@ class Least(StrEnum):
     RUN = "run"
 
 
-@dataclass(frozen=True)
+@record
 class KindInfo:
     """One row of the table: what the rules say about a kind."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import typing
+from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
@@ -28,7 +29,7 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@record
+@dataclass(frozen=True)
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
 

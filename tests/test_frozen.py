@@ -1,0 +1,88 @@
+"""Frozen records behave as frozen dataclasses do (they stand in for them in the schema)."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import field
+
+import pytest
+
+from canasta_score.frozen import fields, record
+
+
+@dataclasses.dataclass(frozen=True)
+class Plain:
+    a: int
+    b: str = "x"
+    c: list[int] = field(default_factory=list)
+
+
+@record
+class Rec:
+    """A record like Plain."""
+
+    a: int
+    b: str = "x"
+    c: list[int] = field(default_factory=list, metadata={"text": "the c"})
+
+
+@record
+class Sub(Rec):
+    d: int = 4
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [((1,), {}), ((1, "y"), {}), ((1, "y", [2]), {}), ((), {"a": 1, "c": [3]}), ((1,), {"b": "z"})],
+)
+def test_construction_and_repr_match_a_frozen_dataclass(
+    args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    mine, theirs = Rec(*args, **kwargs), Plain(*args, **kwargs)  # type: ignore[arg-type]
+    assert repr(mine).replace("Rec", "Plain") == repr(theirs)
+    assert (mine.a, mine.b, mine.c) == (theirs.a, theirs.b, theirs.c)
+
+
+def test_each_instance_gets_its_own_default_from_a_factory() -> None:
+    assert Rec(1).c is not Rec(1).c
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [((), {}), ((1, "y", [], 4), {}), ((1,), {"a": 2}), ((1,), {"z": 0})],
+)
+def test_bad_construction_is_a_type_error_as_for_a_dataclass(
+    args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    with pytest.raises(TypeError):
+        Plain(*args, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Rec(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_equality_and_hash_go_by_field_values_and_class() -> None:
+    assert Rec(1, "y") == Rec(1, "y") and Rec(1) != Rec(2)
+    assert Rec(1) != Sub(1) and Rec(1) != Plain(1)  # type: ignore[comparison-overlap]
+    assert Sub(1, d=5) == Sub(1, "x", [], 5)
+    with pytest.raises(TypeError):
+        hash(Rec(1))  # a list field is unhashable, as in a dataclass
+    assert len({Sub(1, "a", d=2).d, Sub(1, "a", d=2).d}) == 1
+
+
+def test_assignment_and_deletion_are_refused() -> None:
+    rec = Rec(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rec.a = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del rec.a
+
+
+def test_fields_keep_order_and_metadata_and_inherit() -> None:
+    assert [f.name for f in fields(Sub)] == ["a", "b", "c", "d"]
+    assert fields(Rec)[2].metadata["text"] == "the c"
+
+
+def test_records_survive_pickling() -> None:
+    rec = Sub(1, "y", [2], 3)
+    assert pickle.loads(pickle.dumps(rec)) == rec
