@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
 
 from canasta_score import kinds
 from canasta_score.cards import Card, Rank
@@ -27,19 +26,19 @@ class Shape:
     cards: tuple[Card, ...]
     rank: Rank | None = None
 
-    @cached_property
+    @property
     def naturals(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
             return sum(1 for c in self.cards if c.rank is Rank.TWO)
         return sum(1 for c in self.cards if c.rank.is_natural)
 
-    @cached_property
+    @property
     def wilds(self) -> int:
         if self.kind is Kind.GROUP and self.rank is Rank.TWO:
             return self.jokers
         return sum(1 for c in self.cards if c.rank.is_wild)
 
-    @cached_property
+    @property
     def jokers(self) -> int:
         return sum(1 for c in self.cards if c.rank is Rank.JOKER)
 

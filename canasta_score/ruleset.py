@@ -72,7 +72,18 @@ class Ruleset(Schema):
 
     def cite(self, key: str, text: str | None = None) -> RuleRef:
         """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
-        return RuleRef(self.rule_id(key), text if text is not None else self.rule_text(key))
+        if text is not None:
+            return RuleRef(self.rule_id(key), text)
+        found = self.citations.get(key)
+        if found is None:
+            found = self.citations[key] = RuleRef(self.rule_id(key), self.rule_text(key))
+        return found
+
+    @cached_property
+    def citations(self) -> dict[str, RuleRef]:
+        """The references made so far with the rule's own text, by key (a ruleset never
+        changes, so each is worked out once)."""
+        return {}
 
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
