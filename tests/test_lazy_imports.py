@@ -96,15 +96,18 @@ CHECK_MELD_MODULES = [
     "canasta_score.cli.check",
     "canasta_score.cli.common",
     "canasta_score.cli.startup",
+    "canasta_score.cli.terminal",
     "canasta_score.errors",
     "canasta_score.frozen",
     "canasta_score.going_out",
     "canasta_score.kinds",
+    "canasta_score.limits",
     "canasta_score.melds",
     "canasta_score.rulecache",
     "canasta_score.ruleset",
     "canasta_score.ruling",
     "canasta_score.rulings",
+    "canasta_score.safe_text",
     "canasta_score.schema",
 ]
 
