@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from canasta_score import limits, schema
+from canasta_score import schema
 from canasta_score.cards import Rank
 from canasta_score.errors import InputError, RulesetError
 from canasta_score.frozen import Field, fields, record
@@ -295,6 +295,8 @@ def parse_override(text: str) -> tuple[str, Any]:
         )
     raw = raw.strip()
     import tomllib
+
+    from canasta_score import limits
 
     try:
         value = tomllib.loads(f"v = {raw}")["v"]

@@ -101,7 +101,6 @@ CHECK_MELD_MODULES = [
     "canasta_score.frozen",
     "canasta_score.going_out",
     "canasta_score.kinds",
-    "canasta_score.limits",
     "canasta_score.melds",
     "canasta_score.rulecache",
     "canasta_score.ruleset",
