@@ -68,6 +68,13 @@ class Verdict:
         return self.shape is not None and not self.broken
 
 
+# Verdicts on the melds of finished hands are kept per ruleset: validating and scoring a hand
+# judge each meld several times, and a game's hands repeat many melds. A verdict depends only on
+# the cards, the ruleset (which never changes) and the context. At most this many are kept
+# (then they are forgotten and kept afresh).
+JUDGED_MAX = 4096
+
+
 def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
     """Classify cards as a meld shape, or say which rule of shape they break."""
     if any(c.is_red_three for c in cards):
@@ -209,6 +216,19 @@ def incomplete_deuce_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
 def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> Verdict:
     """Judge one meld (the whole meld as it will stand) under a ruleset."""
     ctx = ctx or Context()
+    if not ctx.record or ctx.table:
+        return judge_now(cards, rs, ctx)
+    judged: dict[tuple[tuple[Card, ...], Context], Verdict] = rs.memo.setdefault("judged", {})
+    found = judged.get((cards, ctx))
+    if found is None:
+        if len(judged) >= JUDGED_MAX:
+            judged.clear()
+        found = judged[cards, ctx] = judge_now(cards, rs, ctx)
+    return Verdict(found.shape, list(found.broken), found.canasta)
+
+
+def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
+    """Judge one meld in its context (see :func:`judge`)."""
     shape, broken = shape_of(cards, rs)
     if shape is None:
         return Verdict(None, broken)

@@ -85,6 +85,12 @@ class Ruleset(Schema):
         changes, so each is worked out once)."""
         return {}
 
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """Room for what pure functions of this ruleset work out once (a ruleset never
+        changes); each names its own entry."""
+        return {}
+
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
         fixed = schema.FIXED_RULES.get(key)
