@@ -90,7 +90,8 @@ def encode(rs: Ruleset) -> tuple[Any, ...]:
         sections.append(
             tuple([[tuple(vars(t).values()) for t in v]] if is_tiers(v) else v for v in values)
         )
-    return (tuple(sections), rs.id, rs.name, rs.description, rs.status, rs.sources, rs.data)
+    rest = tuple(getattr(rs, f.name) for f in fields(Ruleset) if f.name not in section_types())
+    return (tuple(sections), *rest)
 
 
 def is_tiers(value: Any) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
@@ -51,7 +51,7 @@ class Ruleset(Schema):
     sources: dict[str, str]
     data: dict[str, Any]
     # Values the ruleset sets although no source gives them: {key: why this value}.
-    unsourced: dict[str, str] = dataclasses.field(default_factory=dict)
+    unsourced: dict[str, str] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
