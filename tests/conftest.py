@@ -3,7 +3,9 @@ process. Plain helper functions live in ``helpers.py``."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,8 +23,11 @@ DATA = Path(__file__).parent / "data"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compiled rulesets go to a fresh folder, never the user's cache."""
-    os.environ.setdefault("CANASTA_SCORE_CACHE", tempfile.mkdtemp(prefix="canasta-score-cache-"))
+    """Compiled rulesets go to a fresh folder, never the user's cache; it goes at the end."""
+    if "CANASTA_SCORE_CACHE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="canasta-score-cache-")
+        os.environ["CANASTA_SCORE_CACHE"] = folder
+        atexit.register(shutil.rmtree, folder, True)
 
 
 @pytest.fixture(scope="session")

@@ -51,11 +51,15 @@ NOT_NEEDED = (
 def probe(*args: str, cache: Path | None = None) -> dict[str, list[str]]:
     """Run the command line in a fresh interpreter; report its modules and the TOML it read.
     ``cache`` is the compiled-ruleset folder (default: an empty one, so rulesets are built)."""
-    fresh = cache or Path(tempfile.mkdtemp(prefix="canasta-score-cache-"))
-    env = {**os.environ, "CANASTA_SCORE_CACHE": str(fresh)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=False, env=env
-    )
+    with tempfile.TemporaryDirectory(prefix="canasta-score-cache-") as empty:
+        env = {**os.environ, "CANASTA_SCORE_CACHE": str(cache or empty)}
+        done = subprocess.run(
+            [sys.executable, "-c", PROBE, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
     report: dict[str, list[str]] = json.loads(done.stderr.strip().splitlines()[-1])
     return report
 
