@@ -152,7 +152,8 @@ def test_other_commands_do_not_load_the_page_code(tmp_path: Path) -> None:
         "import sys\nfrom canasta_score.cli import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('jinja2', 'canasta_score.page', "
-        "'canasta_score.chart', 'canasta_score.stats', 'canasta_score.history'))), file=sys.stderr)"
+        "'canasta_score.chart', 'canasta_score.stats', 'canasta_score.store.history'))),"
+        " file=sys.stderr)"
     )
     env = {**os.environ, "CANASTA_SCORE_HOME": str(tmp_path)}
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from canasta_score import catalog, rulecache
+from canasta_score import catalog
+from canasta_score.catalog import rulecache
 
 
 @pytest.fixture

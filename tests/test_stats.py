@@ -18,9 +18,9 @@ import pytest
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.game import new_game, parse_side
-from canasta_score.history import read_all
 from canasta_score.stats import Filters, GameFacts, head_to_head, lost_points, statistics
 from canasta_score.store import Store
+from canasta_score.store.history import read_all
 
 
 def side(name: str, **facts: Any) -> dict[str, Any]:
@@ -236,17 +236,17 @@ def test_a_new_program_does_not_trust_the_cache(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read(home)
-    import canasta_score.history
+    import canasta_score.store.history
 
-    monkeypatch.setattr(canasta_score.history, "program_stamp", lambda: "another program")
+    monkeypatch.setattr(canasta_score.store.history, "program_stamp", lambda: "another program")
     calls: list[str] = []
-    real = canasta_score.history.read_facts
+    real = canasta_score.store.history.read_facts
 
     def counting(store: Store, path: Path, stamp: str) -> GameFacts:
         calls.append(stamp)
         return real(store, path, stamp)
 
-    monkeypatch.setattr(canasta_score.history, "read_facts", counting)
+    monkeypatch.setattr(canasta_score.store.history, "read_facts", counting)
     import canasta_score.stats
 
     scored: list[str] = []

@@ -28,12 +28,11 @@ from typing import Any
 
 import pytest
 
-from canasta_score import files, locking
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import main
 from canasta_score.errors import GameError
 from canasta_score.game import new_game, parse_side
-from canasta_score.store import Store, encode
+from canasta_score.store import Store, encode, files, locking
 
 # Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
 TWO = ["a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out"]

@@ -62,8 +62,8 @@ def open_store() -> Store:
     """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
     waits for another command's lock up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
     saying so on standard error after a second."""
-    from canasta_score.locking import timeout_from_env
     from canasta_score.store import Store, game_home
+    from canasta_score.store.locking import timeout_from_env
 
     home = game_home(Path(typer.get_app_dir("canasta-score")))
     return Store(home, timeout_from_env(), lambda text: typer.echo(text, err=True))
@@ -426,7 +426,7 @@ def export_cmd(
     if output is None:
         sys.stdout.write(text)
         return
-    from canasta_score.files import write_atomic
+    from canasta_score.store.files import write_atomic
 
     # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
     # left out on standard output, where it would get in the way of other programs.

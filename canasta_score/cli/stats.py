@@ -152,8 +152,8 @@ def register(app: typer.Typer) -> None:
         rate, hand scores, canastas, going out, red threes, points lost to penalties.
         Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
         from canasta_score.cli.game import open_store
-        from canasta_score.history import read_all
         from canasta_score.stats import Filters, head_to_head, parse_day, statistics
+        from canasta_score.store.history import read_all
 
         filters = Filters(
             player=player,

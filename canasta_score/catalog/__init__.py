@@ -18,7 +18,7 @@ class ExtendsTooDeep(RulesetError):
 
 def bundled_dir() -> Path:
     """The folder of bundled rulesets: inside the installed package, or beside the source tree."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package
     inside = here / "rulesets"
     return inside if inside.is_dir() else here.parent / "rulesets"
 
@@ -105,7 +105,7 @@ def load_ruleset(
 
 def cached_bundled(path: Path, players: int | None, overrides: list[str]) -> Ruleset:
     """A bundled ruleset from the compiled cache, or built and put there."""
-    from canasta_score import rulecache
+    from canasta_score.catalog import rulecache
 
     try:
         key = rulecache.fingerprint(path.parent, path.stem, players, overrides)

@@ -28,7 +28,14 @@ from canasta_score.schema import Tier
 
 CACHE_ENV = "CANASTA_SCORE_CACHE"
 # The modules whose code decides what a resolved ruleset holds.
-BUILDERS = ("catalog.py", "frozen.py", "limits.py", "ruleset.py", "rulecache.py", "schema.py")
+BUILDERS = (
+    "catalog/__init__.py",
+    "catalog/rulecache.py",
+    "frozen.py",
+    "limits.py",
+    "ruleset.py",
+    "schema.py",
+)
 
 
 def folder() -> Path:
@@ -42,7 +49,7 @@ def folder() -> Path:
 
 def fingerprint(bundled: Path, ref: str, players: int | None, overrides: list[str]) -> str:
     """The program version, the stamps of the files a ruleset is built from, and what is asked."""
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent  # the package
     stamps = [__version__, str(bundled), repr((ref, players, overrides))]
     paths = sorted(bundled.glob("*.toml")) + [here / name for name in BUILDERS]
     for path in paths:

@@ -2,7 +2,7 @@
 
 One TOML file per game, ``NAME.toml``, in the game home: ``$CANASTA_SCORE_HOME`` if set, else a
 folder the caller names. Every change happens under an exclusive lock on the game, and a file is
-replaced atomically (see :mod:`canasta_score.files`), so a reader sees the old game or the new
+replaced atomically (see :mod:`canasta_score.store.files`), so a reader sees the old game or the new
 one, never half of either, and two writers never lose a hand. Before each replace the previous
 good version is kept as ``NAME.toml.bak``.
 
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
-from canasta_score.files import fitted, keeping, sibling, sweep_temps
-from canasta_score.files import write_atomic as write_atomic  # for the callers that use it
-from canasta_score.locking import DEFAULT_TIMEOUT, hold
+from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
+from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
+from canasta_score.store.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
 if TYPE_CHECKING:
@@ -69,13 +69,14 @@ def digest(raw: bytes) -> str:
 def program_stamp() -> str:
     """The program's version and the size and time of its modules: a cached summary made by
     other code (an upgrade, a fix) is not trusted."""
-    folder = Path(__file__).parent
+    package = Path(__file__).parent.parent
     stamp = [__version__]
     with suppress(OSError):
-        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-            if entry.name.endswith(".py"):
-                info = entry.stat()
-                stamp.append(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}")
+        for folder in (package, package / "store", package / "catalog"):
+            for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+                if entry.name.endswith(".py"):
+                    info = entry.stat()
+                    stamp.append(f"{folder.name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}")
     return hashlib.sha1("|".join(stamp).encode("utf-8")).hexdigest()
 
 
@@ -574,7 +575,7 @@ def checked_regular(path: Path) -> Path:
     """``path`` if it is (or links to) a regular file; a folder, pipe or device is refused."""
     import stat
 
-    from canasta_score.files import kind_of
+    from canasta_score.store.files import kind_of
 
     try:
         info = os.stat(path)
