@@ -277,6 +277,16 @@ def entered_at(data: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def played_dates(game: Game, modified: str) -> tuple[str, str]:
+    """When the game was started and last played (ISO 8601). Started: when it was created, else
+    when its first dated hand was entered, else ``modified`` (the file's time). Last played: when
+    its last hand was entered, else ``modified``."""
+    dated = [when for when in (entered_at(h) for h in game.hands) if when]
+    started = game.created or (min(dated) if dated else "") or modified
+    last = entered_at(game.hands[-1]) if game.hands else ""
+    return started, last or modified
+
+
 def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     """Score one hand record of this game; its sides come back in the game's order."""
     if isinstance(data, dict) and not isinstance(data.get(ENTERED, ""), str):

@@ -495,7 +495,8 @@ def use_cmd(
 
 
 def games_cmd(json: JsonOpt = False) -> None:
-    """List the games: ruleset, sides, hands played, leader, finished.  Example: games"""
+    """List the games: ruleset, scores, hands played, leader, when started and last played,
+    finished.  Example: games"""
     from canasta_score.cli import sheet
     from canasta_score.errors import GameError
 

@@ -158,18 +158,24 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
     return "\n".join(parts)
 
 
+def short_time(iso: str) -> str:
+    """An ISO 8601 date and time to read at a glance: ``2025-01-01 20:15``."""
+    return iso[:16].replace("T", " ")
+
+
 def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
     """The game list as a table and as data."""
     from canasta_score.store import list_games
 
     rows, data = [], []
-    for name, found in list_games(store):
+    for name, found, dates in list_games(store):
         here = name == current
-        if isinstance(found, Exception):
-            rows.append(["*" if here else "", name, "?", "", "", "", f"cannot be read: {found}"])
+        if isinstance(found, Exception) or dates is None:
+            rows.append(["*" if here else "", name, "?", *[""] * 5, f"cannot be read: {found}"])
             data.append({"name": name, "current": here, "error": str(found)})
             continue
-        sides = " v ".join(x.name for x in found.sides)
+        started, last = dates
+        scores = ", ".join(f"{x.name} {x.score}" for x in found.sides)
         state = "yes" if found.finished else "no"
         if found.finished and found.winner:
             state = f"yes, {found.winner} won"
@@ -178,9 +184,11 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 "*" if here else "",
                 name,
                 found.ruleset,
-                sides,
+                scores,
                 str(found.hands),
                 found.leader or "-",
+                short_time(started),
+                short_time(last),
                 state,
             ]
         )
@@ -195,10 +203,13 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 "leader": found.leader,
                 "finished": found.finished,
                 "winner": found.winner,
+                "started": started,
+                "last_played": last,
             }
         )
     if not rows:
         return f'No games in {store.home} yet; start one with "canasta-score new".', data
-    head = ["", "game", "ruleset", "sides", "hands", "leader", "finished"]
-    align = ("left", "left", "left", "left", "right", "left", "left")
+    head = ["", "game", "ruleset", "scores", "hands", "leader", "started", "last played"]
+    head.append("finished")
+    align = ("left",) * 4 + ("right",) + ("left",) * 4
     return tabulate(rows, headers=head, disable_numparse=True, colalign=align), data

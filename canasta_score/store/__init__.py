@@ -549,14 +549,26 @@ class Store:
             write_atomic(target, raw, durable=False)
 
 
-def list_games(store: Store) -> list[tuple[str, Summary | GameError]]:
-    """Every game in the home with its summary, or the problem that stops reading it."""
-    out: list[tuple[str, Summary | GameError]] = []
+def list_games(
+    store: Store,
+) -> list[tuple[str, Summary | GameError, tuple[str, str] | None]]:
+    """Every game in the home with its summary and when it was started and last played (see
+    :func:`canasta_score.game.played_dates`), or the problem that stops reading it."""
+    from datetime import datetime
+
+    from canasta_score.game import played_dates
+
+    out: list[tuple[str, Summary | GameError, tuple[str, str] | None]] = []
     for path in store.paths():
         try:
-            out.append((store.name_of(path), store.summary(path)))
+            summary = store.summary(path)
+            stamp = datetime.fromtimestamp(path.stat().st_mtime)
+            dates = played_dates(store.load(path), stamp.isoformat(timespec="seconds"))
+            out.append((store.name_of(path), summary, dates))
         except GameError as exc:
-            out.append((store.name_of(path), exc))
+            out.append((store.name_of(path), exc, None))
+        except OSError as exc:
+            out.append((store.name_of(path), GameError(f"{path}: {exc.strerror}"), None))
     return out
 
 
