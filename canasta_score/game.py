@@ -146,6 +146,9 @@ class Game:
     sides: tuple[Side, ...]
     first_dealer: str
     hands: tuple[dict[str, Any], ...] = ()
+    # The hands taken back by undo, the most recent last, as they were stored: redo puts them
+    # back; a new hand clears them.
+    undone: tuple[dict[str, Any], ...] = ()
 
     def rules(self) -> Ruleset:
         """The game's ruleset, rebuilt from its snapshot (which holds every key)."""
@@ -518,7 +521,7 @@ def add_hand(
     rs = game.rules()
     before = tuple(s.score for s in summary.sides)
     played, outcome = play(game, rs, data, summary.hands + 1, before)
-    changed = replace(game, hands=(*game.hands, data))
+    changed = replace(game, hands=(*game.hands, data), undone=())
     return changed, played, summarize(changed, rs, (*summary.lines, played.line()), outcome)
 
 
@@ -573,14 +576,27 @@ def undo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Undone]
 
 
 def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLine, Summary]:
-    """Remove the last hand; the game is open again (it can only have ended at its last hand)."""
+    """Remove the last hand, kept for redo; the game is open again (it can only have ended at
+    its last hand)."""
     if summary is None:
         summary = replay(game).summary()
     if not game.hands:
         raise GameError(f'game "{game.name}" has no hand to undo')
-    changed = replace(game, hands=game.hands[:-1])
+    changed = replace(game, hands=game.hands[:-1], undone=(*game.undone, game.hands[-1]))
     lines = summary.lines[:-1]
     return changed, summary.lines[-1], summarize(changed, game.rules(), lines, Outcome())
+
+
+def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorded]:
+    """Put back the hand undo took back most recently, exactly as it was stored; the other
+    undone hands stay to be put back in turn."""
+    if not game.undone:
+        raise GameError(
+            f'nothing to redo in game "{game.name}": no hand was undone since the last hand '
+            "was entered"
+        )
+    changed, done = record_hand(game, game.undone[-1], summary)
+    return replace(changed, undone=game.undone[:-1]), done
 
 
 @dataclass(frozen=True)

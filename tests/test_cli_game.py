@@ -132,7 +132,8 @@ def test_a_game_from_start_to_export_and_import(
     third = cli("hand", "--side", THREE[0], "--side", THREE[1], "--json")
     assert third.json()["status"]["sides"][0]["score"] == 2670
     undone = cli("undo")
-    assert undone.code == 0 and "Removed hand 3 (A +870, B +75)" in undone.out
+    assert undone.code == 0 and "Removed hand 3 (dealt by " in undone.out
+    assert "): A +870, B +75; redo puts it back" in undone.out
     assert scores(cli("status", "--json")) == {"A": 1800, "B": 1075}
     assert cli("hand", *THREE).code == 0
 

@@ -171,7 +171,7 @@ def test_games_lists_every_game_and_names_a_broken_one(tmp_path: Path) -> None:
     make(store, "one")
     append(store, make(store, "two"))
     (tmp_path / "three.toml").write_text("nonsense = [", encoding="utf-8")
-    found = dict(list_games(store))
+    found = {name: summary for name, summary, _dates in list_games(store)}
     assert found["one"].hands == 0  # type: ignore[union-attr]
     assert found["two"].leader == "B"  # type: ignore[union-attr]
     assert isinstance(found["three"], GameError)

@@ -1,4 +1,4 @@
-"""Game commands: new, hand, status, history, undo, edit, export, import, use, games, demo."""
+"""Game commands: new, hand, status, history, undo, redo, edit, export, import, use, games, demo."""
 
 from __future__ import annotations
 
@@ -306,28 +306,76 @@ def history_cmd(
     typer.echo(sheet.history(summary))
 
 
-def undo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
-    """Remove the last hand.  Example: undo"""
+YesOpt = Annotated[
+    bool, typer.Option("--yes", "-y", help="Do not ask first (on a terminal undo asks).")
+]
+
+
+def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -> None:
+    """Remove the last hand; redo puts it back. On a terminal it shows the hand and asks
+    first (--yes does not ask).  Example: undo"""
     from canasta_score.game import undo_hand
 
     store = open_store()
+    path = find(store, game)
+    asked = None if yes or not sys.stdin.isatty() else confirm_undo(store, path)
 
     def undo(g: Game, s: Summary) -> tuple[Game, Summary, Undone]:
+        if asked is not None and (len(g.hands), g.hands[-1:]) != asked:
+            from canasta_score.errors import GameError
+
+            raise GameError("the game changed while you were answering; nothing was removed")
         changed, done = undo_hand(g, s)
         return changed, done.summary, done
 
-    done = store.update(find(store, game), undo)
+    done = store.update(path, undo)
     if json:
         emit_json(done.as_dict())
         return
     from canasta_score.cli import sheet
 
-    line, summary = done.line, done.summary
-    scores = ", ".join(
-        f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
-    )
-    typer.echo(f"Removed hand {line.number} ({scores}).\n")
-    typer.echo(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+    typer.echo(f"Removed {sheet.hand_line(done.line, done.summary)}; redo puts it back.\n")
+    typer.echo(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
+
+
+def confirm_undo(store: Store, path: Path) -> tuple[int, tuple[dict[str, Any], ...]]:
+    """Show the last hand and ask whether to remove it; returns the game's hand count and last
+    hand as they were shown (so a hand entered meanwhile is not removed by mistake)."""
+    from canasta_score.cli import sheet
+    from canasta_score.cli.asking import Dialogue
+    from canasta_score.entry import parse_yes
+    from canasta_score.errors import GameError
+
+    summary = store.summary(path)
+    hands = store.load(path).hands
+    if not summary.lines or not hands:
+        raise GameError(f'game "{summary.game}" has no hand to undo')
+    dialogue = Dialogue()
+    shown = sheet.hand_line(summary.lines[-1], summary)
+    dialogue.say(shown[0].upper() + shown[1:])
+    question = "remove this hand? (y/n, Enter does not remove; redo puts it back)"
+    if not dialogue.ask(question, parse_yes, "n"):
+        raise GameError("nothing was removed")
+    return len(hands), hands[-1:]
+
+
+def redo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
+    """Put back the hand undo removed last, exactly as it was (again for each hand undone),
+    until a new hand is entered.  Example: redo"""
+    from canasta_score.cli import sheet
+    from canasta_score.game import redo_hand
+
+    store = open_store()
+
+    def redo(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
+        changed, done = redo_hand(g, s)
+        return changed, done.summary, done
+
+    done = store.update(find(store, game), redo)
+    if json:
+        emit_json(done.as_dict())
+        return
+    typer.echo(sheet.played(done.played, done.summary, breakdown=True))
 
 
 def edit_cmd(
@@ -518,6 +566,7 @@ COMMANDS = (
     ("status", status_cmd),
     ("history", history_cmd),
     ("undo", undo_cmd),
+    ("redo", redo_cmd),
     ("edit", edit_cmd),
     ("export", export_cmd),
     ("import", import_cmd),

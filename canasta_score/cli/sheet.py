@@ -9,7 +9,7 @@ from tabulate import tabulate
 if TYPE_CHECKING:
     from canasta_score.game import Change, Played, Shortfall
     from canasta_score.store import Store
-    from canasta_score.summary import Summary
+    from canasta_score.summary import HandLine, Summary
 
 
 def num(n: int, signed: bool = False) -> str:
@@ -156,6 +156,13 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
     s = c.after.summary()
     parts += ["", standings(s), "", outcome(s)]
     return "\n".join(parts)
+
+
+def hand_line(line: HandLine, s: Summary) -> str:
+    """A hand in one line: ``hand 3 (dealt by Cy, B went out): A +560, B +850``."""
+    scores = ", ".join(f"{x.name} {sc:+,}" for x, sc in zip(s.sides, line.scores, strict=True))
+    out = f", {line.went_out} went out" if line.went_out else ""
+    return f"hand {line.number} (dealt by {line.dealer}{out}): {scores}"
 
 
 def short_time(iso: str) -> str:

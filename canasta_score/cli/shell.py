@@ -9,7 +9,7 @@ changes nothing; the session goes on.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +89,6 @@ class Session:
     dialogue: Dialogue
     say: Callable[[str], None]
     colour: bool = False
-    undone: list[dict[str, Any]] = field(default_factory=list)
 
     # -------------------------------------------------------------- the line
 
@@ -172,7 +171,6 @@ class Session:
             return changed, summary, (played, summary, shortfalls(g.rules(), played))
 
         played, summary, doubts = self.store.update(self.path, change)
-        self.undone.clear()
         if not asked:
             for doubt in doubts:
                 self.tell(f"warning: {doubt.text}", "warning:", "yellow")
@@ -202,36 +200,26 @@ class Session:
 
     def do_undo(self, _rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.game import drop_last
+        from canasta_score.game import undo_hand
 
         def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            record = g.hands[-1] if g.hands else None
-            changed, line, summary = drop_last(g, s)
-            return changed, summary, (record, line, summary)
+            changed, done = undo_hand(g, s)
+            return changed, done.summary, done
 
-        record, line, summary = self.store.update(self.path, change)
-        self.undone.append(record)
-        scores = ", ".join(
-            f"{x.name} {sc:+,}" for x, sc in zip(summary.sides, line.scores, strict=True)
-        )
-        self.say(f"Removed hand {line.number} ({scores}); redo puts it back.\n")
-        self.say(sheet.standings(summary) + "\n\n" + sheet.outcome(summary))
+        done = self.store.update(self.path, change)
+        self.say(f"Removed {sheet.hand_line(done.line, done.summary)}; redo puts it back.\n")
+        self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
     def do_redo(self, _rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.game import add_hand
-
-        if not self.undone:
-            raise InputError("nothing to redo: no hand was undone since the last hand entered")
-        data = self.undone[-1]
+        from canasta_score.game import redo_hand
 
         def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            changed, played, summary = add_hand(g, data, s)
-            return changed, summary, (played, summary)
+            changed, done = redo_hand(g, s)
+            return changed, done.summary, done
 
-        played, summary = self.store.update(self.path, change)
-        self.undone.pop()
-        self.say(sheet.played(played, summary, breakdown=True))
+        done = self.store.update(self.path, change)
+        self.say(sheet.played(done.played, done.summary, breakdown=True))
 
     def show(self, ruling: Ruling, title: str = "") -> None:
         from canasta_score.cli.common import ruling_text

@@ -122,6 +122,8 @@ def game_data(game: Game) -> dict[str, Any]:
         "ruleset": game.ruleset,
         "hand": [dict(h) for h in game.hands],
     }
+    if game.undone:
+        data["undone"] = [dict(h) for h in game.undone]
     # The count comes last: a file cut anywhere, even in its last line, is found out.
     data["end"] = {"checksum": checksum(data), "hands": len(game.hands)}
     return data
@@ -269,7 +271,7 @@ def game_from_data(name: str, data: Any) -> Game:
     if data.get("format") != FORMAT:
         raise bad(f'format = "{FORMAT}" is missing; this is not a canasta-score game file')
     unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
-    unknown -= {"ruleset", "hand"}
+    unknown -= {"ruleset", "hand", "undone"}
     if unknown:
         raise bad(f"unknown key {sorted(unknown)[0]}")
     created = data.get("created", "")
@@ -285,10 +287,13 @@ def game_from_data(name: str, data: Any) -> Game:
     hands = data.get("hand", [])
     if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
         raise bad("hands must be [[hand]] tables")
+    undone = data.get("undone", [])
+    if not isinstance(undone, list) or not all(isinstance(h, dict) for h in undone):
+        raise bad("undone hands must be [[undone]] tables")
     dealer = data.get("first_dealer", "")
     if not isinstance(dealer, str):
         raise bad("first_dealer must be a player's name")
-    game = Game(name, created, ruleset, sides, dealer, tuple(hands))
+    game = Game(name, created, ruleset, sides, dealer, tuple(hands), tuple(undone))
     check_setup(game, game.rules())
     return game
 

@@ -1,0 +1,108 @@
+"""`undo` and `redo` (docs/games.md, "Fixing mistakes"): undo shows the hand it removes and asks on
+a terminal (`--yes` does not ask; off a terminal it acts at once); redo puts back the undone
+hands, the most recent first, exactly as they were, until a new hand is entered. Scores are
+worked out by hand from the classic rules (docs/rules/classic.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from terminal import PROGRAM, Terminal
+
+# A: 300 melded + 500 (a natural canasta) + 100 for going out = 900; B: 100 - 20 = 80.
+ONE = ["A: 300 melded, 1 natural, out", "B: 100 melded, 20 left"]
+# A: 300 - 20 = 280; B: 100 + 500 + 100 = 700.
+TWO = ["A: 300 melded, 20 left", "B: 100 melded, 1 natural, out"]
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        "CANASTA_SCORE_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "TERM": "dumb",
+        "COLUMNS": "120",
+        "HOME": str(tmp_path),
+    }
+
+
+def run(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(PROGRAM), *args], env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    assert done.returncode == code, done.stderr
+    return done
+
+
+def game_file(env: dict[str, str]) -> Path:
+    return Path(env["CANASTA_SCORE_HOME"]) / "club.toml"
+
+
+def totals(env: dict[str, str]) -> list[int]:
+    return [s["score"] for s in json.loads(run(env, "status", "--json").stdout)["sides"]]
+
+
+@pytest.fixture
+def two_hands(env: dict[str, str]) -> bytes:
+    """Game "club" (classic, sides A and B) with hands ONE and TWO; the file's bytes."""
+    run(env, "new", "club", "--ruleset", "classic", "--side", "A", "--side", "B")
+    run(env, "hand", *ONE)
+    run(env, "hand", *TWO)
+    assert totals(env) == [1180, 780]
+    return game_file(env).read_bytes()
+
+
+def test_undo_then_redo_restores_the_hand_exactly(env: dict[str, str], two_hands: bytes) -> None:
+    undone: dict[str, Any] = json.loads(run(env, "undo", "--json").stdout)
+    assert undone["removed"] == {
+        "number": 2,
+        "sides": [{"name": "A", "score": 280}, {"name": "B", "score": 700}],
+    }
+    assert totals(env) == [900, 80]
+    redone: dict[str, Any] = json.loads(run(env, "redo", "--json").stdout)
+    assert redone["hand"] == 2
+    assert [s["score"] for s in redone["status"]["sides"]] == [1180, 780]
+    assert game_file(env).read_bytes() == two_hands
+
+
+def test_redo_puts_back_the_most_recent_undo_first(env: dict[str, str], two_hands: bytes) -> None:
+    run(env, "undo")
+    run(env, "undo")
+    assert totals(env) == [0, 0]
+    assert "Hand 1" in run(env, "redo").stdout
+    assert totals(env) == [900, 80]
+    assert "Hand 2" in run(env, "redo").stdout
+    assert game_file(env).read_bytes() == two_hands
+
+
+def test_a_new_hand_ends_what_redo_can_put_back(env: dict[str, str], two_hands: bytes) -> None:
+    run(env, "undo")
+    run(env, "hand", *ONE)  # hand 2 is now ONE again: A 900 + 900, B 80 + 80
+    before = game_file(env).read_bytes()
+    refused = run(env, "redo", code=2)
+    assert refused.stderr.startswith("Error: nothing to redo")
+    assert game_file(env).read_bytes() == before
+    assert totals(env) == [1800, 160]
+
+
+def test_undo_on_a_terminal_shows_the_hand_and_asks(env: dict[str, str], two_hands: bytes) -> None:
+    term = Terminal(["undo"], env)
+    shown = term.answer("remove this hand?", "")
+    assert "Hand 2 (dealt by" in shown and "B went out): A +280, B +700" in shown
+    assert term.finish() == 2
+    assert game_file(env).read_bytes() == two_hands
+    term = Terminal(["undo"], env)
+    term.answer("remove this hand?", "y")
+    assert term.finish() == 0
+    assert totals(env) == [900, 80]
+
+
+def test_undo_yes_does_not_ask_on_a_terminal(env: dict[str, str], two_hands: bytes) -> None:
+    term = Terminal(["undo", "--yes"], env)
+    assert "Removed hand 2" in term.expect("redo puts it back")
+    assert term.finish() == 0
+    assert totals(env) == [900, 80]
