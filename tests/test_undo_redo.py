@@ -106,3 +106,14 @@ def test_undo_yes_does_not_ask_on_a_terminal(env: dict[str, str], two_hands: byt
     assert "Removed hand 2" in term.expect("redo puts it back")
     assert term.finish() == 0
     assert totals(env) == [900, 80]
+
+
+def test_undo_and_redo_with_game_leave_the_current_game(
+    env: dict[str, str], two_hands: bytes
+) -> None:
+    """CONTRACT section 7: --game applies to that one command."""
+    run(env, "new", "other", "--side", "A", "--side", "B")
+    run(env, "undo", "--game", "club")
+    run(env, "redo", "--game", "club")
+    assert game_file(env).read_bytes() == two_hands
+    assert json.loads(run(env, "status", "--json").stdout)["game"] == "other"
