@@ -31,8 +31,10 @@ COMMON = {"check": "text", "ruleset": "text", "players": "int", "rule": "texts"}
 
 # Per command: every key it takes and the kind of value (from the one description of each
 # check); keys in REQUIRED must be given.
+# (A batch answers without reading games: the options that name one are the command line's.)
 FIELDS: dict[str, dict[str, str]] = {
-    name: {o.key: o.kind for o in check.options} for name, check in DESCRIBED.items()
+    name: {o.key: o.kind for o in check.options if not o.context}
+    for name, check in DESCRIBED.items()
 }
 REQUIRED = {
     name: tuple(o.key for o in check.options if o.required)

@@ -61,6 +61,9 @@ class Option:
     deck: bool = False
     # What a ruling assumes when the option is not given (an empty text: nothing worth saying).
     assumed: str = ""
+    # Names where to read values from (a game and its side) rather than a value passed to the
+    # library: the command line reads the game and fills in the check's other options.
+    context: bool = False
 
     def change(self, value: Any) -> str:
         """How a request gives ``value`` for this option, as the command line writes it."""
@@ -99,7 +102,9 @@ class Check:
     def plan(self) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str, Any], ...]]:
         """(key, default) of the positional options; (key, param, default) of the others."""
         first = tuple((o.key, o.default) for o in self.options if o.positional)
-        rest = tuple((o.key, o.param, o.default) for o in self.options if not o.positional)
+        rest = tuple(
+            (o.key, o.param, o.default) for o in self.options if not (o.positional or o.context)
+        )
         return first, rest
 
     def answer(
@@ -235,6 +240,15 @@ SCORE = Option(
 HAND_NUMBER = Option(
     "hand-number", "int?", "Hand number (1-based; not given: 1).", assumed="this is hand 1"
 )
+# The options whose value a game gives for a side (see ``--side``).
+FROM_GAME = ("score", "hand-number")
+SIDE = Option(
+    "side",
+    "text",
+    "A side of the game: its score, its hand number and the game's ruleset are read from it.",
+    context=True,
+)
+GAME = Option("game", "text", "The game for --side (not given: the current game).", context=True)
 
 CHECKS: dict[str, Check] = {
     c.name: c
@@ -291,6 +305,8 @@ CHECKS: dict[str, Check] = {
                 SCORE,
                 Option("top-card", "card?", "The top discard taken inside these melds."),
                 HAND_NUMBER,
+                SIDE,
+                GAME,
             ),
             "canasta_score.rulings:check_initial_meld",
         ),
@@ -335,6 +351,8 @@ CHECKS: dict[str, Check] = {
                 CLOSED,
                 Option("pile-size", "int?", "Cards in the pile."),
                 HAND_NUMBER,
+                SIDE,
+                GAME,
             ),
             "canasta_score.rulings:check_pickup",
         ),
@@ -397,15 +415,24 @@ CHECKS: dict[str, Check] = {
         ),
         Check(
             "min-meld",
-            "The minimum count of a side's initial meld.  Example: min-meld --score 1500",
+            "The minimum count of a side's initial meld.  Example: min-meld --score 1500\n"
+            "From the game: min-meld --side us",
             (
-                Option("score", "int", "The side's score before the hand.", 0, positional=True),
+                Option(
+                    "score",
+                    "int",
+                    "The side's score before the hand (not given: 0).",
+                    0,
+                    positional=True,
+                ),
                 Option(
                     "hand-number",
                     "int?",
                     "Hand number (1-based), where it matters.",
                     positional=True,
                 ),
+                SIDE,
+                GAME,
             ),
             "canasta_score.rulings:min_meld",
         ),

@@ -9,14 +9,17 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.checks import CHECKS, Check, Option, convert
+from canasta_score.checks import CHECKS, FROM_GAME, Check, Option, convert
 from canasta_score.cli import batch
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
 from canasta_score.errors import InputError
+
+if TYPE_CHECKING:
+    from canasta_score.ruleset import Ruleset
 
 app = typer.Typer(
     help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.", no_args_is_help=True
@@ -41,6 +44,7 @@ CLI_TYPES: dict[str, Any] = {
     "melds": list[str] | None,
     "ranks": list[str] | None,
     "answer": Answer | None,
+    "text": str | None,
 }
 COMMON = ("ruleset", "players", "rule", "json")
 # The placeholder help shows for each kind of option's value (the others: N, yes|no).
@@ -51,6 +55,7 @@ METAVARS = {
     "card?": "CARD",
     "melds": "CARDS",
     "ranks": "RANK",
+    "text": "NAME",
 }
 
 
@@ -76,8 +81,9 @@ def parameter(option: Option) -> inspect.Parameter:
 
 def cli_default(option: Option) -> Any:
     """The default the command line shows: repeatable options start empty (None), and so do
-    options whose absence a ruling reports as an assumption."""
-    return None if option.kind in ("melds", "ranks") or option.assumed else option.default
+    options whose absence a ruling reports as an assumption or that a game can give."""
+    unset = option.kind in ("melds", "ranks") or option.assumed or option.key in FROM_GAME
+    return None if unset else option.default
 
 
 def common_parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -103,6 +109,24 @@ def show(answer: Any, as_json: bool, title: str) -> None:
     show_ruling(answer, as_json, title)
 
 
+def from_game(
+    check: Check, values: dict[str, Any], args: dict[str, Any]
+) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset of the game (``--game``, else the current one) and the request with what the
+    game says about ``--side``: its score and its next hand number."""
+    from canasta_score.cli.stores import find, open_store
+    from canasta_score.table_facts import game_ruleset, side_facts, with_facts
+
+    store = open_store()
+    path = find(store, values.get("game"))
+    given = None
+    if values["ruleset"] is not None or values["players"] is not None:
+        given = load(values["ruleset"] or "classic", values["players"], None)
+    rs = game_ruleset(store.load(path), given, values["rule"])
+    facts = side_facts(store.summary(path), values["side"])
+    return rs, with_facts(args, facts, {o.key for o in check.options})
+
+
 def command_for(
     check: Check, render: Callable[[Any, bool, str], None] = show
 ) -> Callable[..., None]:
@@ -110,9 +134,14 @@ def command_for(
     prints the answer (``--json`` or not; the title is the card or cards checked)."""
 
     def command(**values: Any) -> None:
-        rs = load(values["ruleset"], values["players"], values["rule"])
-        given = [o for o in check.options if values[o.param] is not None]
+        given = [o for o in check.options if not o.context and values[o.param] is not None]
         args = {o.key: parsed(o, values[o.param]) for o in given}
+        if values.get("side") is not None:
+            rs, args = from_game(check, values, args)
+        elif values.get("game") is not None:
+            raise InputError("--game names the game for --side; give --side NAME too")
+        else:
+            rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
         render(check.answer(rs, args), values["json"], title)
@@ -120,7 +149,7 @@ def command_for(
     first = [o for o in check.options if o.argument or o.required]
     rest = [o for o in check.options if not (o.argument or o.required)]
     params = [parameter(o) for o in first]
-    params.append(common_parameter("ruleset", RulesetOpt, "classic"))
+    params.append(common_parameter("ruleset", RulesetOpt, None))
     params += [parameter(o) for o in rest]
     params += [
         common_parameter("players", PlayersOpt, None),

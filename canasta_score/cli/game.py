@@ -16,6 +16,8 @@ from canasta_score.cli.common import (
     complete_ruleset,
     emit_json,
 )
+from canasta_score.cli.stores import find as find
+from canasta_score.cli.stores import open_store as open_store
 
 if TYPE_CHECKING:
     from canasta_score.game import Change, Game, Recorded, Shortfall, Undone
@@ -56,22 +58,6 @@ SideOpt = Annotated[
         help="Quick form of one side (repeatable); same as the argument.",
     ),
 ]
-
-
-def open_store() -> Store:
-    """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
-    waits for another command's lock up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
-    saying so on standard error after a second."""
-    from canasta_score.store import Store, game_home
-    from canasta_score.store.locking import timeout_from_env
-
-    home = game_home(Path(typer.get_app_dir("canasta-score")))
-    return Store(home, timeout_from_env(), lambda text: typer.echo(text, err=True))
-
-
-def find(store: Store, ref: str | None) -> Path:
-    """The game's file: the one --game names (for this command only), else the current game."""
-    return store.locate(ref)
 
 
 def hand_data(

@@ -1,0 +1,68 @@
+"""Rulings that know the game: what a side's score, its next hand number and the game's ruleset
+say, put in place of options the scorekeeper would otherwise type (``check pickup --side us``).
+
+A value also given on the command line must agree with the game; one that does not is an error
+naming both, never silently replaced."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from canasta_score.errors import InputError
+
+if TYPE_CHECKING:
+    from canasta_score.game import Game
+    from canasta_score.ruleset import Ruleset
+    from canasta_score.summary import Summary
+
+
+def side_named(summary: Summary, side: str) -> str:
+    """The game's side called ``side`` (exactly, else the one side whose name matches in any
+    case)."""
+    names = [s.name for s in summary.sides]
+    if side in names:
+        return side
+    found = [n for n in names if n.casefold() == side.strip().casefold()]
+    if len(found) == 1:
+        return found[0]
+    raise InputError(
+        f'--side {side}: game "{summary.game}" has no such side (its sides: {", ".join(names)})'
+    )
+
+
+def side_facts(summary: Summary, side: str) -> dict[str, int]:
+    """What the game says about ``side`` for its next hand: its score before the hand (as
+    ``score``) and the hand's number (as ``hand-number``, for rulesets whose minimum goes by
+    hand)."""
+    name = side_named(summary, side)
+    score = next(s.score for s in summary.sides if s.name == name)
+    return {"score": score, "hand-number": summary.hands + 1}
+
+
+def game_ruleset(game: Game, given: Ruleset | None, rules: list[str] | None) -> Ruleset:
+    """The game's ruleset; ``given`` (a ruleset named on the command line) must be the same
+    one, and house rules cannot be added to a game's ruleset here."""
+    rs = game.rules()
+    if rules:
+        raise InputError(
+            f"--rule {rules[0]}: the game's own rules apply with --side; leave out --rule"
+        )
+    if given is not None and (given.id, given.players) != (rs.id, rs.players):
+        raise InputError(
+            f'--ruleset {given.id} ({given.players} players): game "{game.name}" is played '
+            f"under {rs.id} ({rs.players} players); leave out --ruleset or give the game's"
+        )
+    return rs
+
+
+def with_facts(args: dict[str, Any], facts: dict[str, int], keys: set[str]) -> dict[str, Any]:
+    """The request's values with the game's facts added (only those the check takes,
+    ``keys``); a value given that the game contradicts is an error naming both."""
+    out = dict(args)
+    for key, value in facts.items():
+        if key not in keys:
+            continue
+        if key in args and args[key] != value:
+            raise InputError(f"--{key} {args[key]}: the game says {value} for this side")
+        out[key] = value
+    return out
