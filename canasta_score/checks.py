@@ -398,7 +398,8 @@ CHECKS: dict[str, Check] = {
         Check(
             "go-out",
             "May the side go out with these melds (as they will stand)?\n"
-            'Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" ',
+            'Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" \n'
+            'With the hand: check go-out --table "Q Q Q Q Q Q Q" --hand "K K K 5"',
             (
                 Option(
                     "table",
@@ -410,6 +411,13 @@ CHECKS: dict[str, Check] = {
                 ),
                 Option("discard", "card?", "The final discard, if any.", deck=True),
                 Option("partner", "answer", "The partner's answer when asked."),
+                Option(
+                    "hand",
+                    "cards?",
+                    "The player's whole hand: can it be melded away on the side's melds "
+                    "(--table), with at most one card discarded?",
+                    deck=True,
+                ),
             ),
             "canasta_score.rulings:check_go_out",
         ),

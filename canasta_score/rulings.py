@@ -280,14 +280,52 @@ def check_discard(
 # ---------------------------------------------------------------- going out
 
 
+def meld_hand_away(
+    rs: Ruleset,
+    table: tuple[tuple[Card, ...], ...],
+    hand: tuple[Card, ...],
+    discard: Card | None,
+    partner: str | None,
+) -> Ruling:
+    """The first layout of the hand that goes out legally (its melds and discard), else the
+    ruling of the layout that breaks the fewest rules."""
+    from canasta_score.meld_away import layouts
+
+    if discard is not None:
+        raise InputError(
+            f"--discard {format_card(discard)}: with --hand the discard is chosen from the hand; "
+            "leave out --discard"
+        )
+    if not hand:
+        raise InputError("--hand: give the cards in the player's hand")
+    best: Ruling | None = None
+    for melds, thrown in layouts(rs, table, hand):
+        ruling = check_go_out(rs, melds, discard=thrown, partner=partner)
+        shown = ruling.with_extra(
+            melds=[format_cards(m) for m in melds],
+            discard=format_card(thrown) if thrown is not None else None,
+        )
+        if ruling.legal:
+            return shown
+        if best is None or len(ruling.reasons) < len(best.reasons):
+            best = shown
+    if best is None:  # every layout gets a ruling: the loop above ran at least once
+        raise InputError("--hand: give the cards in the player's hand")
+    return best
+
+
 def check_go_out(
     rs: Ruleset,
     table: tuple[tuple[Card, ...], ...],
     *,
     discard: Card | None = None,
     partner: str | None = None,
+    hand: tuple[Card, ...] | None = None,
 ) -> Ruling:
-    """May the side go out with these melds (as they will stand), and this final discard?"""
+    """May the side go out with these melds (as they will stand), and this final discard? With
+    ``hand``: can the player meld the whole hand away on these melds (and which way)?"""
+    if hand is not None:
+        return meld_hand_away(rs, table, hand, discard, partner)
     if partner is not None and rs.table.side_size == 1:
         raise InputError(
             f"the partner's answer: with {rs.players} players each plays alone; "
