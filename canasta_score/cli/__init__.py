@@ -26,6 +26,7 @@ OWNER = {
             "status",
             "history",
             "undo",
+            "redo",
             "edit",
             "export",
             "import",
