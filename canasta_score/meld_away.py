@@ -82,7 +82,7 @@ def layouts(
                 if tried > MAX_LAYOUTS:
                     raise InputError(
                         "the hand can be laid out in too many ways to try them all; give the "
-                        "melds as they will stand with --table and the discard with --discard"
+                        "melds as they will stand and the final discard instead of the hand"
                     )
                 out = [list(m) for m in melds]
                 for card, place in zip(jokers, given_jokers, strict=True):

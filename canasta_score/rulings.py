@@ -293,11 +293,11 @@ def meld_hand_away(
 
     if discard is not None:
         raise InputError(
-            f"--discard {format_card(discard)}: with --hand the discard is chosen from the hand; "
-            "leave out --discard"
+            f"the final discard {format_card(discard)}: when the hand is given, the discard is "
+            "chosen from it; leave the discard out"
         )
     if not hand:
-        raise InputError("--hand: give the cards in the player's hand")
+        raise InputError("the hand: give the cards in the player's hand")
     best: Ruling | None = None
     for melds, thrown in layouts(rs, table, hand):
         ruling = check_go_out(rs, melds, discard=thrown, partner=partner)
@@ -310,7 +310,7 @@ def meld_hand_away(
         if best is None or len(ruling.reasons) < len(best.reasons):
             best = shown
     if best is None:  # every layout gets a ruling: the loop above ran at least once
-        raise InputError("--hand: give the cards in the player's hand")
+        raise InputError("the hand: give the cards in the player's hand")
     return best
 
 

@@ -26,7 +26,7 @@ def side_named(summary: Summary, side: str) -> str:
     if len(found) == 1:
         return found[0]
     raise InputError(
-        f'--side {side}: game "{summary.game}" has no such side (its sides: {", ".join(names)})'
+        f'side "{side}": game "{summary.game}" has no such side (its sides: {", ".join(names)})'
     )
 
 
@@ -45,12 +45,13 @@ def game_ruleset(game: Game, given: Ruleset | None, rules: list[str] | None) -> 
     rs = game.rules()
     if rules:
         raise InputError(
-            f"--rule {rules[0]}: the game's own rules apply with --side; leave out --rule"
+            f"house rule {rules[0]}: a game's side plays by the game's own rules; "
+            "leave out the house rule"
         )
     if given is not None and (given.id, given.players) != (rs.id, rs.players):
         raise InputError(
-            f'--ruleset {given.id} ({given.players} players): game "{game.name}" is played '
-            f"under {rs.id} ({rs.players} players); leave out --ruleset or give the game's"
+            f'ruleset {given.id} ({given.players} players): game "{game.name}" is played '
+            f"under {rs.id} ({rs.players} players); leave out the ruleset or give the game's"
         )
     return rs
 

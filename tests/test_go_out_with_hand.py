@@ -60,5 +60,5 @@ def test_wild_cards_alone_make_no_meld(rs: Ruleset) -> None:
 
 
 def test_the_discard_comes_from_the_hand(rs: Ruleset) -> None:
-    with pytest.raises(InputError, match="--discard"):
+    with pytest.raises(InputError, match="the final discard 5C"):
         check_go_out(rs, QUEENS, hand=c("KS KH KD 5C"), discard=c("5C")[0])

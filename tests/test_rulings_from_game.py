@@ -64,7 +64,10 @@ def test_a_score_that_contradicts_the_game_is_an_error(home: Path) -> None:
 def test_a_ruleset_that_contradicts_the_game_is_an_error(home: Path) -> None:
     args = ["min-meld", "--side", "A", "--game", "club"]
     assert "modern-american" in run(home, *args, "--ruleset", "modern-american", code=2).stderr
-    assert "--rule" in run(home, *args, "--rule", "meld.min_cards=4", code=2).stderr
+    assert (
+        "house rule meld.min_cards=4"
+        in run(home, *args, "--rule", "meld.min_cards=4", code=2).stderr
+    )
     assert answer(home, *args, "--ruleset", "classic")["minimum"] == 90
 
 
