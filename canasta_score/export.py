@@ -50,11 +50,11 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
     ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
     everything)."""
     if fmt not in FORMATS:
-        raise GameError(f"--format {fmt}: choose one of {', '.join(FORMATS)}")
+        raise GameError(f"format {fmt}: choose one of {', '.join(FORMATS)}")
     if detail and fmt != "csv":
-        raise GameError(f"--detail is for --format csv, not {fmt}")
+        raise GameError(f"the detailed sheet is for the csv format, not {fmt}")
     if full and fmt != "md":
-        raise GameError(f"--full is for --format md; {fmt} always holds the whole game")
+        raise GameError(f"the full log is for the md format; {fmt} always holds the whole game")
     if fmt == "csv":
         return to_csv(log, detail)
     if fmt == "md":
@@ -297,7 +297,7 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     exported = data.get("game")
     game_name = name or (exported if isinstance(exported, str) else "")
     if not game_name:
-        raise GameError(f"{where}: the log has no game name; give one with --name")
+        raise GameError(f"{where}: the log has no game name; give the game a name")
     game = load_game(game_name, game_data, where, game_from_data)
     return game, differences(game, data)
 

@@ -72,9 +72,9 @@ def parse_side(text: str) -> Side:
         players = parts if len(parts) > 1 else ()
         name = label
     if not name:
-        raise InputError(f'--side "{text}": give the side a name, e.g. --side "Ann & Bob"')
+        raise InputError(f'side "{text}": give the side a name, e.g. "Ann & Bob"')
     if len(set(players)) != len(players):
-        raise InputError(f'--side "{text}": a player is named twice')
+        raise InputError(f'side "{text}": a player is named twice')
     return Side(" ".join(name.split()), players)
 
 
@@ -125,7 +125,7 @@ def pick_ruleset(
     counts = ", ".join(str(c) for c in first.table.player_counts)
     raise InputError(
         f"{len(sides)} sides do not fit {first.name} (players: {counts}); "
-        "check --side or give --players"
+        "check the sides or give the number of players"
     )
 
 

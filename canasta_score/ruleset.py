@@ -273,7 +273,7 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
     if players is not None and isinstance(allowed, list) and players not in allowed:
         choices = ", ".join(str(a) for a in allowed)
         raise RulesetError(
-            [f"{data.get('id', '?')}: --players {players} is not offered (choose {choices})"]
+            [f"{data.get('id', '?')}: {players} players is not offered (choose {choices})"]
         )
     over = (data.get("by_players") or {}).get(str(count), {})
     sources = dict(data.get("sources", {}))
@@ -297,7 +297,7 @@ def parse_override(text: str) -> tuple[str, Any]:
     key = key.strip().replace("-", "_")
     if not sep or "." not in key:
         raise RulesetError(
-            [f'--rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200']
+            [f'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200']
         )
     raw = raw.strip()
     import tomllib
@@ -309,11 +309,11 @@ def parse_override(text: str) -> tuple[str, Any]:
     except tomllib.TOMLDecodeError:
         value = raw
     except RecursionError:
-        raise RulesetError([f"--rule {key}: {limits.nested_text()}"]) from None
+        raise RulesetError([f"house rule {key}: {limits.nested_text()}"]) from None
     except ValueError:  # a number too long to convert
-        raise RulesetError([f"--rule {key}: {limits.number_text()}"]) from None
+        raise RulesetError([f"house rule {key}: {limits.number_text()}"]) from None
     try:
-        limits.check_document(value, f"--rule {key}")
+        limits.check_document(value, f"house rule {key}")
     except InputError as exc:
         raise RulesetError([str(exc)]) from None
     return key, value
@@ -327,12 +327,14 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     for text in overrides:
         key, value = parse_override(text)
         if key not in known:
-            problems.append(f'--rule {key}: unknown ruleset key (see "canasta-score rules show")')
+            problems.append(
+                f'house rule {key}: unknown ruleset key (see "canasta-score rules show")'
+            )
             continue
         section, name = key.split(".", 1)
         cls = section_types()[section]
         choices = section_fields(cls)[name].metadata["choices"]
-        found = check_value(f"--rule {key}", value, field_types(cls)[name], choices)
+        found = check_value(f"house rule {key}", value, field_types(cls)[name], choices)
         if found:
             problems += found
             continue
@@ -450,7 +452,7 @@ def cross_checks(
         problems.append(f"{origin}: table.side_size: {table.side_size} does not divide the players")
 
     def at(key: str) -> str:
-        return f"--rule {key}" if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
+        return f"house rule {key}" if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
         problems.append(
@@ -505,7 +507,7 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 bad = next((n for n in numbers if not least <= n <= most), None)
                 allowed = f"a count here is {least} to {most:,}"
             if bad is not None:
-                where = "--rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
+                where = "house rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
                 problems.append(f"{where} {full}: {bad:,} is out of range; {allowed}")
     tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
     too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
@@ -557,7 +559,7 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
             if bad:
-                where = "--rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
+                where = "house rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
                 problems.append(
                     f"{where} {full}: points must be multiples of 5 and not negative, not {bad[0]}"
                 )

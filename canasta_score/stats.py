@@ -449,7 +449,7 @@ def head_to_head(
     """Games in which ``a`` and ``b`` (players or partnerships) sat on opposite sides."""
     first, second = who(a), who(b)
     if first.key == second.key:
-        raise InputError(f'--vs "{a}" "{b}": name two different players or partnerships')
+        raise InputError(f'head to head "{a}" "{b}": name two different players or partnerships')
     tallies = (Tally(a), Tally(b))
     shared = 0
     for facts in sorted(games, key=lambda g: (g.day, g.created, g.name)):

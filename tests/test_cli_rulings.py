@@ -59,7 +59,7 @@ def test_check_meld_text_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["check", "meld", "3 3 3"], "3H"),
         (["check", "meld", "K K K", "--ruleset", "nope"], "nope"),
         (["check", "meld", "K K K", "--rule", "go_out.bogus=1"], "go_out.bogus"),
-        (["check", "meld", "K K K", "--players", "5"], "--players 5"),
+        (["check", "meld", "K K K", "--players", "5"], "5 players is not offered"),
         (["check", "pickup", "--top", "11", "--hand", "K K"], '"11"'),
         (["check", "discard", "K", "--hand", "K", "--closed", "Z"], "Z"),
         (["score-hand", "/no/such/file.toml", "--ruleset", "classic"], "no such file"),

@@ -273,9 +273,9 @@ def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path, hand_two: dict
 
 
 def test_detail_and_full_belong_to_their_formats(stored: tuple[Store, Path]) -> None:
-    with pytest.raises(GameError, match="--detail is for --format csv"):
+    with pytest.raises(GameError, match="the detailed sheet is for the csv format"):
         export(log_of(stored), "md", detail=True)
-    with pytest.raises(GameError, match="--full is for --format md"):
+    with pytest.raises(GameError, match="the full log is for the md format"):
         export(log_of(stored), "csv", full=True)
 
 

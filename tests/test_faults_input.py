@@ -307,11 +307,11 @@ def test_a_hand_record_with_huge_numbers_or_deep_nesting_is_refused(
 @pytest.mark.parametrize(
     ("rule", "named"),
     [
-        (f"game.target={HUGE}", "--rule game.target: a whole number beyond"),
-        (f"game.target={LARGE}", "--rule game.target: a whole number beyond"),
-        ("go_out.bonus=" + "[" * DEEP + "]" * DEEP, "--rule go_out.bonus: nested more than"),
-        ("go_out.bonus=" + "[" * 200 + "]" * 200, "--rule go_out.bonus"),
-        (f"threes.red_values=[0, {MAX_INT + 1}]", "--rule threes.red_values[1]"),
+        (f"game.target={HUGE}", "house rule game.target: a whole number beyond"),
+        (f"game.target={LARGE}", "house rule game.target: a whole number beyond"),
+        ("go_out.bonus=" + "[" * DEEP + "]" * DEEP, "house rule go_out.bonus: nested more than"),
+        ("go_out.bonus=" + "[" * 200 + "]" * 200, "house rule go_out.bonus"),
+        (f"threes.red_values=[0, {MAX_INT + 1}]", "house rule threes.red_values[1]"),
     ],
     ids=["digits-past-4300", "4000-digits", "nested-100000", "nested-200", "list-item"],
 )

@@ -54,7 +54,7 @@ def test_six_players_follow_reference_values_rules_5() -> None:
 
 
 def test_unoffered_player_count_is_an_error() -> None:
-    with pytest.raises(RulesetError, match="--players 5"):
+    with pytest.raises(RulesetError, match="5 players is not offered"):
         load_ruleset("classic", players=5)
 
 

@@ -94,7 +94,7 @@ def test_a_game_file_elsewhere_is_found_by_path(tmp_path: Path) -> None:
 
 
 def test_no_current_game_says_how_to_start(tmp_path: Path) -> None:
-    with pytest.raises(GameError, match="canasta-score new"):
+    with pytest.raises(GameError, match="no current game: start a new game"):
         Store(tmp_path).locate(None)
 
 

@@ -32,7 +32,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_points_are_multiples_of_five_rules_0_2(override: str) -> None:
     with pytest.raises(RulesetError) as err:
         load_ruleset("classic", overrides=[override])
-    assert str(err.value).startswith("--rule ") and "multiples of 5" in str(err.value)
+    assert str(err.value).startswith("house rule ") and "multiples of 5" in str(err.value)
 
 
 def test_points_in_a_file_are_multiples_of_five(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_points_in_a_file_are_multiples_of_five(tmp_path: Path) -> None:
 def test_bad_rule_value_is_blamed_on_the_rule_not_the_file() -> None:
     with pytest.raises(RulesetError) as err:
         load_ruleset("classic", overrides=["meld.max_wilds=three"])
-    assert str(err.value) == "--rule meld.max_wilds: expected a whole number, got 'three'"
+    assert str(err.value) == "house rule meld.max_wilds: expected a whole number, got 'three'"
 
 
 def test_unknown_parent_names_extends(tmp_path: Path) -> None:

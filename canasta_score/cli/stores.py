@@ -23,5 +23,16 @@ def open_store() -> Store:
 
 
 def find(store: Store, ref: str | None) -> Path:
-    """The game's file: the one --game names (for this command only), else the current game."""
-    return store.locate(ref)
+    """The game's file: the one --game names (for this command only), else the current game.
+    Without a current game the message says how to name or start one."""
+    from canasta_score.errors import GameError
+
+    try:
+        return store.locate(ref)
+    except GameError as exc:
+        if ref is None and "current game" in str(exc):
+            raise GameError(
+                f'{exc} (--game NAME; "canasta-score games" lists them, '
+                '"canasta-score new" starts one)'
+            ) from None
+        raise

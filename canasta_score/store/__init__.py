@@ -366,15 +366,10 @@ class Store:
         except (OSError, UnicodeDecodeError):
             ref = ""
         if not ref:
-            raise GameError(
-                'no current game: start one with "canasta-score new", or give --game NAME'
-            )
+            raise GameError("no current game: start a new game or name the game to use")
         path = Path(ref) if os.sep in ref or "/" in ref else self.path_of(ref)
         if not path.is_file():
-            raise GameError(
-                f'the current game "{ref}" no longer exists; give --game NAME '
-                '(see "canasta-score games")'
-            )
+            raise GameError(f'the current game "{ref}" no longer exists; name the game to use')
         return path
 
     def use(self, path: Path) -> None:
