@@ -4,6 +4,7 @@ process. Plain helper functions live in ``helpers.py``."""
 from __future__ import annotations
 
 import atexit
+import io
 import os
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import Cli, Run
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.ruleset import Ruleset
@@ -104,3 +106,40 @@ def new_game_process() -> Callable[[str, dict[str, str]], None]:
         subprocess.run(command, env=env, check=True, capture_output=True)
 
     return create
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """The game home of a test."""
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def cli(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Cli:
+    """Run ``canasta-score ARGS`` in-process with its exit code. Never a traceback; exit 0, 1
+    (an illegal ruling) or 2, and exit 2 ends with ``Error: ...`` (after any question whose
+    answer came from a pipe, on the question's line)."""
+    from canasta_score.cli import main
+
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str, stdin: str | io.StringIO = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
+        capsys.readouterr()
+        code: Any = 0
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        code = 0 if code is None else code
+        assert code in (0, 1, 2), (args, code, err)
+        if code == 2:
+            assert "Error: " in err.splitlines()[-1], err
+        return Run(code, out, err)
+
+    return run

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from canasta_score.cards import Card, parse_card, parse_cards
 from canasta_score.record import parse_record
@@ -33,3 +37,24 @@ def items(result: HandScore, side: str) -> dict[str, int]:
 def totals(result: HandScore) -> dict[str, int]:
     """Each side's hand total by name."""
     return {s.name: s.total for s in result.sides}
+
+
+# Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
+TWO = ["a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out"]
+# A 400 + 500 - 30 = 870; B 95 - 20 = 75.
+THREE = ["a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left"]
+
+
+@dataclass
+class Run:
+    """One run of the program: its exit code and what it printed."""
+
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+
+Cli = Callable[..., Run]

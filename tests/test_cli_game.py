@@ -9,14 +9,10 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-
-from canasta_score.cli import main
+from helpers import THREE, TWO, Cli, Run
 
 # A 300 + 2 x 500 + 200 (two red threes) + 100 out = 1,600; B 95 + 200 - 70 = 225.
 BIG_FIRST = """
@@ -33,51 +29,6 @@ meld_points = 95
 red_threes = 2
 in_hand_points = 70
 """
-# Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
-TWO = ["a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out"]
-# A 400 + 500 - 30 = 870; B 95 - 20 = 75.
-THREE = ["a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left"]
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-Cli = Callable[..., Run]
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def cli(
-    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> Cli:
-    """Run the program in-process as ``canasta-score ARGS`` would, with its exit code."""
-    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str, stdin: str | io.StringIO = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
-        capsys.readouterr()
-        code: Any = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return Run(code if isinstance(code, int) else 0 if code is None else 1, out, err)
-
-    return run
 
 
 class Keyboard(io.StringIO):

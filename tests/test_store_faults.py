@@ -10,7 +10,6 @@ leave every file as it was.
 from __future__ import annotations
 
 import errno
-import io
 import json
 import multiprocessing
 import os
@@ -21,12 +20,11 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import THREE, TWO, Cli, Run
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli import main
@@ -34,54 +32,15 @@ from canasta_score.errors import GameError
 from canasta_score.game import new_game, parse_side
 from canasta_score.store import Store, encode, files, locking
 
-# Contract hand 2 in the quick form: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
-TWO = ["a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out"]
-# A 400 + 500 - 30 = 870; B 95 - 20 = 75.
-THREE = ["a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left"]
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-Cli = Callable[..., Run]
-
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def cli(
-    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> Cli:
-    """Run ``canasta-score ARGS`` in-process; a traceback or an exit code other than 0 or 2
-    fails the test at once."""
-    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
-    monkeypatch.chdir(tmp_path)
+def cli(cli: Cli) -> Cli:
+    """The shared runner, stricter: no command here may end with exit 1."""
 
     def run(*args: str, stdin: str = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        capsys.readouterr()
-        code: Any = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        code = 0 if code is None else code
-        assert code in (0, 2), (args, code, err)
-        if code == 2:
-            assert err.splitlines()[-1].startswith("Error: "), err
-        return Run(code, out, err)
+        result = cli(*args, stdin=stdin)
+        assert result.code in (0, 2), (args, result.code, result.err)
+        return result
 
     return run
 
