@@ -427,14 +427,42 @@ class Store:
     def load(self, path: Path) -> Game:
         """The game stored at ``path`` (validated)."""
         raw = read_bytes(path)
-        known = self.cached_game(path, digest(raw))
-        return known if known is not None else self.decoded(path, raw)
+        return self.game_in(path, raw, digest(raw))
+
+    def game_in(self, path: Path, raw: bytes, key: str) -> Game:
+        """The game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
+        known = self.cached_game(path, key)
+        if known is not None:
+            return known[0]
+        game = self.decoded(path, raw)
+        self.save_game(path, key, game_data(game), written=False)
+        return game
 
     def log(self, path: Path) -> Log:
-        """The game at ``path``, every hand scored."""
+        """The game at ``path``, every hand scored: from the cache when it matches the file and
+        the program, else scored again (and cached)."""
         from canasta_score.game import replay
+        from canasta_score.store.logcache import log_from_data, log_to_data
 
-        return replay(self.load(path))
+        raw = read_bytes(path)
+        key = digest(raw)
+        game = self.game_in(path, raw, key)
+        target = self.cache_path(path)
+        target = target.with_name(target.name[: -len(".json")] + ".log.json")
+        try:
+            data: Any = json.loads(target.read_bytes())
+            if data.get("program") == program_stamp() and data.get("digest") == key:
+                return log_from_data(game, data["log"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+            pass  # a damaged or stale cache is worked out again
+        except RecursionError:
+            pass
+        log = replay(game)
+        with suppress(OSError, GameError, TypeError, ValueError):
+            made = {"program": program_stamp(), "digest": key, "log": log_to_data(log)}
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, json.dumps(made, separators=(",", ":")).encode(), durable=False)
+        return log
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
@@ -500,13 +528,14 @@ class Store:
             raw = read_bytes(path)
             key = digest(raw)
             known = self.cached_game(path, key)
-            game = known if known is not None else self.decoded(path, raw)
+            game = known[0] if known is not None else self.decoded(path, raw)
             current = self.cached(path, key)
             if current is None:
                 current = self.replayed(path, game)
             changed, summary, result = change(game, current)
             data = game_data(changed)
-            fast = appended(raw, game, changed, data["end"]) if known is not None else None
+            ours = known is not None and known[1]  # the file's bytes are a full write of game
+            fast = appended(raw, game, changed, data["end"]) if ours else None
             if fast is None:
                 import tomli_w
 
@@ -585,9 +614,9 @@ class Store:
         summary = self.cache_path(path)
         return summary.with_name(summary.name[: -len(".json")] + ".game.json")
 
-    def cached_game(self, path: Path, key: str) -> Game | None:
+    def cached_game(self, path: Path, key: str) -> tuple[Game, bool] | None:
         """The game in the file whose bytes have digest ``key``, from the cache, if it is there
-        and whole."""
+        and whole, and whether this program wrote those bytes from it."""
         try:
             data: Any = json.loads(self.game_cache_path(path).read_bytes())
             if (
@@ -601,15 +630,18 @@ class Store:
                 return None
             # Written with its checksum by this program, and the file's bytes match it.
             body = {k: v for k, v in game.items() if k not in ("version", "end")}
-            return game_from_data(self.name_of(path), body)
+            return game_from_data(self.name_of(path), body), data.get("written") is True
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # a damaged cache is worked out again
         except CanastaError:
             return None
 
-    def save_game(self, path: Path, key: str, game: dict[str, Any], new: Any = None) -> None:
-        """Remember the data of a file just written, if JSON gives ``new`` (the part not read
-        from a file or this cache; by default all of it) back as it is."""
+    def save_game(
+        self, path: Path, key: str, game: dict[str, Any], new: Any = None, written: bool = True
+    ) -> None:
+        """Remember the data of a file just written (or, not ``written``, just read), if JSON
+        gives ``new`` (the part not read from a file or this cache; by default all of it) back
+        as it is."""
         target = self.game_cache_path(path)
         with suppress(OSError, GameError, TypeError, ValueError, RecursionError):
             text = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
@@ -617,6 +649,7 @@ class Store:
             if json.loads(json.dumps(fresh, ensure_ascii=False)) != fresh:
                 return
             data = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
+            data["written"] = written
             head = json.dumps(data, separators=(",", ":"))[:-1]
             target.parent.mkdir(parents=True, exist_ok=True)
             raw = f'{head},"game":{text}}}'.encode()
