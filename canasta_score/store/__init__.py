@@ -11,7 +11,9 @@ everything above it, so a file that was cut short or damaged is refused, never r
 game. A file that does not read as a whole, valid game is refused and left untouched.
 
 Summaries (running totals and the rest of ``status``) are cached in ``.cache/`` under the home,
-keyed by a hash of the game file's bytes; a cache that does not match is simply recomputed.
+keyed by a hash of the game file's bytes; a cache that does not match is simply recomputed. So
+is the data of each file this program wrote, which a change reads instead of the TOML and which
+lets a new hand be appended to the file without writing it all again.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
+from canasta_score.store.appending import appended
 from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
 from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
 from canasta_score.store.locking import DEFAULT_TIMEOUT, hold
@@ -330,6 +333,7 @@ class Store:
         self.home = home
         self.timeout = timeout
         self.on_wait = on_wait
+        self.seen: dict[tuple[Path, str], Summary] = {}  # summaries read or saved, by digest
 
     # -------------------------------------------------------------- finding games
 
@@ -422,13 +426,43 @@ class Store:
 
     def load(self, path: Path) -> Game:
         """The game stored at ``path`` (validated)."""
-        return self.decoded(path, read_bytes(path))
+        raw = read_bytes(path)
+        return self.game_in(path, raw, digest(raw))
+
+    def game_in(self, path: Path, raw: bytes, key: str) -> Game:
+        """The game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
+        known = self.cached_game(path, key)
+        if known is not None:
+            return known[0]
+        game = self.decoded(path, raw)
+        self.save_game(path, key, game_data(game), written=False)
+        return game
 
     def log(self, path: Path) -> Log:
-        """The game at ``path``, every hand scored."""
+        """The game at ``path``, every hand scored: from the cache when it matches the file and
+        the program, else scored again (and cached)."""
         from canasta_score.game import replay
+        from canasta_score.store.logcache import log_from_data, log_to_data
 
-        return replay(self.load(path))
+        raw = read_bytes(path)
+        key = digest(raw)
+        game = self.game_in(path, raw, key)
+        target = self.cache_path(path)
+        target = target.with_name(target.name[: -len(".json")] + ".log.json")
+        try:
+            data: Any = json.loads(target.read_bytes())
+            if data.get("program") == program_stamp() and data.get("digest") == key:
+                return log_from_data(game, data["log"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+            pass  # a damaged or stale cache is worked out again
+        except RecursionError:
+            pass
+        log = replay(game)
+        with suppress(OSError, GameError, TypeError, ValueError):
+            made = {"program": program_stamp(), "digest": key, "log": log_to_data(log)}
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, json.dumps(made, separators=(",", ":")).encode(), durable=False)
+        return log
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
@@ -479,6 +513,7 @@ class Store:
                 raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
             write_atomic(path, raw)
             self.save_cache(path, digest(raw), summary)
+            self.save_game(path, digest(raw), game_data(game))
         self.use(path)
         return path
 
@@ -491,12 +526,27 @@ class Store:
         with self.locked(path):
             sweep_temps(Path(os.path.realpath(path)))
             raw = read_bytes(path)
-            game, current = self.checked(path, raw)
+            key = digest(raw)
+            known = self.cached_game(path, key)
+            game = known[0] if known is not None else self.decoded(path, raw)
+            current = self.cached(path, key)
+            if current is None:
+                current = self.replayed(path, game)
             changed, summary, result = change(game, current)
-            new_raw = encode(changed)
+            data = game_data(changed)
+            ours = known is not None and known[1]  # the file's bytes are a full write of game
+            fast = appended(raw, game, changed, data["end"]) if ours else None
+            if fast is None:
+                import tomli_w
+
+                new_raw = (HEADER + tomli_w.dumps(data)).encode("utf-8")
+            else:
+                new_raw = fast
             with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
                 write_atomic(path, new_raw)
-            self.save_cache(path, digest(new_raw), summary)
+            new_key = digest(new_raw)
+            self.save_cache(path, new_key, summary)
+            self.save_game(path, new_key, data, data["hand"][-1:] if fast else None)
         return result
 
     def sniff(self, path: Path) -> None:
@@ -521,6 +571,8 @@ class Store:
 
     def cached(self, path: Path, key: str) -> Summary | None:
         """The cached summary of the file whose bytes have digest ``key``, if there is one."""
+        if (path, key) in self.seen:
+            return self.seen[path, key]
         try:
             data: Any = json.loads(self.cache_path(path).read_bytes())
             if (
@@ -532,10 +584,14 @@ class Store:
             summary = Summary.from_data(data["summary"])
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # a damaged cache is worked out again
-        return summary if summary.game == self.name_of(path) else None
+        if summary.game != self.name_of(path):
+            return None
+        self.seen[path, key] = summary
+        return summary
 
     def save_cache(self, path: Path, key: str, summary: Summary) -> None:
         """Remember a summary; the cache is only a shortcut, so failing to write it is fine."""
+        self.seen[path, key] = summary
         data = {
             "cache": CACHE_FORMAT,
             "program": program_stamp(),
@@ -546,6 +602,57 @@ class Store:
         with suppress(OSError, GameError):
             target.parent.mkdir(parents=True, exist_ok=True)
             raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
+            write_atomic(target, raw, durable=False)
+
+    # -------------------------------------------------------------- the game cache
+    #
+    # Beside the summary, the data of a file this program wrote is kept, keyed by the hash of
+    # the file's bytes: a change reads it instead of the TOML, and may then append to the file
+    # (see :mod:`canasta_score.store.appending`), since its bytes are known to be a full write.
+
+    def game_cache_path(self, path: Path) -> Path:
+        summary = self.cache_path(path)
+        return summary.with_name(summary.name[: -len(".json")] + ".game.json")
+
+    def cached_game(self, path: Path, key: str) -> tuple[Game, bool] | None:
+        """The game in the file whose bytes have digest ``key``, from the cache, if it is there
+        and whole, and whether this program wrote those bytes from it."""
+        try:
+            data: Any = json.loads(self.game_cache_path(path).read_bytes())
+            if (
+                data.get("cache") != CACHE_FORMAT
+                or data.get("program") != program_stamp()
+                or data.get("digest") != key
+            ):
+                return None
+            game = data["game"]
+            if game.get("version") != VERSION or lacks_keys(game.get("ruleset"), ADDED_SINCE_2):
+                return None
+            # Written with its checksum by this program, and the file's bytes match it.
+            body = {k: v for k, v in game.items() if k not in ("version", "end")}
+            return game_from_data(self.name_of(path), body), data.get("written") is True
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None  # a damaged cache is worked out again
+        except CanastaError:
+            return None
+
+    def save_game(
+        self, path: Path, key: str, game: dict[str, Any], new: Any = None, written: bool = True
+    ) -> None:
+        """Remember the data of a file just written (or, not ``written``, just read), if JSON
+        gives ``new`` (the part not read from a file or this cache; by default all of it) back
+        as it is."""
+        target = self.game_cache_path(path)
+        with suppress(OSError, GameError, TypeError, ValueError, RecursionError):
+            text = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+            fresh = game if new is None else new
+            if json.loads(json.dumps(fresh, ensure_ascii=False)) != fresh:
+                return
+            data = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
+            data["written"] = written
+            head = json.dumps(data, separators=(",", ":"))[:-1]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            raw = f'{head},"game":{text}}}'.encode()
             write_atomic(target, raw, durable=False)
 
 
