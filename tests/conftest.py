@@ -143,3 +143,16 @@ def cli(
         return Run(code, out, err)
 
     return run
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """The environment of the installed program run as a process: its own home, a plain
+    terminal, 120 columns."""
+    return {
+        "CANASTA_SCORE_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "TERM": "dumb",
+        "COLUMNS": "120",
+        "HOME": str(tmp_path),
+    }

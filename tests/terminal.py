@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -64,3 +65,10 @@ class Terminal:
         _pid, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)
+
+
+def run_ok(env: dict[str, str], *args: str) -> str:
+    """Run the installed program; it must succeed. Returns what it printed on stdout."""
+    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from terminal import PROGRAM, Terminal
+from terminal import Terminal
+from terminal import run_ok as run
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.entry import (
@@ -22,23 +22,6 @@ from canasta_score.entry import (
     threes_parser,
 )
 from canasta_score.errors import InputError
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        "CANASTA_SCORE_HOME": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "COLUMNS": "120",
-        "HOME": str(tmp_path),
-    }
-
-
-def run(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def scores(env: dict[str, str]) -> list[int]:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
-from terminal import PROGRAM, Terminal
+from terminal import Terminal
+from terminal import run_ok as run
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli.asking import Dialogue, answers_from
@@ -18,23 +16,6 @@ from canasta_score.game import Game, add_hand, new_game, parse_side
 
 # Contract hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850 (RULES 2.6).
 HAND_TWO = ["A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 natural, out"]
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        "CANASTA_SCORE_HOME": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "COLUMNS": "120",
-        "HOME": str(tmp_path),
-    }
-
-
-def run(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def scores(env: dict[str, str]) -> list[int]:

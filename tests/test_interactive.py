@@ -6,32 +6,15 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from terminal import PROGRAM, Terminal
+from terminal import Terminal
+from terminal import run_ok as run
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.cli.asking import Dialogue, Left
 from canasta_score.game import Game, new_game, parse_side, play
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        "CANASTA_SCORE_HOME": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "COLUMNS": "120",
-        "HOME": str(tmp_path),
-    }
-
-
-def run(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[str, str]) -> None:

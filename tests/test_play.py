@@ -19,17 +19,6 @@ from canasta_score.errors import InputError
 from canasta_score.store import Store
 
 
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        "CANASTA_SCORE_HOME": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "COLUMNS": "120",
-        "HOME": str(tmp_path),
-    }
-
-
 def run(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(PROGRAM), *args], env=env, input=stdin, capture_output=True, text=True

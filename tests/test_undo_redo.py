@@ -19,17 +19,6 @@ ONE = ["A: 300 melded, 1 natural, out", "B: 100 melded, 20 left"]
 TWO = ["A: 300 melded, 20 left", "B: 100 melded, 1 natural, out"]
 
 
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        "CANASTA_SCORE_HOME": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "COLUMNS": "120",
-        "HOME": str(tmp_path),
-    }
-
-
 def run(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
         [str(PROGRAM), *args], env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL
