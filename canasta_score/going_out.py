@@ -37,27 +37,22 @@ def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[Ru
             )
         )
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
-    if naturals < g.natural_canastas:
-        out.append(
-            rs.cite(
-                "go_out.natural_canastas",
-                f"{g.natural_canastas} natural canasta(s) are needed; the side has {naturals}",
-            )
-        )
-    mixed = families.count(Family.MIXED)
-    if mixed < g.mixed_canastas:
-        out.append(
-            rs.cite(
-                "go_out.mixed_canastas",
-                f"{g.mixed_canastas} mixed canasta(s) are needed; the side has {mixed}",
-            )
-        )
-    sequences = families.count(Family.SEQUENCE)
-    if sequences < g.sequence_canastas:
-        out.append(
-            rs.cite(
-                "go_out.sequence_canastas",
-                f"{g.sequence_canastas} completed sequence(s) are needed; the side has {sequences}",
-            )
-        )
+    demands = (
+        ("natural_canastas", g.natural_canastas, naturals, "natural canasta(s) are needed"),
+        (
+            "mixed_canastas",
+            g.mixed_canastas,
+            families.count(Family.MIXED),
+            "mixed canasta(s) are needed",
+        ),
+        (
+            "sequence_canastas",
+            g.sequence_canastas,
+            families.count(Family.SEQUENCE),
+            "completed sequence(s) are needed",
+        ),
+    )
+    for key, needed, held, text in demands:
+        if held < needed:
+            out.append(rs.cite(f"go_out.{key}", f"{needed} {text}; the side has {held}"))
     return out
