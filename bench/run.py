@@ -353,11 +353,25 @@ def count_checks(lines: list[str]) -> dict[str, int]:
     return counts
 
 
+PARTS: dict[str, Callable[[Bench], None]] = {
+    "start-up": start_up,
+    "growth": growth,
+    "score-batch": score_batch,
+    "check-batch": check_batch,
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--runs", type=int, help="start-up rounds (default 21)")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, no targets judged")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(PARTS),
+        help="run only this part (may be repeated); the default runs every part",
+    )
     options = parser.parse_args()
     import typer
 
@@ -373,8 +387,9 @@ def main() -> int:
         f"{platform.system()} {platform.machine()}, load average {os.getloadavg()[0]:.1f}"
     )
     try:
-        for part in (start_up, growth, score_batch, check_batch):
-            part(bench)
+        for name, part in PARTS.items():
+            if not options.only or name in options.only:
+                part(bench)
     except CommandFailed as exc:
         print(f"\nA command failed: {exc}", file=sys.stderr)
         return 2
