@@ -8,6 +8,9 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from canasta_score import language
+from canasta_score.language import N_, _
+
 # The parts of the command line, in the order the help lists them: groups added whole, and
 # modules that register their commands on the app.
 GROUPS = ("rules", "check")
@@ -84,6 +87,15 @@ def options(
             "--version", callback=show_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="ko|en",
+            help="The language to speak: ko (Korean) or en (English). Every command takes it; "
+            "else CANASTA_SCORE_LANG, else the locale. JSON output is always the same.",
+        ),
+    ] = None,
 ) -> None:
     """Score Canasta games at the table and settle rules questions, for every variant."""
 
@@ -119,7 +131,17 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-INTERRUPTED = "interrupted; nothing was saved"
+INTERRUPTED = N_("interrupted; nothing was saved")
+
+
+def click_command(app: typer.Typer) -> Any:
+    """The Click command Typer builds for ``app``, with its help in the language in use."""
+    command = typer.main.get_command(app)
+    if language.current() != language.ENGLISH:
+        from canasta_score.cli.languages import translate_help
+
+        translate_help(command)
+    return command
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -134,23 +156,25 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def fail(message: str) -> NoReturn:
-    print(f"Error: {message}", file=sys.stderr)
+    print(f"Error: {message}", file=sys.stderr)  # "Error:" is the contract's, in every language
     sys.exit(2)
 
 
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
+    from canasta_score.cli.languages import settle
     from canasta_score.cli.startup import only_needed
     from canasta_score.errors import CanastaError
 
     try:
+        args = settle(args)
         part = OWNER.get(args[0]) if args else None
         whole = build(part) if part else build()
-        code = only_needed(whole, args)(args=args, standalone_mode=False)
+        code = click_command(only_needed(whole, args))(args=args, standalone_mode=False)
     except CanastaError as exc:
         fail(str(exc))
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        fail(INTERRUPTED)
+        fail(_(INTERRUPTED))
     except Exception as exc:
         # Click's own errors (usage errors and the like) show themselves, as Click does.
         show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
@@ -159,5 +183,5 @@ def run(args: list[str]) -> None:
         show()
         sys.exit(exit_code)
     if code == 130:  # Typer's code for Ctrl-C outside a question; no command exits with it
-        fail(INTERRUPTED)
+        fail(_(INTERRUPTED))
     sys.exit(code if isinstance(code, int) else 0)

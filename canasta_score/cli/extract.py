@@ -1,0 +1,78 @@
+"""Babel extraction methods for the messages that are not ``_()`` calls in the source: the help
+Click shows (docstrings and ``help=`` texts of every command and option) and the rule texts of
+the ruleset schema, keyed by the rule's key. ``babel.cfg`` names them; each also extracts the
+ordinary ``_()`` calls of the file it is given, so that file needs no second method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+Extracted = Any  # (line, function, message or messages, comments), as Babel wants
+
+
+def python_messages(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Extracted]:
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
+
+
+def click_texts(command: Any) -> Iterator[str]:
+    """Every help text of a built Click command and its subcommands, as Click shows them."""
+    for name in ("help", "short_help", "epilog"):
+        text = getattr(command, name, None)
+        if isinstance(text, str) and text:
+            yield text
+    for param in getattr(command, "params", ()):
+        text = getattr(param, "help", None)
+        if isinstance(text, str) and text:
+            yield text
+    for sub in getattr(command, "commands", {}).values():
+        yield from click_texts(sub)
+
+
+def help_texts(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Extracted]:
+    """The file's own messages, then every help text of the whole app."""
+    import typer
+
+    from canasta_score.cli import build
+
+    yield from python_messages(fileobj, keywords, comment_tags, options)
+    for text in dict.fromkeys(click_texts(typer.main.get_command(build()))):
+        yield 0, "_", text, ["help"]
+
+
+def rule_texts(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Extracted]:
+    """The file's own messages, then the text of every ruleset key and fixed rule (in the
+    context of its key, as ``pgettext`` looks it up) and of every named choice."""
+    from canasta_score import schema
+    from canasta_score.ruleset import schema_keys, section_fields, section_types
+
+    yield from python_messages(fileobj, keywords, comment_tags, options)
+    for key in schema_keys():
+        section, name = key.split(".", 1)
+        text = section_fields(section_types()[section])[name].metadata["text"]
+        yield 0, "pgettext", (key, text), ["rule text; {v} is the rule's value"]
+    for key, (text, _source) in schema.FIXED_RULES.items():
+        yield 0, "pgettext", (key, text), ["rule text"]
+    for text in schema.CHOICE_TEXT.values():
+        yield 0, "_", text, ["a choice of a ruleset key"]
+    for choices in schema.KEY_CHOICE_TEXT.values():
+        for text in choices.values():
+            yield 0, "_", text, ["a choice of a ruleset key"]

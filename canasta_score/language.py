@@ -1,0 +1,120 @@
+"""The language a person reads: English (the default) or Korean.
+
+Every sentence the program shows is written in English in the source, inside ``_()`` (or
+``N_()`` where it is only marked, to be translated where it is shown, and ``pgettext()`` for a
+rule text, whose context is the rule's key). The Korean catalog is a gettext catalog compiled
+from ``canasta_score/locale/ko/LC_MESSAGES/canasta_score.po``; see docs/translating.md.
+
+The language is chosen once per command (:func:`choose`, then :func:`use`). English needs no
+catalog, so English start-up reads nothing. Sentences are whole, with named placeholders
+(``_("{side} needs {points:,}").format(...)``), so a translation can order its words freely.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Protocol
+
+from canasta_score.errors import InputError
+
+ENGLISH = "en"
+KOREAN = "ko"
+LANGUAGES = (ENGLISH, KOREAN)
+DOMAIN = "canasta_score"
+# The environment variables that name the language, in the order they are read: the program's
+# own first, then the locale's.
+LANGUAGE_VARIABLE = "CANASTA_SCORE_LANG"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+class Catalog(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+_catalog: Catalog | None = None  # None: English, the source language
+_code = ENGLISH
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return message if _catalog is None else _catalog.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for translation where it is shown (with ``_``); returns it as is."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or the plural sentence for ``n``, in the language in use."""
+    if _catalog is None:
+        return singular if n == 1 else plural
+    return _catalog.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, as meant in ``context`` (a rule's key)."""
+    return message if _catalog is None else _catalog.pgettext(context, message)
+
+
+def current() -> str:
+    """The code of the language in use: ``en`` or ``ko``."""
+    return _code
+
+
+def parse_code(value: str) -> str | None:
+    """The language a locale name or code means (``ko_KR.UTF-8`` is Korean), or None."""
+    head = value.split(":")[0].strip().lower()
+    code = head.replace("-", "_").split("_")[0].split(".")[0]
+    if code in ("c", "posix"):
+        return ENGLISH
+    return code if code in LANGUAGES else None
+
+
+def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``, the first one set), else English.
+
+    A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error; a locale it
+    does not speak means English."""
+    env = os.environ if environ is None else environ
+    for given, name in ((flag, "--lang"), (env.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE)):
+        if given:
+            code = given.strip().lower()
+            if code not in LANGUAGES:
+                raise InputError(
+                    f"{name} {given!r} is not a language the program speaks "
+                    f"(choose {' or '.join(LANGUAGES)})"
+                )
+            return code
+    for name in LOCALE_VARIABLES:
+        value = env.get(name)
+        if value:
+            return parse_code(value) or ENGLISH
+    return ENGLISH
+
+
+def use(code: str) -> None:
+    """Speak ``code`` from now on (loads its catalog; English needs none)."""
+    global _catalog, _code
+    if code == ENGLISH:
+        _catalog, _code = None, ENGLISH
+        return
+    from canasta_score.locale import load
+
+    _catalog, _code = load(code, DOMAIN), code
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then the language spoken before."""
+    before, before_code = _catalog, _code
+    use(code)
+    try:
+        yield
+    finally:
+        globals().update(_catalog=before, _code=before_code)
