@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Any
 
 from canasta_score.errors import InputError
 
@@ -29,19 +29,14 @@ LANGUAGE_VARIABLE = "CANASTA_SCORE_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 
-class Catalog(Protocol):
-    def gettext(self, message: str, /) -> str: ...
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-    def pgettext(self, context: str, message: str, /) -> str: ...
-
-
-_catalog: Catalog | None = None  # None: English, the source language
+# The catalog in use (a gettext.GNUTranslations), None for English, the source language.
+_catalog: Any = None
 _code = ENGLISH
 
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    return message if _catalog is None else _catalog.gettext(message)
+    return message if _catalog is None else str(_catalog.gettext(message))
 
 
 def N_(message: str) -> str:
@@ -53,12 +48,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or the plural sentence for ``n``, in the language in use."""
     if _catalog is None:
         return singular if n == 1 else plural
-    return _catalog.ngettext(singular, plural, n)
+    return str(_catalog.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, as meant in ``context`` (a rule's key)."""
-    return message if _catalog is None else _catalog.pgettext(context, message)
+    return message if _catalog is None else str(_catalog.pgettext(context, message))
 
 
 def current() -> str:

@@ -9,31 +9,39 @@ TOML text, which keeps the data exactly.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Escape sequences (ESC or its one-byte C1 form): CSI ... final, OSC/DCS/PM/APC ... terminator,
 # and any other ESC + one character.
-SEQUENCE = re.compile(
+SEQUENCE = (
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -~]?"
 )
 # Characters a terminal acts on instead of showing: C0 controls but tab and line ends (a line
 # feed, or a carriage return right before one), DEL, C1 controls, bidirectional overrides and
-# isolates, and the Unicode line separators.
+# isolates, and the Unicode line separators. None of them is printable (str.isprintable), which
+# gives a quick first look without a regular expression.
 C0_CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f"
 OTHER_CONTROLS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-UNSAFE = re.compile(f"[{C0_CONTROLS}{OTHER_CONTROLS}]|\r(?!\n)")
-# The same characters and every carriage return: a quicker first look (one character class).
-MAYBE_UNSAFE = re.compile(f"[{C0_CONTROLS}\r{OTHER_CONTROLS}]")
+UNSAFE = f"[{C0_CONTROLS}{OTHER_CONTROLS}]|\r(?!\n)"
 # What json.dumps (with ensure_ascii=False) and tomli_w leave raw: all but the C0 controls.
-RAW_IN_STRINGS = re.compile(f"[{OTHER_CONTROLS}]")
+RAW_IN_STRINGS = f"[{OTHER_CONTROLS}]"
+
+
+@cache
+def pattern(source: str) -> re.Pattern[str]:
+    """The compiled form of one of the patterns above (compiled when first needed)."""
+    return re.compile(source)
 
 
 def clean(text: str) -> str:
     """``text`` without escape sequences and control characters (tabs and line ends stay)."""
-    if not MAYBE_UNSAFE.search(text) or not UNSAFE.search(text):
+    if text.replace("\n", "").replace("\t", "").isprintable():
         return text
-    return UNSAFE.sub("", SEQUENCE.sub("", text))
+    if not pattern(UNSAFE).search(text):
+        return text
+    return pattern(UNSAFE).sub("", pattern(SEQUENCE).sub("", text))
 
 
 def escape_strings(text: str) -> str:
@@ -41,4 +49,4 @@ def escape_strings(text: str) -> str:
     raw inside strings written as ``\\uXXXX`` escapes: the same data, nothing raw to print."""
     if text.isascii():
         return text
-    return RAW_IN_STRINGS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return pattern(RAW_IN_STRINGS).sub(lambda m: f"\\u{ord(m.group()):04x}", text)
