@@ -16,60 +16,67 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta_score import kinds
+from canasta_score import kinds, language
 from canasta_score.cards import parse_cards
 from canasta_score.errors import InputError
 from canasta_score.kinds import CanastaKind
+from canasta_score.language import N_, _
 from canasta_score.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.ruleset import Ruleset
 from canasta_score.schema import COUNT_MOST
 
-QUICK_HELP = (
-    'write each side as "NAME: item, item, ...", e.g. '
-    '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: N melded, '
-    f"N {' / '.join(kinds.spoken_names())} (canastas), N red, N black, N left, "
-    "out, concealed, "
-    f"incomplete {' / '.join(k.replace('_', ' ') for k in INCOMPLETE_KINDS)}, N held, "
-    "N concealed canastas, special straight / pairs / pairs-27a / garbage, acaba, N removed"
+# The quick form's words, each in English and in Korean (docs/ko/glossary.md). Both are read in
+# every language; the first word of the language in use is the one shown.
+# Items that take a count: record key -> (English phrases, Korean phrases).
+COUNT_ITEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "meld_points": (("melded", "meld", "melds"), ("멜드", "멜드 점수")),
+    "in_hand_points": (
+        ("left", "in hand", "left in hand"),
+        ("남은", "남은 카드", "손에 남은", "손에 남은 카드"),
+    ),
+    "red_threes": (
+        ("red", "red three", "red threes", "red 3s"),
+        ("빨간 3", "레드 3", "빨간", "레드"),
+    ),
+    "black_threes": (
+        ("black", "black three", "black threes", "black 3s"),
+        ("블랙 3", "검은 3", "블랙", "검은"),
+    ),
+    "held_penalties": (("held", "holding", "held aces or sevens"), ("보유", "보유 감점")),
+    "black_threes_removed": (
+        ("removed", "black threes removed", "black 3s removed"),
+        ("제거", "제거된 블랙 3", "제거된 검은 3"),
+    ),
+    "concealed_canastas": (
+        ("concealed canastas", "concealed canasta"),
+        ("숨은 카나스타", "손에서 완성한 카나스타"),
+    ),
+}
+# Items that are a word alone: what they set -> (English phrases, Korean phrases).
+FLAG_ITEMS: tuple[tuple[dict[str, bool], tuple[str, ...], tuple[str, ...]], ...] = (
+    ({"went_out": True}, ("out", "went out", "goes out"), ("나감", "나가기", "나갔음")),
+    (
+        {"went_out": True, "concealed": True},
+        ("concealed", "conc", "out concealed", "went out concealed"),
+        ("숨은 나가기", "숨은", "숨은 나감"),
+    ),
+    ({"acaba": True}, ("acaba", "declared acaba"), ("아카바", "아카바 선언")),
 )
-
-# Items that take a count: phrase -> record key.
-COUNT_WORDS = {
-    "melded": "meld_points",
-    "meld": "meld_points",
-    "melds": "meld_points",
-    "left": "in_hand_points",
-    "in hand": "in_hand_points",
-    "left in hand": "in_hand_points",
-    "red": "red_threes",
-    "red three": "red_threes",
-    "red threes": "red_threes",
-    "red 3s": "red_threes",
-    "black": "black_threes",
-    "black three": "black_threes",
-    "black threes": "black_threes",
-    "black 3s": "black_threes",
-    "held": "held_penalties",
-    "holding": "held_penalties",
-    "held aces or sevens": "held_penalties",
-    "removed": "black_threes_removed",
-    "black threes removed": "black_threes_removed",
-    "black 3s removed": "black_threes_removed",
-    "concealed canasta": "concealed_canastas",
-    "concealed canastas": "concealed_canastas",
+COUNT_WORDS = {w: key for key, (en, ko) in COUNT_ITEMS.items() for w in (*en, *ko)}
+FLAG_WORDS = {w: sets for sets, en, ko in FLAG_ITEMS for w in (*en, *ko)}
+NOTHING = {"nothing", "none", "-", "no meld", "no melds", "없음", "멜드 없음"}
+# "special straight" (특수 스트레이트), "straight hand" (스트레이트 핸드): record key -> Korean.
+SPECIAL_WORDS = (("special ", "특수 "), (" hand", " 핸드"))
+SPECIAL_KOREAN = {
+    "straight": "스트레이트",
+    "pairs": "페어",
+    "pairs-27a": "페어-27a",
+    "garbage": "가비지",
 }
-FLAG_WORDS = {
-    "out": {"went_out": True},
-    "went out": {"went_out": True},
-    "goes out": {"went_out": True},
-    "concealed": {"went_out": True, "concealed": True},
-    "conc": {"went_out": True, "concealed": True},
-    "out concealed": {"went_out": True, "concealed": True},
-    "went out concealed": {"went_out": True, "concealed": True},
-    "acaba": {"acaba": True},
-    "declared acaba": {"acaba": True},
-}
-NOTHING = {"nothing", "none", "-", "no meld", "no melds"}
+INCOMPLETE_WORDS = ("incomplete ", "미완성 ")
+CANASTA_WORDS = (" canastas", " canasta", " 카나스타")
+# A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
+COUNTERS = ("점", "개", "장")
 KEY_ORDER = (
     "name",
     "melds",
@@ -100,6 +107,55 @@ MOST_CARDS = COUNT_MOST * (52 + COUNT_MOST)
 
 # ---------------------------------------------------------------- the quick form
 
+# The names of a side's record keys, for "... is given twice".
+KEY_NAMES = {
+    "meld_points": N_("meld points"),
+    "in_hand_points": N_("in hand points"),
+    "red_threes": N_("red threes"),
+    "black_threes": N_("black threes"),
+    "held_penalties": N_("held penalties"),
+    "black_threes_removed": N_("black threes removed"),
+    "concealed_canastas": N_("concealed canastas"),
+    "special_hand": N_("special hand"),
+}
+
+
+def korean() -> bool:
+    return language.current() == language.KOREAN
+
+
+def said(english: tuple[str, ...], hangul: tuple[str, ...]) -> str:
+    """The word shown for an item: its first word in the language in use."""
+    return hangul[0] if korean() else english[0]
+
+
+def count_word(key: str) -> str:
+    """The word shown for a counted item (``meld_points`` → ``melded`` / ``멜드``)."""
+    return said(*COUNT_ITEMS[key])
+
+
+def flag_word(index: int, second: bool = False) -> str:
+    """The word shown for the item of ``FLAG_ITEMS[index]`` (with ``second``, its short
+    form)."""
+    _sets, english, hangul = FLAG_ITEMS[index]
+    words = hangul if korean() else english
+    return words[1] if second else words[0]
+
+
+def special_name(key: str) -> str:
+    """A special hand's record key as shown: itself, or its Korean name."""
+    return SPECIAL_KOREAN[key] if korean() else key
+
+
+def kind_name(key: str) -> str:
+    """A kind's record key as a message names it: itself, or its Korean word."""
+    return kinds.spoken(key) if korean() else key
+
+
+def or_list(names: Sequence[str]) -> str:
+    """``a or b or c`` in the language in use."""
+    return _(" or ").join(names)
+
 
 def ordered(side: dict[str, Any]) -> dict[str, Any]:
     """A side's record data with its keys in the order a record file lists them."""
@@ -107,91 +163,188 @@ def ordered(side: dict[str, Any]) -> dict[str, Any]:
 
 
 def quick_help(rs: Ruleset | None = None) -> str:
-    """How to write the quick form: for ``rs``, only the items its scoring knows."""
+    """How to write the quick form, in the language in use: for ``rs``, only the items its
+    scoring knows."""
+    special = said((SPECIAL_WORDS[0][0].strip(),), (SPECIAL_WORDS[0][1].strip(),))
+    incomplete = said((INCOMPLETE_WORDS[0].strip(),), (INCOMPLETE_WORDS[1].strip(),))
     if rs is None:
-        return QUICK_HELP
-    names = " / ".join(k.replace("_", " ") for k, _text in canasta_kinds(rs))
-    items = ["N melded", f"N {names} (canastas; nat and mix for short)"]
+        spoken = " / ".join(kinds.spoken(k) for k in INCOMPLETE_KINDS)
+        items = [
+            f"N {count_word('meld_points')}",
+            _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names())),
+            f"N {count_word('red_threes')}",
+            f"N {count_word('black_threes')}",
+            f"N {count_word('in_hand_points')}",
+            flag_word(0),
+            flag_word(1),
+            f"{incomplete} {spoken}",
+            f"N {count_word('held_penalties')}",
+            f"N {count_word('concealed_canastas')}",
+            f"{special} {' / '.join(special_name(k) for k in SPECIAL_HANDS)}",
+            flag_word(2),
+            f"N {count_word('black_threes_removed')}",
+        ]
+        return _(
+            'write each side as "NAME: item, item, ...", e.g. '
+            '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: {items}'
+        ).format(items=", ".join(items))
+    names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
+    items = [
+        f"N {count_word('meld_points')}",
+        _("N {names} (canastas; nat and mix for short)").format(names=names),
+    ]
     if rs.threes.laid_down != "none":
-        items.append("N red")
+        items.append(f"N {count_word('red_threes')}")
     if rs.threes.laid_down in ("all", "optional"):
-        items.append("N black")
-    items += ["N left", "out"]
+        items.append(f"N {count_word('black_threes')}")
+    items += [f"N {count_word('in_hand_points')}", flag_word(0)]
     if rs.go_out.concealed_bonus:
-        items.append("concealed (conc)")
-    incomplete = incomplete_kinds(rs)
-    if incomplete:
-        items.append(f"incomplete {' / '.join(k.replace('_', ' ') for k in incomplete)}")
+        items.append(f"{flag_word(1)} ({flag_word(1, second=True)})")
+    incomplete_melds = incomplete_kinds(rs)
+    if incomplete_melds:
+        items.append(f"{incomplete} {' / '.join(kinds.spoken(k) for k in incomplete_melds)}")
     if rs.penalties.held_aces_sevens:
-        items.append("N held")
+        items.append(f"N {count_word('held_penalties')}")
     if rs.canasta.concealed_bonus:
-        items.append("N concealed canastas")
+        items.append(f"N {count_word('concealed_canastas')}")
     if specials(rs):
-        items.append(f"special {' / '.join(specials(rs))}")
+        items.append(f"{special} {' / '.join(special_name(k) for k in specials(rs))}")
     if rs.acaba.enabled:
-        items.append("acaba")
+        items.append(flag_word(2))
     if rs.threes.black_removed_each or rs.threes.black_removed_all:
-        items.append("N removed")
-    return (
+        items.append(f"N {count_word('black_threes_removed')}")
+    return _(
         'write each side as "NAME: item, item, ...", e.g. '
-        f'"us: 285 melded, 1 nat, 40 left, out"; items in {rs.name}: {", ".join(items)}'
-    )
+        '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
+    ).format(ruleset=rs.name, items=", ".join(items))
+
+
+def count_token(word: str) -> str | None:
+    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``), or None."""
+    bare = next((word.removesuffix(c) for c in COUNTERS if word.endswith(c)), word)
+    return bare if NUMBER.fullmatch(bare) else None
+
+
+def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
+    """The record key of the canastas a phrase names (``natural``, ``1 natural canastas``'s
+    ``natural canastas``, ``내추럴 카나스타``), or None."""
+    for suffix in (*CANASTA_WORDS, ""):
+        kind_word = phrase.removesuffix(suffix) if suffix else phrase
+        key = kinds.canasta_word(kind_word, rs) if kind_word else None
+        if key is not None:
+            return key
+    return None
+
+
+def known(phrase: str, rs: Ruleset | None = None) -> bool:
+    """Whether a whole phrase is an item's word, a number in it included (``빨간 3``)."""
+    return phrase in COUNT_WORDS or phrase in FLAG_WORDS or canasta_key(phrase, rs) is not None
+
+
+def special_key(phrase: str) -> str | None:
+    """The special hand a phrase names (``special pairs``, ``스트레이트 핸드``), None if the
+    phrase is not about a special hand, "" if it names none the program knows."""
+    (en_prefix, ko_prefix), (en_suffix, ko_suffix) = SPECIAL_WORDS
+    if not phrase.startswith((en_prefix, ko_prefix)) and not phrase.endswith(
+        (en_suffix, ko_suffix)
+    ):
+        return None
+    name = phrase
+    for prefix in (en_prefix, ko_prefix):
+        name = name.removeprefix(prefix)
+    for suffix in (en_suffix, ko_suffix):
+        name = name.removesuffix(suffix)
+    name = name.replace(" ", "-")
+    by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
+    return name if name in SPECIAL_HANDS else by_korean.get(name, "")
 
 
 def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> None:
-    """Apply one quick-form item (``"285 melded"``, ``"out"``, ...) to a side's data; with a
-    ruleset, its own name for a completed sequence is understood too, and an item not
-    understood is explained with that ruleset's items only."""
-    words = item.lower().replace("_", " ").split()
+    """Apply one quick-form item (``"285 melded"``, ``"out"``, ``"2 빨간 3"``, ...) to a side's
+    data; with a ruleset, its own name for a completed sequence is understood too, and an item
+    not understood is explained with that ruleset's items only."""
+    words = kinds.plain(item).split()
     shown = item.strip()
     number: int | None = None
-    if words and NUMBER.fullmatch(words[0]):
-        number = quick_number(words.pop(0), shown)
-    elif words and NUMBER.fullmatch(words[-1]):
-        number = quick_number(words.pop(), shown)
+    first = count_token(words[0]) if words else None
+    last = count_token(words[-1]) if words else None
+    if first is not None:
+        number = quick_number(first, shown)
+        words.pop(0)
+    elif last is not None and not known(" ".join(words), rs):
+        number = quick_number(last, shown)
+        words.pop()
     phrase = " ".join(words)
     if number is not None and number < 0:
-        raise InputError(f'"{shown}": give counts without a sign ("40 left", not "-40")')
+        raise InputError(
+            _('"{item}": give counts without a sign ("{example}", not "-40")').format(
+                item=shown, example=f"40 {count_word('in_hand_points')}"
+            )
+        )
     if phrase in NOTHING and number is None:
         return
     if phrase in FLAG_WORDS:
         if number is not None:
-            raise InputError(f'"{shown}": "{phrase}" takes no number')
+            raise InputError(
+                _('"{item}": "{word}" takes no number').format(item=shown, word=phrase)
+            )
         side.update(FLAG_WORDS[phrase])
         return
-    if phrase.startswith("special ") or phrase.endswith(" hand"):
-        kind = phrase.removeprefix("special ").removesuffix(" hand").replace(" ", "-")
-        if kind not in SPECIAL_HANDS:
-            raise InputError(f'"{shown}": special hands are {", ".join(SPECIAL_HANDS)}')
+    kind = special_key(phrase)
+    if kind is not None:
+        if not kind:
+            names = ", ".join(special_name(k) for k in SPECIAL_HANDS)
+            raise InputError(
+                _('"{item}": special hands are {names}').format(item=shown, names=names)
+            )
         set_once(side, "special_hand", kind, shown)
         return
-    if phrase.startswith("incomplete "):
-        missing = kinds.incomplete_word(phrase.removeprefix("incomplete "), rs)
+    prefix = next((p for p in INCOMPLETE_WORDS if phrase.startswith(p)), None)
+    if prefix is not None:
+        missing = kinds.incomplete_word(phrase.removeprefix(prefix), rs)
         if missing is None:
-            names = ", ".join(sorted(INCOMPLETE_KINDS))
-            raise InputError(f'"{shown}": incomplete melds are {names}')
+            names = ", ".join(kind_name(k) for k in sorted(INCOMPLETE_KINDS))
+            raise InputError(
+                _('"{item}": incomplete melds are {names}').format(item=shown, names=names)
+            )
         times = 1 if number is None else number
         if times > MOST_CARDS:
-            raise InputError(f'"{shown}": {times:,} incomplete melds are more than any deck holds')
+            raise InputError(
+                _('"{item}": {count:,} incomplete melds are more than any deck holds').format(
+                    item=shown, count=times
+                )
+            )
         side.setdefault("incomplete", []).extend([missing] * times)
         return
     if phrase in COUNT_WORDS:
         if number is None:
-            raise InputError(f'"{shown}" needs a number, e.g. "2 {phrase}"')
+            raise InputError(
+                _('"{item}" needs a number, e.g. "{example}"').format(
+                    item=shown, example=f"2 {phrase}"
+                )
+            )
         set_once(side, COUNT_WORDS[phrase], number, shown)
         return
-    for suffix in (" canastas", " canasta", ""):
-        kind_word = phrase.removesuffix(suffix) if suffix else phrase
-        key = kinds.canasta_word(kind_word, rs) if kind_word else None
-        if key is not None:
-            if number is None:
-                raise InputError(f'"{shown}" needs a number, e.g. "1 {phrase}"')
-            canastas = side.setdefault("canastas", {})
-            if key in canastas:
-                raise InputError(f'"{shown}": {key} canastas are given twice')
-            canastas[key] = number
-            return
-    raise InputError(f'"{shown}" is not understood; {quick_help(rs)}')
+    key = canasta_key(phrase, rs)
+    if key is not None:
+        if number is None:
+            raise InputError(
+                _('"{item}" needs a number, e.g. "{example}"').format(
+                    item=shown, example=f"1 {phrase}"
+                )
+            )
+        canastas = side.setdefault("canastas", {})
+        if key in canastas:
+            raise InputError(
+                _('"{item}": {kind} canastas are given twice').format(
+                    item=shown, kind=kind_name(key)
+                )
+            )
+        canastas[key] = number
+        return
+    raise InputError(
+        _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
+    )
 
 
 def quick_number(token: str, shown: str) -> int:
@@ -199,25 +352,35 @@ def quick_number(token: str, shown: str) -> int:
     count or score is refused before it is even turned into a number."""
     digits = token.replace(",", "").replace("_", "")
     if len(digits.lstrip("-")) > MOST_DIGITS:
-        raise InputError(f'"{shown}": {token[:20]}... is far more than any count or score')
+        raise InputError(
+            _('"{item}": {start}... is far more than any count or score').format(
+                item=shown, start=token[:20]
+            )
+        )
     return int(digits)
 
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     if key in side:
-        raise InputError(f'"{shown}": {key.replace("_", " ")} is given twice')
+        name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
+        raise InputError(_('"{item}": {name} is given twice').format(item=shown, name=name))
     side[key] = value
 
 
 def match_side(
     label: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
 ) -> str:
-    """The game's side a label means, in any case: a side's name, else one of its players'
-    names (``players``: side name -> its players), else the unique beginning of a side's
-    name. An exact name always wins over beginnings."""
-    wanted = " ".join(label.split()).casefold()
-    sides = {n: n.casefold() for n in names}
-    people = {n: [p.casefold() for p in (players or {}).get(n, ())] for n in names}
+    """The game's side a label means, in any case (Hangul composed or not): a side's name, else
+    one of its players' names (``players``: side name -> its players), else the unique
+    beginning of a side's name. An exact name always wins over beginnings."""
+    from unicodedata import normalize
+
+    def fold(text: str) -> str:
+        return " ".join(normalize("NFC", text).split()).casefold()
+
+    wanted = fold(label)
+    sides = {n: fold(n) for n in names}
+    people = {n: [fold(p) for p in (players or {}).get(n, ())] for n in names}
     tiers = (
         [n for n in names if sides[n] == wanted],
         [n for n in names if wanted in people[n]],
@@ -227,8 +390,16 @@ def match_side(
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f'"{label}" could be {" or ".join(found)}; write more of the name')
-    raise InputError(f'"{label}" is not a side of this game (its sides are {", ".join(names)})')
+        raise InputError(
+            _('"{label}" could be {choices}; write more of the name').format(
+                label=label, choices=or_list(found)
+            )
+        )
+    raise InputError(
+        _('"{label}" is not a side of this game (its sides are {names})').format(
+            label=label, names=", ".join(names)
+        )
+    )
 
 
 def parse_quick_side(
@@ -241,7 +412,9 @@ def parse_quick_side(
     label, colon, rest = text.partition(":")
     if not colon:
         raise InputError(
-            f'"{text.strip()}": start with the side\'s name and a colon; {quick_help(rs)}'
+            _('"{text}": start with the side\'s name and a colon; {help}').format(
+                text=text.strip(), help=quick_help(rs)
+            )
         )
     name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
@@ -250,7 +423,9 @@ def parse_quick_side(
             try:
                 parse_item(side, item, rs)
             except InputError as exc:
-                raise InputError(f'side "{name}": {exc}') from None
+                raise InputError(
+                    _('side "{side}": {problem}').format(side=name, problem=exc)
+                ) from None
     return ordered(side)
 
 
@@ -273,57 +448,84 @@ def parse_quick(
                 continue
             side = parse_quick_side(part, names, players, rs)
             if side["name"] in found:
-                raise InputError(f'side "{side["name"]}" is given twice')
+                raise InputError(_('side "{side}" is given twice').format(side=side["name"]))
             found[side["name"]] = side
     for name, side in (keep or {}).items():
         found.setdefault(name, side)
     missing = [n for n in names if n not in found]
     if missing:
         raise InputError(
-            f'side "{missing[0]}" is missing; give every side, e.g. "{missing[0]}: 0 melded"'
+            _('side "{side}" is missing; give every side, e.g. "{example}"').format(
+                side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
+            )
         )
     return {"side": [found[n] for n in names]}
 
 
 def describe_side(side: dict[str, Any]) -> str:
-    """A side's summary record written back in the quick form (for showing what was read)."""
+    """A side's summary record written back in the quick form, in the words of the language in
+    use (for showing what was read)."""
     items: list[str] = []
     if "meld_points" in side:
-        items.append(f"{side['meld_points']} melded")
+        items.append(f"{side['meld_points']} {count_word('meld_points')}")
     for kind, n in side.get("canastas", {}).items():
-        items.append(f"{n} {kind.replace('_', ' ')}")
-    items += [f"incomplete {k.replace('_', ' ')}" for k in side.get("incomplete", [])]
-    words = {
-        "red_threes": "red",
-        "black_threes": "black",
-        "in_hand_points": "left",
-        "held_penalties": "held",
-        "concealed_canastas": "concealed canastas",
-        "black_threes_removed": "removed",
-    }
-    for key, word in words.items():
+        items.append(f"{n} {kinds.spoken(kind)}")
+    incomplete = said((INCOMPLETE_WORDS[0].strip(),), (INCOMPLETE_WORDS[1].strip(),))
+    items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
+    for key in (
+        "red_threes",
+        "black_threes",
+        "in_hand_points",
+        "held_penalties",
+        "concealed_canastas",
+        "black_threes_removed",
+    ):
         if isinstance(side.get(key), int):
-            items.append(f"{side[key]} {word}")
+            items.append(f"{side[key]} {count_word(key)}")
     if side.get("concealed"):
-        items.append("concealed")
+        items.append(flag_word(1))
     elif side.get("went_out"):
-        items.append("out")
+        items.append(flag_word(0))
     if side.get("special_hand"):
-        items.append(f"special {side['special_hand']}")
+        special = said((SPECIAL_WORDS[0][0].strip(),), (SPECIAL_WORDS[0][1].strip(),))
+        items.append(f"{special} {special_name(side['special_hand'])}")
     if side.get("acaba"):
-        items.append("acaba")
-    return f"{side['name']}: {', '.join(items) if items else 'nothing'}"
+        items.append(flag_word(2))
+    nothing = "없음" if korean() else "nothing"
+    return f"{side['name']}: {', '.join(items) if items else nothing}"
 
 
 # ---------------------------------------------------------------- answers to questions
 
+# Answers a person types, in English and in Korean (docs/ko/glossary.md), read in every
+# language.
+YES = ("y", "yes", "예", "네", "응")
+NO = ("n", "no", "아니오", "아니요", "아니")
+NOBODY = ("nobody", "none", "no one", "-", "없음", "아무도", "아무도 없음")
+BY_CARD = ("c", "cards", "card", "카드", "카드별")
+BY_TOTALS = ("t", "totals", "total", "합계")
+# Words that choose something other than a side: what to enter again when a hand is refused or
+# edited ("out": who went out; "all": every side).
+CHOICES = {"out": ("out", "나감", "나가기"), "all": ("all", "전체", "모두")}
+
+
+def nobody() -> str:
+    """The answer shown for "nobody went out", in the language in use."""
+    return said(NOBODY[:1], NOBODY[4:5])
+
+
+def choice_word(key: str) -> str:
+    """The word shown for a choice of ``CHOICES``, in the language in use."""
+    return said(CHOICES[key][:1], CHOICES[key][1:2])
+
 
 def parse_count(text: str) -> int:
-    """A whole number of at least 0 (``1,420`` and ``1_420`` too)."""
+    """A whole number of at least 0 (``1,420``, ``1_420`` and ``1,420점`` too)."""
     value = text.strip()
-    if not NUMBER.fullmatch(value) or value.startswith("-"):
-        raise InputError(f'"{value}" is not a whole number of 0 or more')
-    return quick_number(value, value)
+    token = count_token(value)
+    if token is None or token.startswith("-"):
+        raise InputError(_('"{answer}" is not a whole number of 0 or more').format(answer=value))
+    return quick_number(token, value)
 
 
 def points_parser(step: int) -> Callable[[str], int]:
@@ -334,8 +536,9 @@ def points_parser(step: int) -> Callable[[str], int]:
         value = parse_count(text)
         if value % step:
             raise InputError(
-                f'"{text.strip()}" is not a multiple of {step}; every card counts a multiple '
-                f"of {step}"
+                _(
+                    '"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'
+                ).format(answer=text.strip(), step=step)
             )
         return value
 
@@ -349,34 +552,45 @@ def side_parser(
     (returned as "")."""
 
     def parse(text: str) -> str:
-        if " ".join(text.lower().split()) in ("nobody", "none", "no one", "-"):
+        if kinds.plain(text) in NOBODY:
             return ""
         try:
             return match_side(text, names, players)
         except InputError:
-            choices = ", ".join(names)
-            raise InputError(f'"{text.strip()}": answer {choices} or nobody') from None
+            raise InputError(
+                _('"{answer}": answer {choices} or nobody').format(
+                    answer=text.strip(), choices=", ".join(names)
+                )
+            ) from None
 
     return parse
 
 
+def yes_no(value: bool) -> str:
+    """The answer shown for yes or no (a default), in the language in use."""
+    return said(YES[:1], YES[2:3]) if value else said(NO[:1], NO[2:3])
+
+
 def parse_yes(text: str) -> bool:
-    value = text.strip().lower()
-    if value in ("y", "yes"):
+    """Yes or no: ``y``/``yes``/``예``/``네`` or ``n``/``no``/``아니오``/``아니요``."""
+    value = kinds.plain(text)
+    if value in YES:
         return True
-    if value in ("n", "no"):
+    if value in NO:
         return False
-    raise InputError(f'"{text.strip()}": answer y or n')
+    raise InputError(_('"{answer}": answer y or n').format(answer=text.strip()))
 
 
 def parse_mode(text: str) -> bool:
     """``c`` (card by card) → True, ``t`` (totals) → False."""
-    value = text.strip().lower()
-    if value in ("c", "cards", "card"):
+    value = kinds.plain(text)
+    if value in BY_CARD:
         return True
-    if value in ("t", "totals", "total"):
+    if value in BY_TOTALS:
         return False
-    raise InputError(f'"{text.strip()}": answer c (card by card) or t (totals)')
+    raise InputError(
+        _('"{answer}": answer c (card by card) or t (totals)').format(answer=text.strip())
+    )
 
 
 def meld_parser(rs: Ruleset) -> Callable[[str], str]:
@@ -387,7 +601,8 @@ def meld_parser(rs: Ruleset) -> Callable[[str], str]:
         cards = parse_cards(text)
         verdict = judge(cards, rs, Context(record=True, going_out=True))
         if not verdict.legal:
-            raise InputError("not a legal meld: " + "; ".join(r.text for r in verdict.broken))
+            reasons = "; ".join(r.text for r in verdict.broken)
+            raise InputError(_("not a legal meld: {reasons}").format(reasons=reasons))
         return " ".join(text.split())
 
     return parse
@@ -402,35 +617,42 @@ def parse_hand_cards(text: str) -> str:
 def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | list[str]]:
     """A number of threes, or the threes themselves (``3H 3D``); at most ``most`` (what the
     deck holds of that colour)."""
-    colour = "red" if red else "black"
+    too_many = (
+        N_('"{answer}": the deck holds only {most} red threes')
+        if red
+        else N_('"{answer}": the deck holds only {most} black threes')
+    )
 
     def parse(text: str) -> int | list[str]:
         value = text.strip()
-        if not value or value.isdigit() or value.lstrip("-+").isdigit():
+        if not value or count_token(value.lstrip("+")) is not None:
             count = parse_count(value or "0")
             cards: int | list[str] = count
         else:
             count, _cards = parse_threes("", "threes", [value], red)
             cards = value.split() if count else 0
         if most is not None and count > most:
-            raise InputError(f'"{value}": the deck holds only {most} {colour} threes')
+            raise InputError(_(too_many).format(answer=value, most=most))
         return cards
 
     return parse
 
 
 def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
-    """Incomplete special melds: kinds separated by commas (``sevens, wild``)."""
+    """Incomplete special melds: kinds separated by commas (``sevens, wild``, ``세븐, 와일드``)."""
 
     def parse(text: str) -> list[str]:
         out: list[str] = []
         for part in text.split(","):
-            word = " ".join(part.lower().replace("_", " ").split())
+            word = kinds.plain(part)
             if not word or word in NOTHING:
                 continue
             kind = kinds.incomplete_word(word)
             if kind is None or kind not in allowed:
-                raise InputError(f'"{part.strip()}": give any of {", ".join(allowed)}')
+                names = ", ".join(kind_name(k) for k in allowed)
+                raise InputError(
+                    _('"{answer}": give any of {names}').format(answer=part.strip(), names=names)
+                )
             out.append(kind)
         return out
 
@@ -438,12 +660,19 @@ def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
 
 
 def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
+    """A special hand (its name in English or Korean), or none (``n``, ``아니오``, empty)."""
+
     def parse(text: str) -> str:
-        value = text.strip().lower()
-        if value in ("", "n", "no", "none"):
+        value = kinds.plain(text)
+        if value in ("", "none", *NO, *NOTHING):
             return ""
+        by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
+        value = by_korean.get(value, value)
         if value not in allowed:
-            raise InputError(f'"{text.strip()}": give one of {", ".join(allowed)}, or n')
+            names = ", ".join(special_name(k) for k in allowed)
+            raise InputError(
+                _('"{answer}": give one of {names}, or n').format(answer=text.strip(), names=names)
+            )
         return value
 
     return parse
@@ -467,24 +696,26 @@ class Question:
 
 
 def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
-    """The canasta kinds a ruleset scores, as (record key, how to ask for it)."""
+    """The canasta kinds a ruleset scores, as (record key, how to ask for it in the language in
+    use)."""
     c, k = rs.canasta, CanastaKind
-    found = [(k.NATURAL, "natural canastas"), (k.MIXED, "mixed canastas")]
+    found = [(k.NATURAL, _("natural canastas")), (k.MIXED, _("mixed canastas"))]
     if c.clean_sevens:
-        found.append((k.SEVENS, "clean canastas of sevens"))
+        found.append((k.SEVENS, _("clean canastas of sevens")))
     if c.clean_aces:
-        found.append((k.ACES, "clean canastas of aces"))
+        found.append((k.ACES, _("clean canastas of aces")))
     if rs.meld.wild_melds:
         if c.wild_all_twos and c.wild_all_twos != c.wild_other:
-            found.append((k.WILD_TWOS, "wild-card canastas of seven twos"))
+            found.append((k.WILD_TWOS, _("wild-card canastas of seven twos")))
         if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
-            found.append((k.WILD_FOUR_JOKERS, "wild-card canastas with all four jokers"))
-        found.append((k.WILD, "other wild-card canastas"))
+            found.append((k.WILD_FOUR_JOKERS, _("wild-card canastas with all four jokers")))
+        found.append((k.WILD, _("other wild-card canastas")))
     if rs.meld.sequences:
-        found.append((k.SEQUENCE, f"{c.sequence_name}s (completed sequences)"))
+        name = kinds.spoken(c.sequence_name)
+        found.append((k.SEQUENCE, _("{name}s (completed sequences)").format(name=name)))
     if rs.meld.deuce_melds:
-        found.append((k.DEUCES, "canastas of seven twos"))
-        found.append((k.DEUCES_MIXED, "canastas of twos with jokers"))
+        found.append((k.DEUCES, _("canastas of seven twos")))
+        found.append((k.DEUCES_MIXED, _("canastas of twos with jokers")))
     return [(kinds.display_name(kind, rs), text) for kind, text in found]
 
 
@@ -515,105 +746,118 @@ def side_questions(
     others_out: bool,
     asked_out: bool = False,
 ) -> list[Question]:
-    """The questions for one side, card by card (``by_card``) or as totals. ``others_out``:
-    another side already went out this hand, so this one did not. ``asked_out``: who went out
-    was asked for the whole hand, so it is not asked of the side."""
+    """The questions for one side, card by card (``by_card``) or as totals, in the language in
+    use. ``others_out``: another side already went out this hand, so this one did not.
+    ``asked_out``: who went out was asked for the whole hand, so it is not asked of the side."""
     from canasta_score.validation import count_step
 
     qs: list[Question] = []
     points = points_parser(count_step(rs))
     threes_most = 2 * rs.deck.decks
+    no = yes_no(False)
     if by_card:
         qs.append(
             Question(
                 "melds",
-                "meld {n}: cards (e.g. K K K 2); empty line when done",
+                _("meld {n}: cards (e.g. K K K 2); empty line when done"),
                 meld_parser(rs),
                 repeat=True,
             )
         )
     else:
-        qs.append(Question("meld_points", "count of all melded cards", points, "0"))
+        qs.append(Question("meld_points", _("count of all melded cards"), points, "0"))
         qs += [
             Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
         ]
         allowed = incomplete_kinds(rs)
         if allowed:
+            names = ", ".join(kind_name(k) for k in allowed)
             qs.append(
                 Question(
                     "incomplete",
-                    f"incomplete special melds ({', '.join(allowed)}; empty if none)",
+                    _("incomplete special melds ({names}; empty if none)").format(names=names),
                     kinds_parser(allowed),
                 )
             )
     if rs.threes.laid_down != "none":
-        threes = "red threes" if rs.threes.laid_down == "red" else "red threes laid down"
-        qs.append(
-            Question(
-                "red_threes", f"{threes} (a count, or cards)", threes_parser(True, threes_most), "0"
-            )
+        threes = (
+            _("red threes (a count, or cards)")
+            if rs.threes.laid_down == "red"
+            else _("red threes laid down (a count, or cards)")
         )
+        qs.append(Question("red_threes", threes, threes_parser(True, threes_most), "0"))
     if rs.threes.laid_down in ("all", "optional"):
         qs.append(
             Question(
                 "black_threes",
-                "black threes laid down (a count, or cards)",
+                _("black threes laid down (a count, or cards)"),
                 threes_parser(False, threes_most),
                 "0",
             )
         )
     if by_card:
-        held = "hand and foot" if rs.deal.foot_size else "hand"
+        held = (
+            N_("cards left in {player}'s hand and foot (empty if none)")
+            if rs.deal.foot_size
+            else N_("cards left in {player}'s hand (empty if none)")
+        )
         qs += [
-            Question(
-                f"in_hand.{i}", f"cards left in {seat}'s {held} (empty if none)", parse_hand_cards
-            )
+            Question(f"in_hand.{i}", _(held).format(player=seat), parse_hand_cards)
             for i, seat in enumerate(seats)
         ]
     else:
-        qs.append(Question("in_hand_points", "count of the cards left in hand", points, "0"))
+        qs.append(Question("in_hand_points", _("count of the cards left in hand"), points, "0"))
         if rs.penalties.held_aces_sevens:
             qs.append(
                 Question(
                     "held_penalties",
-                    "players left holding three or more aces, or three or more sevens "
-                    "(one for each such player and rank)",
+                    _(
+                        "players left holding three or more aces, or three or more sevens "
+                        "(one for each such player and rank)"
+                    ),
                     parse_count,
                     "0",
                 )
             )
     if not others_out:
         if not asked_out:
-            qs.append(Question("went_out", f"did {name} go out? (y/n)", parse_yes, "n"))
+            qs.append(
+                Question("went_out", _("did {side} go out? (y/n)").format(side=name), parse_yes, no)
+            )
         if rs.go_out.concealed_bonus:
             qs.append(
                 Question(
                     "concealed",
-                    "concealed (the whole hand in one turn)? (y/n)",
+                    _("concealed (the whole hand in one turn)? (y/n)"),
                     parse_yes,
-                    "n",
+                    no,
                     when=went_out,
                 )
             )
     if rs.canasta.concealed_bonus:
-        qs.append(Question("concealed_canastas", "canastas laid whole from hand", parse_count, "0"))
+        qs.append(
+            Question("concealed_canastas", _("canastas laid whole from hand"), parse_count, "0")
+        )
     if rs.threes.black_removed_each or rs.threes.black_removed_all:
         qs.append(
-            Question("black_threes_removed", "black threes removed with the pile", parse_count, "0")
+            Question(
+                "black_threes_removed", _("black threes removed with the pile"), parse_count, "0"
+            )
         )
-    kinds = specials(rs)
-    if kinds and not others_out:
+    hands = specials(rs)
+    if hands and not others_out:
+        names = ", ".join(special_name(k) for k in hands)
         qs.append(
             Question(
                 "special_hand",
-                f"went out with a special hand ({', '.join(kinds)}, or n)",
-                special_parser(kinds),
-                "n",
+                _("went out with a special hand ({names}, or n)").format(names=names),
+                special_parser(hands),
+                no,
                 when=went_out,
             )
         )
     if rs.acaba.enabled and not others_out:
-        qs.append(Question("acaba", "declared acaba? (y/n)", parse_yes, "n"))
+        qs.append(Question("acaba", _("declared acaba? (y/n)"), parse_yes, no))
     return qs
 
 

@@ -1,5 +1,7 @@
 """The canasta kinds: one enum and one table saying, for each kind, its family, the ruleset keys
-of its bonus and of its incomplete-meld penalty, its smallest count, and the words that name it.
+of its bonus and of its incomplete-meld penalty, its smallest count, and the words that name it,
+in English and in Korean (docs/ko/glossary.md). Both languages' words are read in every
+language; the first word of the language in use is the one shown.
 
 Every other module asks this one. A kind's display name is data: a completed sequence is called
 whatever the ruleset's ``canasta.sequence_name`` says ("samba", "escalera", "scala", ...).
@@ -10,6 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from canasta_score import language
 from canasta_score.frozen import record
 
 if TYPE_CHECKING:
@@ -64,11 +67,14 @@ class KindInfo:
     penalty: str | None
     least: Least
     words: tuple[str, ...]
+    korean: tuple[str, ...]
 
 
 K = CanastaKind
-# Names that always mean a completed sequence, whatever the ruleset calls it.
+# Names that always mean a completed sequence, whatever the ruleset calls it; the Korean ones
+# stand for the English ones in the same place ("sequence"/"시퀀스": the ruleset's own name).
 SEQUENCE_WORDS = ("samba", "escalera", "sequence")
+SEQUENCE_KOREAN = ("삼바", "에스칼레라", "시퀀스")
 TABLE: dict[CanastaKind, KindInfo] = {
     K.NATURAL: KindInfo(
         Family.NATURAL,
@@ -76,14 +82,23 @@ TABLE: dict[CanastaKind, KindInfo] = {
         None,
         Least.LOW,
         ("natural", "naturals", "nat", "nats", "clean"),
+        ("내추럴", "클린"),
     ),
-    K.MIXED: KindInfo(Family.MIXED, "canasta.mixed", None, Least.MIXED, ("mixed", "mix", "dirty")),
+    K.MIXED: KindInfo(
+        Family.MIXED,
+        "canasta.mixed",
+        None,
+        Least.MIXED,
+        ("mixed", "mix", "dirty"),
+        ("믹스드", "믹스", "더티"),
+    ),
     K.SEVENS: KindInfo(
         Family.SPECIAL_RANK,
         "canasta.clean_sevens",
         "penalties.incomplete_sevens",
         Least.LOW,
         ("sevens", "7s"),
+        ("세븐",),
     ),
     K.ACES: KindInfo(
         Family.SPECIAL_RANK,
@@ -91,6 +106,7 @@ TABLE: dict[CanastaKind, KindInfo] = {
         "penalties.incomplete_clean_aces",
         Least.ACES,
         ("aces",),
+        ("에이스",),
     ),
     K.WILD: KindInfo(
         Family.WILD,
@@ -98,9 +114,15 @@ TABLE: dict[CanastaKind, KindInfo] = {
         "penalties.incomplete_wild",
         Least.WILD,
         ("wild", "wilds"),
+        ("와일드",),
     ),
     K.WILD_TWOS: KindInfo(
-        Family.WILD, "canasta.wild_all_twos", None, Least.TWOS, ("wild twos", "wild 2s")
+        Family.WILD,
+        "canasta.wild_all_twos",
+        None,
+        Least.TWOS,
+        ("wild twos", "wild 2s"),
+        ("와일드 2", "와일드 투"),
     ),
     K.WILD_FOUR_JOKERS: KindInfo(
         Family.WILD,
@@ -108,18 +130,34 @@ TABLE: dict[CanastaKind, KindInfo] = {
         "penalties.incomplete_wild_four_jokers",
         Least.FOUR_JOKERS,
         ("wild four jokers", "wild 4 jokers"),
+        ("와일드 조커 4", "와일드 조커 넷"),
     ),
     K.SEQUENCE: KindInfo(
-        Family.SEQUENCE, "canasta.sequence", "penalties.short_sequence", Least.RUN, SEQUENCE_WORDS
+        Family.SEQUENCE,
+        "canasta.sequence",
+        "penalties.short_sequence",
+        Least.RUN,
+        SEQUENCE_WORDS,
+        SEQUENCE_KOREAN,
     ),
-    K.BOLIVIA: KindInfo(Family.WILD, "canasta.wild_other", None, Least.TWOS, ("bolivia",)),
-    K.DEUCES: KindInfo(Family.WILD, "canasta.deuces", None, Least.TWOS, ("deuces", "twos", "2s")),
+    K.BOLIVIA: KindInfo(
+        Family.WILD, "canasta.wild_other", None, Least.TWOS, ("bolivia",), ("볼리비아",)
+    ),
+    K.DEUCES: KindInfo(
+        Family.WILD,
+        "canasta.deuces",
+        None,
+        Least.TWOS,
+        ("deuces", "twos", "2s"),
+        ("듀스", "투"),
+    ),
     K.DEUCES_MIXED: KindInfo(
         Family.WILD,
         "canasta.deuces_mixed",
         None,
         Least.ONE_JOKER,
         ("deuces with jokers", "twos with jokers", "2s with jokers"),
+        ("조커 든 듀스", "조커 든 투"),
     ),
 }
 # Kinds a summary may list as incomplete special melds (those with a penalty key).
@@ -170,29 +208,43 @@ def record_kind(name: str, rs: Ruleset) -> CanastaKind | None:
     return found
 
 
+def plain(text: str) -> str:
+    """A typed word as the tables hold it: composed Hangul (NFC), lower case, single spaces,
+    ``_`` as a space."""
+    from unicodedata import normalize
+
+    return " ".join(normalize("NFC", text).lower().replace("_", " ").split())
+
+
 def kind_named(name: str, rs: Ruleset | None = None) -> CanastaKind | None:
-    """The kind a record's key or a spoken word means (a plural "s" allowed), or None."""
-    word = " ".join(name.lower().replace("_", " ").split())
-    sequence = rs.canasta.sequence_name.lower() if rs is not None else None
+    """The kind a record's key or a spoken word (English or Korean) means (a plural "s"
+    allowed), or None."""
+    word = plain(name)
+    sequence = plain(rs.canasta.sequence_name) if rs is not None else None
     for candidate in (word, word.removesuffix("s")):
         if candidate == sequence:
             return CanastaKind.SEQUENCE
         for kind, row in TABLE.items():
-            if candidate == kind.value.replace("_", " ") or candidate in row.words:
+            if candidate == kind.value.replace("_", " ") or candidate in (*row.words, *row.korean):
                 return kind
     return None
 
 
 def canasta_word(word: str, rs: Ruleset | None = None) -> str | None:
-    """The record key of the canastas a spoken word names (``"sambas"`` → ``samba``), or None.
-    A sequence goes by the ruleset's name for it, or by a traditional one."""
+    """The record key of the canastas a spoken word names (``"sambas"`` → ``samba``, ``"삼바"``
+    → ``samba``), or None. A sequence goes by the ruleset's name for it, or by a traditional
+    one; "sequence" (시퀀스) by the ruleset's name."""
     kind = kind_named(word, rs)
     if kind is not CanastaKind.SEQUENCE:
         return None if kind is None else kind.value
-    singular = " ".join(word.lower().split()).removesuffix("s")
-    names = (*SEQUENCE_WORDS[:2], rs.canasta.sequence_name if rs is not None else "")
-    plain = " ".join(word.lower().split())
-    return next((n for n in names if n and n.lower() in (plain, singular)), None)
+    said = plain(word)
+    if said in SEQUENCE_KOREAN:
+        said = SEQUENCE_WORDS[SEQUENCE_KOREAN.index(said)]
+    own = rs.canasta.sequence_name if rs is not None else ""
+    if said in (SEQUENCE_WORDS[2], SEQUENCE_WORDS[2] + "s") and own:
+        return own
+    names = (*SEQUENCE_WORDS[:2], own)
+    return next((n for n in names if n and plain(n) in (said, said.removesuffix("s"))), None)
 
 
 def incomplete_word(word: str, rs: Ruleset | None = None) -> str | None:
@@ -201,16 +253,27 @@ def incomplete_word(word: str, rs: Ruleset | None = None) -> str | None:
     return kind.value if kind in INCOMPLETE else None
 
 
+def spoken(key: str) -> str:
+    """How a record key of the canastas (``wild_twos``, ``samba``, or a ruleset's own name for a
+    sequence) is shown in the language in use: a word the quick form reads back."""
+    if language.current() != language.KOREAN:
+        return key.replace("_", " ")
+    if key in SEQUENCE_WORDS:
+        return SEQUENCE_KOREAN[SEQUENCE_WORDS.index(key)]
+    found = BY_RECORD_KEY.get(key)
+    return TABLE[found].korean[0] if found is not None else key.replace("_", " ")
+
+
 def spoken_names() -> list[str]:
-    """How the quick form's help names each kind of canasta."""
+    """How the quick form's help names each kind of canasta, in the language in use."""
     out: list[str] = []
     for kind, row in TABLE.items():
         if kind is CanastaKind.SEQUENCE:
-            out += SEQUENCE_WORDS[:2]
+            out += [spoken(word) for word in SEQUENCE_WORDS[:2]]
         elif kind is CanastaKind.DEUCES_MIXED:
-            out.append(row.words[0])
+            out.append(row.korean[0] if language.current() == language.KOREAN else row.words[0])
         else:
-            out.append(kind.value.replace("_", " "))
+            out.append(spoken(kind.value))
     return out
 
 

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from canasta_score.errors import CanastaError
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.game import Game, Side
     from canasta_score.ruleset import Ruleset
 
-QUIT = ("q", "quit")
+QUIT = ("q", "quit", "종료")
+INTERRUPTED = N_("interrupted; nothing was saved")
+LEFT = N_("left with q; nothing was saved")
 CLEAR = "-"
 # A side's answers as typed (after Enter took a default): question key -> answers (several for
 # a repeated question such as the melds), and "mode" -> "c" or "t".
@@ -51,7 +54,7 @@ class Dialogue:
             try:
                 return self.reader(prompt)
             except (KeyboardInterrupt, EOFError):
-                raise Left("interrupted; nothing was saved") from None
+                raise Left(_(INTERRUPTED)) from None
         out = self.out or sys.stderr
         out.write(prompt)
         out.flush()
@@ -61,7 +64,7 @@ class Dialogue:
             line = ""
         if not line:
             self.say("")
-            raise Left("interrupted; nothing was saved")
+            raise Left(_(INTERRUPTED))
         return line.rstrip("\r\n")
 
     def ask_text(
@@ -84,7 +87,7 @@ class Dialogue:
             try:
                 return parse(text), text
             except InputError as exc:
-                self.say(f"  ! {exc}. Try again.")
+                self.say("  ! " + _("{problem}. Try again.").format(problem=exc))
 
     def ask(self, prompt: str, parse: Callable[[str], Any], default: str = "") -> Any:
         return self.ask_text(prompt, parse, default)[0]
@@ -98,10 +101,10 @@ class Dialogue:
         try:
             value = parse(text)
         except InputError:
-            raise Left("left with q; nothing was saved") from None
-        prompt = f'leave without saving? (y, or n to take "{text}" as the answer)'
-        if self.ask(prompt, parse_yes):
-            raise Left("left with q; nothing was saved")
+            raise Left(_(LEFT)) from None
+        prompt = _('leave without saving? (y, or n to take "{answer}" as the answer)')
+        if self.ask(prompt.format(answer=text), parse_yes):
+            raise Left(_(LEFT))
         return value
 
     def side(
@@ -115,7 +118,7 @@ class Dialogue:
         name, seats = side.name, side.seats(rs.table.side_size)
         self.say(f"\n{name}" + (f" ({' & '.join(side.players)})" if side.players else ""))
         mode = before.get("mode", ["c"])[0]
-        by_card, mode = self.ask_text("card by card or totals? (c/t)", parse_mode, mode)
+        by_card, mode = self.ask_text(_("card by card or totals? (c/t)"), parse_mode, mode)
         answers: Answers = {"mode": [mode]}
         data: dict[str, Any] = {"name": name, **({"went_out": True} if went else {})}
         for q in side_questions(rs, name, seats, by_card, others_out, went is not None):
@@ -155,7 +158,8 @@ class Dialogue:
             try:
                 check_side(rs, data)
             except InputError as exc:
-                self.say(f"\n  ! {exc}.\n  Enter {side.name} again (Enter keeps an answer).")
+                again = _("Enter {side} again (Enter keeps an answer).").format(side=side.name)
+                self.say(f"\n  ! {exc}.\n  {again}")
                 continue
             return data, before
 
@@ -174,7 +178,15 @@ class Dialogue:
         old answer offered (Enter keeps it)."""
         from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
-        from canasta_score.entry import blocked_by, describe_side, parse_yes, side_parser
+        from canasta_score.entry import (
+            blocked_by,
+            choice_word,
+            describe_side,
+            nobody,
+            parse_yes,
+            side_parser,
+            yes_no,
+        )
         from canasta_score.errors import RecordError
         from canasta_score.game import dealer_of, play, shortfalls
 
@@ -182,14 +194,17 @@ class Dialogue:
         by_name = {s.name: s for s in game.sides}
         players = {s.name: s.named(rs.table.side_size) for s in game.sides}
         self.say(
-            f"Hand {number} of {game.name}, dealt by {dealer_of(game, rs, number)}. "
-            "For each side give its melds card by card (c) or its totals (t); q leaves "
-            "without saving."
+            _(
+                "Hand {number} of {game}, dealt by {dealer}. For each side give its melds card "
+                "by card (c) or its totals (t); q leaves without saving."
+            ).format(number=number, game=game.name, dealer=dealer_of(game, rs, number))
         )
         sides: dict[str, dict[str, Any]] = {}
         answers: dict[str, Answers] = {}
-        who = f"who went out? ({' / '.join(names)} / nobody)"
-        which = f"re-enter which side? ({' / '.join(names)}, out for who went out, or q to quit)"
+        listed = " / ".join(names)
+        who = _("who went out? ({sides} / nobody)").format(sides=listed)
+        which = _("re-enter which side? ({sides}, out for who went out, or q to quit)")
+        which = which.format(sides=listed)
         choose = pick([*names, "out"], players)
         if old is None:
             gone, gone_text = self.ask_text(who, side_parser(names, players))
@@ -198,10 +213,12 @@ class Dialogue:
             sides = old_sides(old, names)
             answers = {n: answers_from(d) for n, d in sides.items()}
             gone = next((n for n, d in sides.items() if d.get("went_out")), "")
-            gone_text = gone or "nobody"
-            self.say("Now: " + "; ".join(describe_side(sides[n]) for n in names))
-            change = f"change which side? ({' / '.join(names)}, out for who went out, or all)"
-            choice = self.ask(change, pick([*names, "out", "all"], players), "all")
+            gone_text = gone or nobody()
+            now = "; ".join(describe_side(sides[n]) for n in names)
+            self.say(_("Now: {sides}").format(sides=now))
+            change = _("change which side? ({sides}, out for who went out, or all)")
+            change = change.format(sides=listed)
+            choice = self.ask(change, pick([*names, "out", "all"], players), choice_word("all"))
             todo = names if choice == "all" else [choice]
             if choice in ("out", "all"):
                 gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
@@ -219,21 +236,23 @@ class Dialogue:
             try:
                 played, outcome = play(game, rs, record, number, totals)
             except RecordError as exc:
-                self.say(f"\nThis hand cannot be scored: {exc}")
+                self.say("\n" + _("This hand cannot be scored: {problem}").format(problem=exc))
                 todo = [self.ask(which, choose)]
             else:
                 self.say("\n" + render_score(played.score) + "\n")
                 on = self.out is None and wanted(sys.stderr)
+                lead = _("warning:")
                 for doubt in shortfalls(rs, played):
+                    warning = _("warning: {problem}").format(problem=doubt.text)
                     if on:
-                        echo(f"warning: {doubt.text}", "warning:", "yellow", on, err=True)
+                        echo(warning, lead, "yellow", on, err=True)
                     else:
-                        self.say(f"warning: {doubt.text}")
+                        self.say(warning)
                 if outcome.finished:
-                    ends = "this hand ends the game; save it? (y/n, Enter does not save)"
+                    ends = _("this hand ends the game; save it? (y/n, Enter does not save)")
                     if self.ask(ends, parse_yes):
                         return record
-                elif self.ask("save this hand? (y/n)", parse_yes, "y"):
+                elif self.ask(_("save this hand? (y/n)"), parse_yes, yes_no(True)):
                     return record
                 todo = [self.ask(which, choose)]
             if todo == ["out"]:
@@ -276,9 +295,11 @@ def answers_from(side: dict[str, Any]) -> Answers:
     ):
         if key in side:
             out[key] = [str(side[key])]
+    from canasta_score.entry import yes_no
+
     for key in ("concealed", "acaba"):
         if side.get(key):
-            out[key] = ["y"]
+            out[key] = [yes_no(True)]
     if side.get("special_hand"):
         out["special_hand"] = [str(side["special_hand"])]
     return out
@@ -300,7 +321,16 @@ def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def pick(names: list[str], players: Mapping[str, Sequence[str]]) -> Callable[[str], str]:
-    """Which side to enter again: a side's or a player's name, or a unique beginning."""
-    from canasta_score.entry import match_side
+    """Which side to enter again: a side's or a player's name, or a unique beginning; or one of
+    the other choices in ``names`` (``out``, ``all``) in English or Korean."""
+    from canasta_score.entry import CHOICES, match_side
+    from canasta_score.kinds import plain
 
-    return lambda text: match_side(text, names, players)
+    def parse(text: str) -> str:
+        said = plain(text)
+        for key, words in CHOICES.items():
+            if key in names and said in words and said not in (n.casefold() for n in names):
+                return key
+        return match_side(text, names, players)
+
+    return parse

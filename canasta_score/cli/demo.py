@@ -3,7 +3,8 @@
 Hands 1 and 4 are example C5 of docs/rules/classic.md, entered card by card; hands 2 and 3 are
 entered in the quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``)
 and bring the sides to 4,800 and 4,950, the position of example C8, so the last hand ends the
-game: us 6,040, them 5,175, us win by 865.
+game: us 6,040, them 5,175, us win by 865. The quick form is written in the words of the
+language in use.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import tempfile
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import typer
+
+from canasta_score.language import _
 
 C5 = """\
 # Example C5 of docs/rules/classic.md: "us" goes out with a natural and a mixed canasta.
@@ -34,23 +38,56 @@ red_threes = 2
 in_hand = ["KS KH 7C 3S", "JD QS 2S"]
 """
 
-STEPS: list[list[str]] = [
-    ["new", "demo", "--side", "us: Ann & Bob", "--side", "them: Cy & Di"],
-    ["hand", "--file", "hand1.toml"],
+# Hands 2 and 3 as entered in the quick form (hand 3 with the slip: 300 left).
+QUICK_HANDS: list[list[dict[str, Any]]] = [
     [
-        "hand",
-        "us: 420 melded, 2 natural, 1 mixed, 1 red, 30 left",
-        "them: 480 melded, 2 natural, 2 mixed, 3 red, out",
+        {
+            "name": "us",
+            "meld_points": 420,
+            "canastas": {"natural": 2, "mixed": 1},
+            "red_threes": 1,
+            "in_hand_points": 30,
+        },
+        {
+            "name": "them",
+            "meld_points": 480,
+            "canastas": {"natural": 2, "mixed": 2},
+            "red_threes": 3,
+            "went_out": True,
+        },
     ],
     [
-        "hand",
-        "us: 400 melded, 1 natural, 3 mixed, 300 left",
-        "them: 445 melded, 2 natural, 2 mixed, 1 red, out",
+        {
+            "name": "us",
+            "meld_points": 400,
+            "canastas": {"natural": 1, "mixed": 3},
+            "in_hand_points": 300,
+        },
+        {
+            "name": "them",
+            "meld_points": 445,
+            "canastas": {"natural": 2, "mixed": 2},
+            "red_threes": 1,
+            "went_out": True,
+        },
     ],
-    ["edit", "3", "--file", "hand3.toml"],
-    ["hand", "--file", "hand4.toml"],
-    ["status"],
 ]
+
+
+def steps() -> list[list[str]]:
+    """The demo's command lines, the quick form in the words of the language in use."""
+    from canasta_score.entry import describe_side
+
+    quick = [["hand", *(describe_side(side) for side in hand)] for hand in QUICK_HANDS]
+    return [
+        ["new", "demo", "--side", "us: Ann & Bob", "--side", "them: Cy & Di"],
+        ["hand", "--file", "hand1.toml"],
+        *quick,
+        ["edit", "3", "--file", "hand3.toml"],
+        ["hand", "--file", "hand4.toml"],
+        ["status"],
+    ]
+
 
 HAND3 = """\
 # Hand 3 as it should have been entered: 30 left, not 300.
@@ -75,6 +112,7 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
     status at the end."""
 
     saved = os.environ.get("CANASTA_SCORE_HOME")
+    commands = steps()
     here = Path.cwd()
     with tempfile.TemporaryDirectory(prefix="canasta-demo-") as home:
         os.environ["CANASTA_SCORE_HOME"] = home
@@ -85,16 +123,16 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
             Path("hand3.toml").write_text(HAND3, encoding="utf-8")
             if as_json:
                 with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-                    for args in STEPS:
+                    for args in commands:
                         app(args)
                 from canasta_score.cli.common import emit_json
                 from canasta_score.store import Store
 
                 status = Store(Path(home)).summary(Path(home) / "demo.toml").status()
-                emit_json({"commands": [shlex.join(a) for a in STEPS], "status": status})
+                emit_json({"commands": [shlex.join(a) for a in commands], "status": status})
                 return
-            typer.echo("A four-hand Classic game, scored in a temporary folder.\n")
-            for args in STEPS:
+            typer.echo(_("A four-hand Classic game, scored in a temporary folder.") + "\n")
+            for args in commands:
                 typer.echo(f"$ canasta-score {shlex.join(args)}")
                 for name in ("hand1.toml", "hand3.toml", "hand4.toml"):
                     if name in args:
@@ -107,4 +145,4 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
                 os.environ.pop("CANASTA_SCORE_HOME", None)
             else:
                 os.environ["CANASTA_SCORE_HOME"] = saved
-    typer.echo('Start your own game with: canasta-score new --side "Ann & Bob" --side "Cy & Di"')
+    typer.echo(_('Start your own game with: canasta-score new --side "Ann & Bob" --side "Cy & Di"'))

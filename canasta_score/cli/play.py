@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from canasta_score.cli.common import complete_game
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -68,7 +69,7 @@ def loop(session: Session, read: Callable[[str], str]) -> None:
     from canasta_score.cli.shell import Quit
 
     session.say(session.sheet())
-    session.say("\nType help for the commands, quit to leave.")
+    session.say("\n" + _("Type help for the commands, quit to leave."))
     while True:
         try:
             line = read(PROMPT)
@@ -81,7 +82,7 @@ def loop(session: Session, read: Callable[[str], str]) -> None:
         except Quit:
             return
         except KeyboardInterrupt:
-            session.say("Cancelled; nothing was saved.")
+            session.say(_("Cancelled; nothing was saved."))
 
 
 def plain_reader(_prompt: str) -> str:

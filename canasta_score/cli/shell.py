@@ -2,8 +2,8 @@
 terminal of its own (``canasta_score.cli.play`` reads the lines and shows the answers).
 
 Each line is one command: ``hand``, ``edit N``, ``undo``, ``redo``, ``meld``, ``pickup``,
-``go-out``, ``status``, ``history``, ``help``, ``quit``. A command that fails says why and
-changes nothing; the session goes on.
+``go-out``, ``status``, ``history``, ``help``, ``quit`` (or its Korean name, ``KOREAN``). A
+command that fails says why and changes nothing; the session goes on.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import CanastaError, InputError
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from canasta_score.store import Store
     from canasta_score.summary import Summary
 
-HELP = """\
+HELP = N_("""\
 Commands (a unique beginning will do, e.g. "st" for status):
   hand                       record the next hand, answering the questions
   hand us: 285 melded, 1 nat, out; them: 95 melded, 70 left
@@ -39,7 +40,7 @@ Commands (a unique beginning will do, e.g. "st" for status):
   status                     the score sheet, next minimums and dealer
   history                    every hand with each side's minimum
   help                       this list
-  quit                       leave (Ctrl-D too); Ctrl-C cancels only what is being entered"""
+  quit                       leave (Ctrl-D too); Ctrl-C cancels only what is being entered""")
 
 COMMANDS = (
     "hand",
@@ -54,10 +55,34 @@ COMMANDS = (
     "help",
     "quit",
 )
-ALIASES = {"exit": "quit", "q": "quit", "?": "help", "goout": "go-out", "sheet": "status"}
+# Each command's Korean name (docs/ko/glossary.md), read in every language.
+KOREAN = {
+    "핸드": "hand",
+    "수정": "edit",
+    "취소": "undo",
+    "다시": "redo",
+    "멜드": "meld",
+    "더미": "pickup",
+    "나가기": "go-out",
+    "상태": "status",
+    "기록": "history",
+    "도움말": "help",
+    "종료": "quit",
+}
+ALIASES = {
+    "exit": "quit",
+    "q": "quit",
+    "?": "help",
+    "goout": "go-out",
+    "sheet": "status",
+    **KOREAN,
+}
 CARD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
-QUICK_WORDS = ("melded", "nat", "mix", "red", "black", "left", "out", "conc", "natural", "mixed")
+QUICK_WORDS = (
+    *("melded", "nat", "mix", "red", "black", "left", "out", "conc", "natural", "mixed"),
+    *("멜드", "내추럴", "믹스드", "빨간", "레드", "블랙", "검은", "남은", "나감", "숨은"),
+)
 PICKUP_WORDS = ("with", "by", "unopened", "opened", "frozen")
 
 
@@ -76,8 +101,12 @@ def command_of(word: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f'"{word}" could be {" or ".join(found)}; write more of it')
-    raise InputError(f'"{word}" is not a command here; type help for the list')
+        raise InputError(
+            _('"{word}" could be {choices}; write more of it').format(
+                word=word, choices=_(" or ").join(found)
+            )
+        )
+    raise InputError(_('"{word}" is not a command here; type help for the list').format(word=word))
 
 
 @dataclass
@@ -96,7 +125,7 @@ class Session:
         """Carry out one line; a problem is shown and nothing is changed. Raises :class:`Quit`."""
         from canasta_score.cli.asking import Left
 
-        word, _, rest = line.strip().partition(" ")
+        word, _space, rest = line.strip().partition(" ")
         if not word:
             return
         try:
@@ -104,7 +133,7 @@ class Session:
             handler: Callable[[str], None] = getattr(self, "do_" + command.replace("-", "_"))
             handler(rest.strip())
         except Left as exc:
-            self.say(f"Cancelled: {exc}.")
+            self.say(_("Cancelled: {problem}.").format(problem=exc))
         except CanastaError as exc:
             self.say(f"Error: {exc}")
 
@@ -127,7 +156,7 @@ class Session:
         raise Quit
 
     def do_help(self, _rest: str) -> None:
-        self.say(HELP)
+        self.say(_(HELP))
 
     def do_status(self, _rest: str) -> None:
         self.say(self.sheet())
@@ -173,7 +202,8 @@ class Session:
         played, summary, doubts = self.store.update(self.path, change)
         if not asked:
             for doubt in doubts:
-                self.tell(f"warning: {doubt.text}", "warning:", "yellow")
+                warning = _("warning: {problem}").format(problem=doubt.text)
+                self.tell(warning, _("warning:"), "yellow")
         self.say(sheet.played(played, summary, breakdown=not asked))
 
     def do_edit(self, rest: str) -> None:
@@ -181,13 +211,17 @@ class Session:
         from canasta_score.errors import GameError
         from canasta_score.game import replace_hand
 
-        first, _, quick = rest.partition(" ")
+        first, _space, quick = rest.partition(" ")
         if not first.isdigit():
-            raise InputError('give the hand to replace, e.g. "edit 3"')
+            raise InputError(_('give the hand to replace, e.g. "edit 3"'))
         number = int(first)
         before = self.summary()
         if not 1 <= number <= before.hands:
-            raise GameError(f"the game has {before.hands} hand(s); there is no hand {number}")
+            raise GameError(
+                _("the game has {count} hand(s); there is no hand {number}").format(
+                    count=before.hands, number=number
+                )
+            )
         data, _asked = self.record(number, quick.strip(), before)
 
         def change(g: Game, _s: object) -> Any:
@@ -207,7 +241,8 @@ class Session:
             return changed, done.summary, done
 
         done = self.store.update(self.path, change)
-        self.say(f"Removed {sheet.hand_line(done.line, done.summary)}; redo puts it back.\n")
+        removed = sheet.hand_line(done.line, done.summary)
+        self.say(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
         self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
     def do_redo(self, _rest: str) -> None:
@@ -224,8 +259,9 @@ class Session:
     def show(self, ruling: Ruling, title: str = "") -> None:
         from canasta_score.cli.common import ruling_text
 
-        lead = "LEGAL" if ruling.legal else "ILLEGAL"
-        self.tell(ruling_text(ruling, title), lead, "green" if ruling.legal else "red")
+        text = ruling_text(ruling, title)
+        lead = text.split("\n")[0].split(":")[0]  # the verdict, in the language in use
+        self.tell(text, lead, "green" if ruling.legal else "red")
 
     def tell(self, text: str, lead: str, colour: str) -> None:
         """Say ``text``, its first word ``lead`` in ``colour`` on a terminal."""
@@ -241,7 +277,7 @@ class Session:
         from canasta_score.rulings import check_meld
 
         if not rest:
-            raise InputError('give the meld\'s cards, e.g. "meld K K 2"')
+            raise InputError(_('give the meld\'s cards, e.g. "meld K K 2"'))
         self.show(check_meld(self.game().rules(), parse_cards(rest)), " ".join(rest.split()))
 
     def do_pickup(self, rest: str) -> None:
@@ -250,7 +286,7 @@ class Session:
 
         top, with_, after = rest.partition(" with ")
         if not with_ or not top.strip():
-            raise InputError('say the top card and the hand, e.g. "pickup KD with KS KH 5C"')
+            raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
         words = after.split()
         flags = {"frozen": False, "unopened": False, "opened": False}
         side_words: list[str] = []
@@ -277,7 +313,8 @@ class Session:
             score=score,
             hand_number=summary.hands + 1,
         )
-        title = f"{side} (score {score:,}), not yet opened" if flags["unopened"] else ""
+        unopened = _("{side} (score {score:,}), not yet opened")
+        title = unopened.format(side=side, score=score) if flags["unopened"] else ""
         self.show(ruling, title)
 
     @staticmethod
@@ -294,9 +331,10 @@ class Session:
             return scores[name], name
         minimums = {s.next_minimum for s in summary.sides}
         if needed and len(minimums) > 1:
-            raise InputError(f"say which side is asking: by {' / by '.join(names)}")
+            choices = " / ".join(f"by {n}" for n in names)
+            raise InputError(_("say which side is asking: {choices}").format(choices=choices))
         first = summary.sides[0]
-        return first.score, "each side" if len(names) > 1 else first.name
+        return first.score, _("each side") if len(names) > 1 else first.name
 
     def do_go_out(self, rest: str) -> None:
         from canasta_score.cards import parse_card, parse_cards
@@ -307,7 +345,9 @@ class Session:
             melds_text, discard = "", rest[len("discard ") :]
         parts = [p for p in melds_text.replace(";", "/").split("/") if p.strip()]
         if not parts:
-            raise InputError('give the side\'s melds, separated by /, e.g. "go-out Q Q Q / K K K"')
+            raise InputError(
+                _('give the side\'s melds, separated by /, e.g. "go-out Q Q Q / K K K"')
+            )
         ruling = check_go_out(
             self.game().rules(),
             tuple(parse_cards(p) for p in parts),
@@ -325,7 +365,7 @@ def completions(before: str, sides: list[str]) -> list[str]:
     words = before.split(" ")
     partial = words[-1]
     if len(words) == 1:
-        return [c for c in COMMANDS if c.startswith(partial.lower())]
+        return [c for c in (*COMMANDS, *KOREAN) if c.startswith(partial.lower())]
     try:
         command = command_of(words[0])
     except InputError:
