@@ -62,19 +62,23 @@ FLAG_ITEMS: tuple[tuple[dict[str, bool], tuple[str, ...], tuple[str, ...]], ...]
     ),
     ({"acaba": True}, ("acaba", "declared acaba"), ("아카바", "아카바 선언")),
 )
+OUT, CONCEALED, ACABA = range(3)  # the places of FLAG_ITEMS
 COUNT_WORDS = {w: key for key, (en, ko) in COUNT_ITEMS.items() for w in (*en, *ko)}
 FLAG_WORDS = {w: sets for sets, en, ko in FLAG_ITEMS for w in (*en, *ko)}
 NOTHING = {"nothing", "none", "-", "no meld", "no melds", "없음", "멜드 없음"}
-# "special straight" (특수 스트레이트), "straight hand" (스트레이트 핸드): record key -> Korean.
-SPECIAL_WORDS = (("special ", "특수 "), (" hand", " 핸드"))
+# Words around a kind (English, Korean): "special straight" or "straight hand" (특수 스트레이트,
+# 스트레이트 핸드), "incomplete sevens" (미완성 세븐), "1 natural canasta" (1 내추럴 카나스타).
+SPECIAL_BEFORE = ("special", "특수")
+SPECIAL_AFTER = ("hand", "핸드")
+INCOMPLETE_BEFORE = ("incomplete", "미완성")
+CANASTA_AFTER = ("canastas", "canasta", "카나스타")
+# The special hands' Korean names: record key -> Korean.
 SPECIAL_KOREAN = {
     "straight": "스트레이트",
     "pairs": "페어",
     "pairs-27a": "페어-27a",
     "garbage": "가비지",
 }
-INCOMPLETE_WORDS = ("incomplete ", "미완성 ")
-CANASTA_WORDS = (" canastas", " canasta", " 카나스타")
 # A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
 COUNTERS = ("점", "개", "장")
 KEY_ORDER = (
@@ -129,6 +133,11 @@ def said(english: tuple[str, ...], hangul: tuple[str, ...]) -> str:
     return hangul[0] if korean() else english[0]
 
 
+def pair_word(pair: tuple[str, str]) -> str:
+    """The English or the Korean of a pair, in the language in use."""
+    return pair[1] if korean() else pair[0]
+
+
 def count_word(key: str) -> str:
     """The word shown for a counted item (``meld_points`` → ``melded`` / ``멜드``)."""
     return said(*COUNT_ITEMS[key])
@@ -165,8 +174,7 @@ def ordered(side: dict[str, Any]) -> dict[str, Any]:
 def quick_help(rs: Ruleset | None = None) -> str:
     """How to write the quick form, in the language in use: for ``rs``, only the items its
     scoring knows."""
-    special = said((SPECIAL_WORDS[0][0].strip(),), (SPECIAL_WORDS[0][1].strip(),))
-    incomplete = said((INCOMPLETE_WORDS[0].strip(),), (INCOMPLETE_WORDS[1].strip(),))
+    special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
     if rs is None:
         spoken = " / ".join(kinds.spoken(k) for k in INCOMPLETE_KINDS)
         items = [
@@ -175,13 +183,13 @@ def quick_help(rs: Ruleset | None = None) -> str:
             f"N {count_word('red_threes')}",
             f"N {count_word('black_threes')}",
             f"N {count_word('in_hand_points')}",
-            flag_word(0),
-            flag_word(1),
+            flag_word(OUT),
+            flag_word(CONCEALED),
             f"{incomplete} {spoken}",
             f"N {count_word('held_penalties')}",
             f"N {count_word('concealed_canastas')}",
             f"{special} {' / '.join(special_name(k) for k in SPECIAL_HANDS)}",
-            flag_word(2),
+            flag_word(ACABA),
             f"N {count_word('black_threes_removed')}",
         ]
         return _(
@@ -197,9 +205,9 @@ def quick_help(rs: Ruleset | None = None) -> str:
         items.append(f"N {count_word('red_threes')}")
     if rs.threes.laid_down in ("all", "optional"):
         items.append(f"N {count_word('black_threes')}")
-    items += [f"N {count_word('in_hand_points')}", flag_word(0)]
+    items += [f"N {count_word('in_hand_points')}", flag_word(OUT)]
     if rs.go_out.concealed_bonus:
-        items.append(f"{flag_word(1)} ({flag_word(1, second=True)})")
+        items.append(f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})")
     incomplete_melds = incomplete_kinds(rs)
     if incomplete_melds:
         items.append(f"{incomplete} {' / '.join(kinds.spoken(k) for k in incomplete_melds)}")
@@ -210,7 +218,7 @@ def quick_help(rs: Ruleset | None = None) -> str:
     if specials(rs):
         items.append(f"{special} {' / '.join(special_name(k) for k in specials(rs))}")
     if rs.acaba.enabled:
-        items.append(flag_word(2))
+        items.append(flag_word(ACABA))
     if rs.threes.black_removed_each or rs.threes.black_removed_all:
         items.append(f"N {count_word('black_threes_removed')}")
     return _(
@@ -228,7 +236,7 @@ def count_token(word: str) -> str | None:
 def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
     """The record key of the canastas a phrase names (``natural``, ``1 natural canastas``'s
     ``natural canastas``, ``내추럴 카나스타``), or None."""
-    for suffix in (*CANASTA_WORDS, ""):
+    for suffix in (*(f" {w}" for w in CANASTA_AFTER), ""):
         kind_word = phrase.removesuffix(suffix) if suffix else phrase
         key = kinds.canasta_word(kind_word, rs) if kind_word else None
         if key is not None:
@@ -244,15 +252,14 @@ def known(phrase: str, rs: Ruleset | None = None) -> bool:
 def special_key(phrase: str) -> str | None:
     """The special hand a phrase names (``special pairs``, ``스트레이트 핸드``), None if the
     phrase is not about a special hand, "" if it names none the program knows."""
-    (en_prefix, ko_prefix), (en_suffix, ko_suffix) = SPECIAL_WORDS
-    if not phrase.startswith((en_prefix, ko_prefix)) and not phrase.endswith(
-        (en_suffix, ko_suffix)
-    ):
+    prefixes = tuple(f"{w} " for w in SPECIAL_BEFORE)
+    suffixes = tuple(f" {w}" for w in SPECIAL_AFTER)
+    if not phrase.startswith(prefixes) and not phrase.endswith(suffixes):
         return None
     name = phrase
-    for prefix in (en_prefix, ko_prefix):
+    for prefix in prefixes:
         name = name.removeprefix(prefix)
-    for suffix in (en_suffix, ko_suffix):
+    for suffix in suffixes:
         name = name.removesuffix(suffix)
     name = name.replace(" ", "-")
     by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
@@ -299,7 +306,7 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
             )
         set_once(side, "special_hand", kind, shown)
         return
-    prefix = next((p for p in INCOMPLETE_WORDS if phrase.startswith(p)), None)
+    prefix = next((f"{w} " for w in INCOMPLETE_BEFORE if phrase.startswith(f"{w} ")), None)
     if prefix is not None:
         missing = kinds.incomplete_word(phrase.removeprefix(prefix), rs)
         if missing is None:
@@ -470,7 +477,7 @@ def describe_side(side: dict[str, Any]) -> str:
         items.append(f"{side['meld_points']} {count_word('meld_points')}")
     for kind, n in side.get("canastas", {}).items():
         items.append(f"{n} {kinds.spoken(kind)}")
-    incomplete = said((INCOMPLETE_WORDS[0].strip(),), (INCOMPLETE_WORDS[1].strip(),))
+    incomplete = pair_word(INCOMPLETE_BEFORE)
     items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
     for key in (
         "red_threes",
@@ -483,14 +490,13 @@ def describe_side(side: dict[str, Any]) -> str:
         if isinstance(side.get(key), int):
             items.append(f"{side[key]} {count_word(key)}")
     if side.get("concealed"):
-        items.append(flag_word(1))
+        items.append(flag_word(CONCEALED))
     elif side.get("went_out"):
-        items.append(flag_word(0))
+        items.append(flag_word(OUT))
     if side.get("special_hand"):
-        special = said((SPECIAL_WORDS[0][0].strip(),), (SPECIAL_WORDS[0][1].strip(),))
-        items.append(f"{special} {special_name(side['special_hand'])}")
+        items.append(f"{pair_word(SPECIAL_BEFORE)} {special_name(side['special_hand'])}")
     if side.get("acaba"):
-        items.append(flag_word(2))
+        items.append(flag_word(ACABA))
     nothing = "없음" if korean() else "nothing"
     return f"{side['name']}: {', '.join(items) if items else nothing}"
 

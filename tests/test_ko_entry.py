@@ -297,3 +297,19 @@ def test_the_demo_in_korean_writes_its_quick_form_in_korean_and_ends_at_c8(cli: 
     assert "네 핸드짜리 클래식 게임을 임시 폴더에서 계산합니다." in korean.out
     assert "6,040" in korean.out and "5,175" in korean.out and "865" in korean.out
     assert cli("--lang", "ko", "demo", "--json").out == cli("--lang", "en", "demo", "--json").out
+
+
+def test_the_choices_of_the_entry_in_korean_out_all_nobody_and_leaving() -> None:
+    """나감 (who went out), 전체 (every side), 없음 (nobody), 종료 (leave without saving)."""
+    import io
+
+    from canasta_score.cli.asking import Dialogue, Left, pick
+    from canasta_score.entry import parse_count, side_parser
+
+    choose = pick(["우리", "그들", "out", "all"], {"우리": ["민수"], "그들": []})
+    assert [choose(w) for w in ("나감", "전체", "민수", "그")] == ["out", "all", "우리", "그들"]
+    assert side_parser(["우리", "그들"])("아무도") == ""
+    said = io.StringIO()
+    with language.speaking("ko"), pytest.raises(Left, match="아무것도 저장하지 않았습니다"):
+        Dialogue(inp=io.StringIO("열\n종료\n"), out=said).ask("멜드", parse_count)
+    assert '"열"은(는) 0 이상의 정수가 아닙니다. 다시 입력하세요.' in said.getvalue()
