@@ -8,6 +8,7 @@ from enum import Enum
 from functools import lru_cache
 
 from canasta_score.errors import CardNotationError
+from canasta_score.language import N_, _
 
 
 class Rank(Enum):
@@ -116,7 +117,7 @@ _JOKER_TOKENS = {"JK", "JKR", "JOKER"}
 _RANK_TOKENS = {r.value: r for r in Rank if r is not Rank.JOKER}
 _RANK_TOKENS["T"] = Rank.TEN
 _SPLIT = re.compile(r"[\s,]+")
-HOW_TO_WRITE = (
+HOW_TO_WRITE = N_(
     "write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for 10) optionally followed by a suit "
     "(S H D C or ♠ ♥ ♦ ♣), or JK for a joker"
 )
@@ -127,7 +128,7 @@ def parse_card(token: str) -> Card:
     """Parse one card token such as ``KS``, ``10♦``, ``3H``, ``3B`` or ``JK``."""
     text = token.strip().upper()
     if not text:
-        raise CardNotationError("empty card: " + HOW_TO_WRITE)
+        raise CardNotationError(_("empty card: {how}").format(how=_(HOW_TO_WRITE)))
     if text in _JOKER_TOKENS:
         return Card(Rank.JOKER)
     suit: Suit | None = None
@@ -141,11 +142,15 @@ def parse_card(token: str) -> Card:
         colour, text = last == "R", text[:-1]
     rank = _RANK_TOKENS.get(text)
     if rank is None:
-        raise CardNotationError(f'unknown card "{token.strip()}": {HOW_TO_WRITE}')
+        raise CardNotationError(
+            _('unknown card "{token}": {how}').format(token=token.strip(), how=_(HOW_TO_WRITE))
+        )
     if rank is Rank.THREE and suit is None and colour is None:
         raise CardNotationError(
-            f'"{token.strip()}" is a three without its colour: write 3H or 3D (red), '
-            "3S or 3C (black), or 3R / 3B when only the colour is known"
+            _(
+                '"{token}" is a three without its colour: write 3H or 3D (red), '
+                "3S or 3C (black), or 3R / 3B when only the colour is known"
+            ).format(token=token.strip())
         )
     return Card(rank, suit, colour)
 
@@ -155,7 +160,9 @@ def parse_rank(text: str) -> Rank:
     that can close (Modern American)."""
     rank = _RANK_TOKENS.get(text.strip().upper())
     if rank is None or not rank.is_natural:
-        raise CardNotationError(f'"{text}" is not a natural rank such as K, 7 or A')
+        raise CardNotationError(
+            _('"{text}" is not a natural rank such as K, 7 or A').format(text=text)
+        )
     return rank
 
 
@@ -168,7 +175,9 @@ def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
     """Parse cards separated by spaces and/or commas."""
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens and not allow_empty:
-        raise CardNotationError(f'no cards in "{text}": {HOW_TO_WRITE}')
+        raise CardNotationError(
+            _('no cards in "{text}": {how}').format(text=text, how=_(HOW_TO_WRITE))
+        )
     return tuple(parse_card(t) for t in tokens)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
+from canasta_score.language import _
 from canasta_score.melded import melded
 from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset, build_ruleset
@@ -72,9 +73,11 @@ def parse_side(text: str) -> Side:
         players = parts if len(parts) > 1 else ()
         name = label
     if not name:
-        raise InputError(f'side "{text}": give the side a name, e.g. "Ann & Bob"')
+        raise InputError(
+            _('side "{side}": give the side a name, e.g. "Ann & Bob"').format(side=text)
+        )
     if len(set(players)) != len(players):
-        raise InputError(f'side "{text}": a player is named twice')
+        raise InputError(_('side "{side}": a player is named twice').format(side=text))
     return Side(" ".join(name.split()), players)
 
 
@@ -92,18 +95,24 @@ def check_name(name: str) -> str:
         name = name[: -len(".toml")].rstrip()
     if not NAME_PATTERN.fullmatch(name) or name.endswith((".", " ")):
         raise InputError(
-            f'game name "{name}": use letters, digits, spaces and . , \' & + @ ( ) - '
-            "(up to 80, starting with a letter or digit)"
+            _(
+                'game name "{name}": use letters, digits, spaces and . , \' & + @ ( ) - '
+                "(up to 80, starting with a letter or digit)"
+            ).format(name=name)
         )
     if len(name.encode("utf-8")) > NAME_BYTES:
         raise InputError(
-            f'game name "{name}": too long for a file name ({len(name.encode("utf-8"))} bytes '
-            f"in UTF-8; at most {NAME_BYTES}); choose a shorter one"
+            _(
+                'game name "{name}": too long for a file name ({size} bytes in UTF-8; at most '
+                "{most}); choose a shorter one"
+            ).format(name=name, size=len(name.encode("utf-8")), most=NAME_BYTES)
         )
     stem = name.split(".", 1)[0].rstrip(" ").upper()
     if stem in RESERVED:
         raise InputError(
-            f'game name "{name}": {stem} is a name Windows keeps for a device; choose another'
+            _(
+                'game name "{name}": {stem} is a name Windows keeps for a device; choose another'
+            ).format(name=name, stem=stem)
         )
     return name
 
@@ -124,8 +133,10 @@ def pick_ruleset(
                 return candidate
     counts = ", ".join(str(c) for c in first.table.player_counts)
     raise InputError(
-        f"{len(sides)} sides do not fit {first.name} (players: {counts}); "
-        "check the sides or give the number of players"
+        _(
+            "{sides} sides do not fit {ruleset} (players: {counts}); "
+            "check the sides or give the number of players"
+        ).format(sides=len(sides), ruleset=first.name, counts=counts)
     )
 
 
@@ -155,7 +166,11 @@ class Game:
         try:
             return build_ruleset(self.ruleset, origin="the game's [ruleset]", stored=True)
         except CanastaError as exc:
-            raise GameError(f'game "{self.name}": its ruleset is invalid: {exc}') from None
+            raise GameError(
+                _('game "{game}": its ruleset is invalid: {problem}').format(
+                    game=self.name, problem=exc
+                )
+            ) from None
 
 
 def check_setup(game: Game, rs: Ruleset) -> None:
@@ -163,26 +178,44 @@ def check_setup(game: Game, rs: Ruleset) -> None:
     names = [s.name for s in game.sides]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
-        raise GameError(f'game "{game.name}": two sides are named "{twice}"')
+        raise GameError(
+            _('game "{game}": two sides are named "{side}"').format(game=game.name, side=twice)
+        )
     if len(game.sides) != rs.sides:
         raise GameError(
-            f'game "{game.name}": {rs.name} with {rs.players} players has {rs.sides} sides, '
-            f"not {len(game.sides)}"
+            _(
+                'game "{game}": {ruleset} with {players} players has {sides} sides, not {given}'
+            ).format(
+                game=game.name,
+                ruleset=rs.name,
+                players=rs.players,
+                sides=rs.sides,
+                given=len(game.sides),
+            )
         )
     size = rs.table.side_size
     for side in game.sides:
         if side.players and len(side.players) != size:
             raise GameError(
-                f'game "{game.name}": side "{side.name}" names {len(side.players)} players; '
-                f"a side has {size} with {rs.players} players"
+                _(
+                    'game "{game}": side "{side}" names {named} players; '
+                    "a side has {size} with {players} players"
+                ).format(
+                    game=game.name,
+                    side=side.name,
+                    named=len(side.players),
+                    size=size,
+                    players=rs.players,
+                )
             )
     seats = seating(game.sides, size)
     if len(set(seats)) != len(seats):
-        raise GameError(f'game "{game.name}": a player is named twice')
+        raise GameError(_('game "{game}": a player is named twice').format(game=game.name))
     if game.first_dealer not in seats:
         raise GameError(
-            f'game "{game.name}": first dealer "{game.first_dealer}" is not one of the players '
-            f"({', '.join(seats)})"
+            _(
+                'game "{game}": first dealer "{dealer}" is not one of the players ({players})'
+            ).format(game=game.name, dealer=game.first_dealer, players=", ".join(seats))
         )
 
 
@@ -196,7 +229,7 @@ def with_target(rs: Ruleset, target: int) -> Ruleset:
     """The ruleset with the score that ends the game set to ``target`` (a positive multiple
     of 5, as every score is), marked as a house rule."""
     if isinstance(target, bool) or target <= 0 or target % 5:
-        raise InputError(f"target {target}: give a positive multiple of 5")
+        raise InputError(_("target {target}: give a positive multiple of 5").format(target=target))
     return build_ruleset(rs.data, origin=rs.id, overrides=[f"game.target={target}"])
 
 
@@ -293,24 +326,40 @@ def played_dates(game: Game, modified: str) -> tuple[str, str]:
 def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     """Score one hand record of this game; its sides come back in the game's order."""
     if isinstance(data, dict) and not isinstance(data.get(ENTERED, ""), str):
-        raise RecordError(f"{ENTERED} must be a date and time written as a string")
+        raise RecordError(
+            _("{key} must be a date and time written as a string").format(key=ENTERED)
+        )
     record = parse_record(record_of(data))
     if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):
-        raise RecordError(f'the record says ruleset "{record.ruleset}"; this game plays {rs.id}')
+        raise RecordError(
+            _('the record says ruleset "{given}"; this game plays {ruleset}').format(
+                given=record.ruleset, ruleset=rs.id
+            )
+        )
     if record.players is not None and record.players != rs.players:
-        raise RecordError(f"the record says {record.players} players; this game has {rs.players}")
+        raise RecordError(
+            _("the record says {given} players; this game has {players}").format(
+                given=record.players, players=rs.players
+            )
+        )
     given = data.get("hand") if isinstance(data, dict) else None
     if given is not None and given != number:
-        raise RecordError(f"the record says hand = {given!r}, but this is hand {number}")
+        raise RecordError(
+            _("the record says hand = {given}, but this is hand {number}").format(
+                given=repr(given), number=number
+            )
+        )
     names = [s.name for s in game.sides]
     for side in record.sides:
         if side.name not in names:
             raise RecordError(
-                f'side "{side.name}" is not in this game (its sides are {", ".join(names)})'
+                _('side "{side}" is not in this game (its sides are {sides})').format(
+                    side=side.name, sides=", ".join(names)
+                )
             )
     missing = [n for n in names if n not in {s.name for s in record.sides}]
     if missing:
-        raise RecordError(f'the record has no side "{missing[0]}"')
+        raise RecordError(_('the record has no side "{side}"').format(side=missing[0]))
     result = score_hand(rs, record)
     return replace(result, sides=tuple(result.side(n) for n in names))
 
@@ -381,13 +430,24 @@ def replay(game: Game) -> Log:
     for number, data in enumerate(game.hands, 1):
         if outcome.finished:
             raise GameError(
-                f'game "{game.name}": the game ended after hand {number - 1} '
-                f"({describe(outcome)}), but {len(game.hands) - number + 1} more hand(s) follow"
+                _(
+                    'game "{game}": the game ended after hand {number} ({outcome}), but '
+                    "{more} more hand(s) follow"
+                ).format(
+                    game=game.name,
+                    number=number - 1,
+                    outcome=describe(outcome),
+                    more=len(game.hands) - number + 1,
+                )
             )
         try:
             hand, outcome = play(game, rs, data, number, totals)
         except RecordError as exc:
-            raise GameError(f'game "{game.name}": hand {number}: {exc}') from None
+            raise GameError(
+                _('game "{game}": hand {number}: {problem}').format(
+                    game=game.name, number=number, problem=exc
+                )
+            ) from None
         played.append(hand)
         totals = hand.totals
     return Log(game, rs, tuple(played), outcome)
@@ -395,8 +455,8 @@ def replay(game: Game) -> Log:
 
 def describe(outcome: Outcome) -> str:
     if len(outcome.winners) == 1:
-        return f"{outcome.winners[0]} won"
-    return f"{' and '.join(outcome.winners)} shared the win"
+        return _("{side} won").format(side=outcome.winners[0])
+    return _("{sides} shared the win").format(sides=_(" and ").join(outcome.winners))
 
 
 def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Outcome) -> Summary:
@@ -451,13 +511,25 @@ class Shortfall:
     @property
     def text(self) -> str:
         if self.missing:
-            return (
-                f'hand {self.hand}: "{self.side}" melded a count of {self.melded} without a '
-                f"canasta, but {self.missing} [{self.rule}]"
+            return _(
+                'hand {hand}: "{side}" melded a count of {melded} without a canasta, but '
+                "{missing} [{rule}]"
+            ).format(
+                hand=self.hand,
+                side=self.side,
+                melded=self.melded,
+                missing=self.missing,
+                rule=self.rule,
             )
-        return (
-            f'hand {self.hand}: "{self.side}" melded a count of {self.melded}, below its '
-            f"initial-meld minimum of {self.minimum} [{self.rule}]"
+        return _(
+            'hand {hand}: "{side}" melded a count of {melded}, below its initial-meld minimum '
+            "of {minimum} [{rule}]"
+        ).format(
+            hand=self.hand,
+            side=self.side,
+            melded=self.melded,
+            minimum=self.minimum,
+            rule=self.rule,
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -505,8 +577,10 @@ def check_open(summary: Summary) -> None:
     if summary.finished:
         who = describe(Outcome(True, summary.winners))
         raise GameError(
-            f'game "{summary.game}" is over after hand {summary.hands} ({who}); '
-            "start a new game, or undo or edit a hand"
+            _(
+                'game "{game}" is over after hand {number} ({outcome}); '
+                "start a new game, or undo or edit a hand"
+            ).format(game=summary.game, number=summary.hands, outcome=who)
         )
 
 
@@ -581,7 +655,7 @@ def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLin
     if summary is None:
         summary = replay(game).summary()
     if not game.hands:
-        raise GameError(f'game "{game.name}" has no hand to undo')
+        raise GameError(_('game "{game}" has no hand to undo').format(game=game.name))
     changed = replace(game, hands=game.hands[:-1], undone=(*game.undone, game.hands[-1]))
     lines = summary.lines[:-1]
     return changed, summary.lines[-1], summarize(changed, game.rules(), lines, Outcome())
@@ -592,8 +666,10 @@ def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorde
     undone hands stay to be put back in turn."""
     if not game.undone:
         raise GameError(
-            f'nothing to redo in game "{game.name}": no hand was undone since the last hand '
-            "was entered"
+            _(
+                'nothing to redo in game "{game}": no hand was undone since the last hand '
+                "was entered"
+            ).format(game=game.name)
         )
     changed, done = record_hand(game, game.undone[-1], summary)
     return replace(changed, undone=game.undone[:-1]), done
@@ -649,7 +725,9 @@ def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:
     when it was first entered unless ``data`` says otherwise."""
     if not 1 <= number <= len(game.hands):
         raise GameError(
-            f'game "{game.name}" has {len(game.hands)} hand(s); there is no hand {number}'
+            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
+                game=game.name, hands=len(game.hands), number=number
+            )
         )
     first = entered_at(game.hands[number - 1])
     if first and ENTERED not in data:
@@ -664,5 +742,7 @@ def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:
     try:
         after = replay(changed)
     except GameError as exc:
-        raise GameError(f"{exc}; undo the later hands first if this change is right") from None
+        raise GameError(
+            _("{problem}; undo the later hands first if this change is right").format(problem=exc)
+        ) from None
     return Change(number, before, after)

@@ -14,6 +14,7 @@ import json
 from typing import IO, Any
 
 from canasta_score.errors import InputError
+from canasta_score.language import N_, _
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -34,12 +35,18 @@ MAX_EXTENDS = 32
 
 def size_text(limit: int) -> str:
     """``1 MiB (1,048,576 bytes)``."""
-    unit = f"{limit // MIB} MiB" if limit % MIB == 0 else f"{limit // KIB} KiB"
-    return f"{unit} ({limit:,} bytes)"
+    if limit % MIB == 0:
+        return _("{mib} MiB ({bytes:,} bytes)").format(mib=limit // MIB, bytes=limit)
+    return _("{kib} KiB ({bytes:,} bytes)").format(kib=limit // KIB, bytes=limit)
 
 
 def too_large(where: str, what: str, limit: int) -> InputError:
-    return InputError(f"{where}: {what} is larger than the limit of {size_text(limit)}")
+    """``what`` (marked with ``N_``, shown translated) read from ``where`` is too large."""
+    return InputError(
+        _("{where}: {what} is larger than the limit of {size}").format(
+            where=where, what=_(what), size=size_text(limit)
+        )
+    )
 
 
 def read_limited(stream: IO[bytes], limit: int, where: str, what: str) -> bytes:
@@ -60,7 +67,7 @@ def decode_utf8(raw: bytes, where: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{where}: not a text file (UTF-8)") from None
+        raise InputError(_("{where}: not a text file (UTF-8)").format(where=where)) from None
 
 
 class TooLarge(ValueError):
@@ -90,7 +97,8 @@ def parse_json(text: str | bytes, where: str) -> Any:
     except TooLarge:
         raise InputError(f"{at(where)}{number_text()}") from None
     except ValueError as exc:  # JSONDecodeError, bad UTF-8
-        raise InputError(f"{at(where)}not valid JSON ({parse_problem(exc)})") from None
+        problem = _("not valid JSON ({problem})").format(problem=parse_problem(exc))
+        raise InputError(f"{at(where)}{problem}") from None
     # Nesting deeper than the limit takes more openings than that: most text is not walked.
     if isinstance(text, bytes):
         opened = text.count(b"[") + text.count(b"{")
@@ -101,9 +109,9 @@ def parse_json(text: str | bytes, where: str) -> Any:
     return data
 
 
-def parse_toml(text: str, where: str, invalid: str = "not valid TOML") -> dict[str, Any]:
-    """A TOML document within the limits; a problem is an :class:`InputError` (``invalid``
-    says what a syntax error is called)."""
+def parse_toml(text: str, where: str, invalid: str = N_("not valid TOML")) -> dict[str, Any]:
+    """A TOML document within the limits; a problem is an :class:`InputError` (``invalid``,
+    marked with ``N_``, says what a syntax error is called)."""
     import tomllib
 
     try:
@@ -111,7 +119,8 @@ def parse_toml(text: str, where: str, invalid: str = "not valid TOML") -> dict[s
     except RecursionError:
         raise InputError(f"{at(where)}{nested_text()}") from None
     except ValueError as exc:  # TOMLDecodeError, a number too long to convert
-        raise InputError(f"{at(where)}{invalid} ({parse_problem(exc)})") from None
+        problem = _("{invalid} ({problem})").format(invalid=_(invalid), problem=parse_problem(exc))
+        raise InputError(f"{at(where)}{problem}") from None
     check_document(data, where)
     return data
 
@@ -123,7 +132,7 @@ def parse_problem(exc: ValueError) -> str:
 
 
 def nested_text() -> str:
-    return f"nested more than {MAX_DEPTH} levels deep (the limit)"
+    return _("nested more than {depth} levels deep (the limit)").format(depth=MAX_DEPTH)
 
 
 def check_document(data: Any, where: str) -> None:
@@ -162,4 +171,4 @@ def at(where: str, trail: Any = None) -> str:
 
 
 def number_text() -> str:
-    return f"a whole number beyond ±{MAX_INT:,} (the limit)"
+    return _("a whole number beyond ±{limit:,} (the limit)").format(limit=MAX_INT)

@@ -8,6 +8,7 @@ from typing import Any
 from canasta_score.cards import Card, Rank, parse_cards
 from canasta_score.errors import InputError, RecordError
 from canasta_score.kinds import INCOMPLETE
+from canasta_score.language import _
 
 CARD_KEYS = {"melds", "in_hand"}
 SUMMARY_KEYS = {"meld_points", "canastas", "incomplete", "held_penalties", "in_hand_points"}
@@ -66,26 +67,40 @@ class HandRecord:
 
 
 def fail(side: str, message: str) -> RecordError:
-    return RecordError(f'side "{side}": {message}' if side else message)
+    if not side:
+        return RecordError(message)
+    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
 
 
 def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(side, f"{key} must be a whole number, not {value!r}")
+        raise fail(
+            side, _("{key} must be a whole number, not {value}").format(key=key, value=repr(value))
+        )
     if value < minimum:
-        raise fail(side, f"{key} must be at least {minimum}, not {value}")
+        raise fail(
+            side,
+            _("{key} must be at least {minimum}, not {value}").format(
+                key=key, minimum=minimum, value=value
+            ),
+        )
     return value
 
 
 def as_bool(side: str, key: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise fail(side, f"{key} must be true or false, not {value!r}")
+        raise fail(
+            side, _("{key} must be true or false, not {value}").format(key=key, value=repr(value))
+        )
     return value
 
 
 def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise fail(side, f"{key} must be a string of cards, not {value!r}")
+        raise fail(
+            side,
+            _("{key} must be a string of cards, not {value}").format(key=key, value=repr(value)),
+        )
     try:
         return parse_cards(value, allow_empty=allow_empty)
     except InputError as exc:
@@ -100,41 +115,51 @@ def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple
             cards.extend(as_cards(side, key, item))
         for card in cards:
             if card.rank is not Rank.THREE or card.is_red != red:
-                colour = "red" if red else "black"
-                raise fail(side, f'{key}: "{card}" is not a {colour} three')
+                if red:
+                    text = _('{key}: "{card}" is not a red three')
+                else:
+                    text = _('{key}: "{card}" is not a black three')
+                raise fail(side, text.format(key=key, card=card))
         return len(cards), tuple(cards)
     return as_int(side, key, value), ()
 
 
 def parse_side(data: Any, index: int) -> SideRecord:
     if not isinstance(data, dict):
-        raise RecordError(f"[[side]] number {index + 1} must be a table")
+        raise RecordError(_("[[side]] number {number} must be a table").format(number=index + 1))
     name = data.get("name", "")
     if not isinstance(name, str) or not name.strip():
-        raise RecordError(f"[[side]] number {index + 1} needs a name")
+        raise RecordError(_("[[side]] number {number} needs a name").format(number=index + 1))
     name = name.strip()
     unknown = set(data) - CARD_KEYS - SUMMARY_KEYS - COMMON_KEYS
     if unknown:
-        raise fail(name, f"unknown key {sorted(unknown)[0]}")
+        raise fail(name, _("unknown key {key}").format(key=sorted(unknown)[0]))
     summary_only = set(data) & (SUMMARY_KEYS - {"in_hand_points", "held_penalties"})
     if "melds" in data and summary_only:
         mixed = sorted(summary_only)[0]
-        raise fail(name, f"melds (card by card) and {mixed} (summary) cannot be mixed in one side")
+        raise fail(
+            name,
+            _("melds (card by card) and {key} (summary) cannot be mixed in one side").format(
+                key=mixed
+            ),
+        )
     if "in_hand" in data and "in_hand_points" in data:
-        raise fail(name, "give in_hand (cards) or in_hand_points (a count), not both")
+        raise fail(name, _("give in_hand (cards) or in_hand_points (a count), not both"))
     if "in_hand" in data and "held_penalties" in data:
-        raise fail(name, "held_penalties is worked out from in_hand; give one or the other")
+        raise fail(name, _("held_penalties is worked out from in_hand; give one or the other"))
     fields: dict[str, Any] = {"name": name}
     if "melds" in data:
         melds = data["melds"]
         if not isinstance(melds, list):
-            raise fail(name, "melds must be a list of strings, one meld each")
+            raise fail(name, _("melds must be a list of strings, one meld each"))
         fields["melds"] = tuple(as_cards(name, f"melds[{i}]", m) for i, m in enumerate(melds))
     if "in_hand" in data:
         hands = data["in_hand"]
         hands = [hands] if isinstance(hands, str) else hands
         if not isinstance(hands, list):
-            raise fail(name, "in_hand must be a string of cards or a list of them, one per player")
+            raise fail(
+                name, _("in_hand must be a string of cards or a list of them, one per player")
+            )
         fields["in_hand"] = tuple(
             as_cards(name, f"in_hand[{i}]", h, allow_empty=True) for i, h in enumerate(hands)
         )
@@ -156,17 +181,22 @@ def parse_side(data: Any, index: int) -> SideRecord:
     if "special_hand" in data:
         special = data["special_hand"]
         if special not in SPECIAL_HANDS:
-            raise fail(name, f"special_hand {special!r} is not one of {', '.join(SPECIAL_HANDS)}")
+            raise fail(
+                name,
+                _("special_hand {value} is not one of {choices}").format(
+                    value=repr(special), choices=", ".join(SPECIAL_HANDS)
+                ),
+            )
         fields["special_hand"] = special
     side = SideRecord(**fields)
     if side.concealed and not side.went_out:
-        raise fail(name, "concealed = true needs went_out = true")
+        raise fail(name, _("concealed = true needs went_out = true"))
     return side
 
 
 def parse_canastas(name: str, value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
-        raise fail(name, "canastas must be a table such as { natural = 1, mixed = 0 }")
+        raise fail(name, _("canastas must be a table such as { natural = 1, mixed = 0 }"))
     out = {}
     # Which names a ruleset knows (its sequence may be called anything) is checked when the
     # record is validated against its ruleset.
@@ -177,33 +207,40 @@ def parse_canastas(name: str, value: Any) -> dict[str, int]:
 
 def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise fail(name, 'incomplete must be a list such as ["sevens", "wild"]')
+        raise fail(name, _('incomplete must be a list such as ["sevens", "wild"]'))
     for kind in value:
         if kind not in INCOMPLETE_KINDS:
-            raise fail(name, f"incomplete: {kind!r} is not one of {', '.join(INCOMPLETE_KINDS)}")
+            raise fail(
+                name,
+                _("incomplete: {value} is not one of {choices}").format(
+                    value=repr(kind), choices=", ".join(INCOMPLETE_KINDS)
+                ),
+            )
     return tuple(value)
 
 
 def parse_record(data: Any) -> HandRecord:
     """Parse a hand record from TOML data; refuses malformed records naming the problem."""
     if not isinstance(data, dict):
-        raise RecordError("a hand record must be a TOML table with [[side]] entries")
+        raise RecordError(_("a hand record must be a TOML table with [[side]] entries"))
     unknown = set(data) - {"side", "ruleset", "players", "hand"}
     if unknown:
         raise RecordError(
-            f"unknown key {sorted(unknown)[0]} (a record has ruleset, players, [[side]])"
+            _("unknown key {key} (a record has ruleset, players, [[side]])").format(
+                key=sorted(unknown)[0]
+            )
         )
     sides = data.get("side")
     if not isinstance(sides, list) or not sides:
-        raise RecordError("the record has no [[side]] tables")
+        raise RecordError(_("the record has no [[side]] tables"))
     parsed = tuple(parse_side(s, i) for i, s in enumerate(sides))
     names = [s.name for s in parsed]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate:
-        raise RecordError(f'two sides are named "{duplicate}"')
+        raise RecordError(_('two sides are named "{side}"').format(side=duplicate))
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
-        raise RecordError("ruleset must be a ruleset id or path")
+        raise RecordError(_("ruleset must be a ruleset id or path"))
     players = data.get("players")
     if players is not None:
         players = as_int("", "players", players, minimum=2)

@@ -20,6 +20,7 @@ from canasta_score.deck import Tally, described, excess
 from canasta_score.errors import RecordError
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, Family, Least
+from canasta_score.language import N_, _, ngettext
 from canasta_score.melded import melded, summary_kind
 from canasta_score.melds import Context, Kind, judge, merge_same_rank, ratio_ok
 from canasta_score.record import HandRecord, SideRecord, side_cards
@@ -41,14 +42,14 @@ SPECIAL_KEYS = {
 }
 # What the deck check counts, in the order it reports, with the words it uses.
 CATEGORIES = {
-    "cards": "cards",
-    "natural": "natural cards (A to 4)",
-    "wild": "wild cards (twos and jokers)",
-    "two": "twos",
-    "joker": "jokers",
-    "seven": "sevens",
-    "ace": "aces",
-    "ace_seven": "aces and sevens together",
+    "cards": N_("cards"),
+    "natural": N_("natural cards (A to 4)"),
+    "wild": N_("wild cards (twos and jokers)"),
+    "two": N_("twos"),
+    "joker": N_("jokers"),
+    "seven": N_("sevens"),
+    "ace": N_("aces"),
+    "ace_seven": N_("aces and sevens together"),
 }
 
 
@@ -60,44 +61,63 @@ def validate(rs: Ruleset, record: HandRecord) -> None:
     check_counts(rs, record)
     if len(record.sides) != rs.sides:
         raise RecordError(
-            f"{rs.name} with {rs.players} players has {rs.sides} sides; "
-            f"the record has {len(record.sides)}"
+            _("{ruleset} with {players} players has {sides} sides; the record has {given}").format(
+                ruleset=rs.name, players=rs.players, sides=rs.sides, given=len(record.sides)
+            )
         )
     out = [s.name for s in record.sides if s.went_out]
     if len(out) > 1:
-        raise RecordError(f"only one side can go out, but {' and '.join(out)} both did")
+        raise RecordError(
+            _("only one side can go out, but {sides} both did").format(sides=both(out))
+        )
     enders = [s.name for s in record.sides if s.acaba or s.special_hand]
     if len(enders) > 1:
-        raise RecordError(f"only one side can end the hand, but {' and '.join(enders)} both did")
+        raise RecordError(
+            _("only one side can end the hand, but {sides} both did").format(sides=both(enders))
+        )
     if enders and out and out != enders:
-        how = "declared acaba" if any(s.acaba for s in record.sides) else "laid a special hand"
-        raise RecordError(f"{enders[0]} {how}, which ends the hand, so {out[0]} cannot go out")
+        if any(s.acaba for s in record.sides):
+            text = _("{ender} declared acaba, which ends the hand, so {side} cannot go out")
+        else:
+            text = _("{ender} laid a special hand, which ends the hand, so {side} cannot go out")
+        raise RecordError(text.format(ender=enders[0], side=out[0]))
     for side in record.sides:
         validate_side(rs, side)
     check_deck(rs, record)
 
 
+def both(names: list[str]) -> str:
+    """Side names joined by "and", in the language in use."""
+    return _(" and ").join(names)
+
+
 def validate_side(rs: Ruleset, side: SideRecord) -> None:
     name = side.name
     if side.acaba and not rs.acaba.enabled:
-        raise RecordError(f'side "{name}": acaba is not part of {rs.name}')
+        raise refuse(name, _("acaba is not part of {ruleset}").format(ruleset=rs.name))
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
-        raise RecordError(f'side "{name}": special hands are not played in {rs.name}')
+        raise refuse(name, _("special hands are not played in {ruleset}").format(ruleset=rs.name))
     # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
     per_player = 2 if rs.deal.foot_size else 1
     if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
-        what = "players" if per_player == 1 else "hands and feet"
-        raise RecordError(
-            f'side "{name}": in_hand lists {len(side.in_hand)} {what}; a side has '
-            f"{rs.table.side_size} player(s)"
-        )
+        size = rs.table.side_size
+        if per_player == 1:
+            text = _("in_hand lists {given} players; a side has {size} player(s)")
+        else:
+            text = _("in_hand lists {given} hands and feet; a side has {size} player(s)")
+        raise refuse(name, text.format(given=len(side.in_hand), size=size))
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
-        raise RecordError(f'side "{name}": black threes are not laid face up in {rs.name}')
+        raise refuse(
+            name, _("black threes are not laid face up in {ruleset}").format(ruleset=rs.name)
+        )
     if side.red_threes and rs.threes.laid_down == "none":
-        raise RecordError(f'side "{name}": threes are not laid face up in {rs.name}')
+        raise refuse(name, _("threes are not laid face up in {ruleset}").format(ruleset=rs.name))
     removes = rs.threes.black_removed_each or rs.threes.black_removed_all
     if side.black_threes_removed and not removes:
-        raise RecordError(f'side "{name}": black threes are not removed from play in {rs.name}')
+        raise refuse(
+            name,
+            _("black threes are not removed from play in {ruleset}").format(ruleset=rs.name),
+        )
     if side.special_hand and side.melds is not None:
         check_special_cards(side)
         return
@@ -106,14 +126,20 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
             verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
             if not verdict.legal:
                 why = "; ".join(r.text for r in verdict.broken)
-                raise RecordError(
-                    f'side "{name}": meld {i} ({format_cards(meld)}) is illegal: {why}'
+                raise refuse(
+                    name,
+                    _("meld {number} ({cards}) is illegal: {why}").format(
+                        number=i, cards=format_cards(meld), why=why
+                    ),
                 )
             shape = verdict.shape
             if shape is not None and shape.kind is Kind.BLACK_THREES and not side.went_out:
-                raise RecordError(
-                    f'side "{name}": meld {i} ({format_cards(meld)}): black threes are melded '
-                    "only by the side that goes out"
+                raise refuse(
+                    name,
+                    _(
+                        "meld {number} ({cards}): black threes are melded only by the side "
+                        "that goes out"
+                    ).format(number=i, cards=format_cards(meld)),
                 )
     table = melded(rs, side)
     check_side_contradictions(rs, side, len(table.canasta_keys))
@@ -125,14 +151,18 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         special = rs.rule_id("go_out.incomplete_special_allowed")
         short = [p for p in problems if p.rule != special]
         if short:
-            raise RecordError(f'side "{name}" went out, but: {short[0].text}')
+            raise RecordError(
+                _('side "{side}" went out, but: {problem}').format(side=name, problem=short[0].text)
+            )
         if not side.has_melded:
-            raise RecordError(f'side "{name}" went out without any meld')
+            raise RecordError(_('side "{side}" went out without any meld').format(side=name))
         if problems:
             ref = problems[0]
             raise RecordError(
-                f'side "{name}" went out with an incomplete wild-card meld ({wild[0]}); '
-                f"{ref.rule}: {ref.text}"
+                _(
+                    'side "{side}" went out with an incomplete wild-card meld ({meld}); '
+                    "{rule}: {text}"
+                ).format(side=name, meld=wild[0], rule=ref.rule, text=ref.text)
             )
 
 
@@ -146,9 +176,11 @@ def check_special_cards(side: SideRecord) -> None:
         return
     problem = special_hand_problem(side.special_hand, cards)
     if problem:
-        raise RecordError(
-            f'side "{side.name}": special_hand {side.special_hand} ({format_cards(cards)}): '
-            f"{problem}"
+        raise refuse(
+            side.name,
+            _("special_hand {hand} ({cards}): {problem}").format(
+                hand=side.special_hand, cards=format_cards(cards), problem=problem
+            ),
         )
 
 
@@ -164,7 +196,12 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
     step = count_step(rs)
     for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
         if value % step:
-            raise RecordError(f'side "{name}": {key} = {value} is not a multiple of {step}')
+            raise refuse(
+                name,
+                _("{key} = {value} is not a multiple of {step}").format(
+                    key=key, value=value, step=step
+                ),
+            )
     # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
     # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
     canastas = sum(side.canastas.values()) if rs.canasta.count_cards else 0
@@ -175,12 +212,14 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
             for kind, n in side.canastas.items()
         )
     if side.meld_points < least:
-        parts = [f"{canastas} canasta(s)"] if canastas else []
+        parts = [_("{n} canasta(s)").format(n=canastas)] if canastas else []
         if side.incomplete:
-            parts.append(f"{len(side.incomplete)} incomplete meld(s)")
-        raise RecordError(
-            f'side "{name}": {" and ".join(parts)} hold at least {least} points of cards, '
-            f"but meld_points is {side.meld_points}"
+            parts.append(_("{n} incomplete meld(s)").format(n=len(side.incomplete)))
+        raise refuse(
+            name,
+            _("{melds} hold at least {least} points of cards, but meld_points is {given}").format(
+                melds=both(parts), least=least, given=side.meld_points
+            ),
         )
 
 
@@ -241,7 +280,9 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
         tally.add(side_cards(side))
     for found in excess(rs, tally):
         raise RecordError(
-            f"the record holds {found.named} {found.words}; {described(rs)} has {found.held}"
+            _("the record holds {count} {cards}; {deck} has {held}").format(
+                count=found.named, cards=found.words, deck=described(rs), held=found.held
+            )
         )
     check_deck_bounds(rs, record)
 
@@ -255,7 +296,7 @@ def one_rank_rule(rs: Ruleset) -> bool:
 
 
 def refuse(side: str, message: str) -> RecordError:
-    return RecordError(f'side "{side}": {message}')
+    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
 
 
 # ---------------------------------------------------------------- one side
@@ -279,21 +320,35 @@ SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
 def check_applies(rs: Ruleset, side: SideRecord) -> None:
     """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
     if side.held_penalties and not rs.penalties.held_aces_sevens:
-        raise refuse(side.name, f"held_penalties: {rs.name} has no penalty for held aces or sevens")
+        raise refuse(
+            side.name,
+            _("held_penalties: {ruleset} has no penalty for held aces or sevens").format(
+                ruleset=rs.name
+            ),
+        )
     for kind in side.incomplete:
         if kinds.penalty_key(CanastaKind(kind), rs) is None:
-            raise refuse(side.name, f"incomplete {kind}: {rs.name} has no penalty for it")
+            raise refuse(
+                side.name,
+                _("incomplete {kind}: {ruleset} has no penalty for it").format(
+                    kind=kind, ruleset=rs.name
+                ),
+            )
     if side.concealed_canastas and not rs.canasta.concealed_bonus:
         raise refuse(
             side.name,
-            f"concealed_canastas: {rs.name} has no bonus for canastas laid whole from hand "
-            f"({rs.rule_id('canasta.concealed_bonus')})",
+            _(
+                "concealed_canastas: {ruleset} has no bonus for canastas laid whole from hand "
+                "({rule})"
+            ).format(ruleset=rs.name, rule=rs.rule_id("canasta.concealed_bonus")),
         )
     given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
     if given:
         raise refuse(
             side.name,
-            f"{given[0]}: a special hand is the side's first and only meld of the hand",
+            _("{key}: a special hand is the side's first and only meld of the hand").format(
+                key=given[0]
+            ),
         )
 
 
@@ -301,12 +356,15 @@ def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> No
     """A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas."""
     n = side.concealed_canastas
     if n > canastas:
-        has = f"{canastas} canasta" + ("" if canastas == 1 else "s")
-        raise refuse(
-            side.name,
-            f"concealed_canastas = {n}, but the side has {has}; a canasta laid whole from hand "
-            f"is one of them ({rs.rule_id('canasta.concealed_bonus')})",
+        text = ngettext(
+            "concealed_canastas = {given}, but the side has {n} canasta; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            "concealed_canastas = {given}, but the side has {n} canastas; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            canastas,
         )
+        rule = rs.rule_id("canasta.concealed_bonus")
+        raise refuse(side.name, text.format(given=n, n=canastas, rule=rule))
 
 
 def check_held(rs: Ruleset, side: SideRecord) -> None:
@@ -314,39 +372,53 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
     held = side.held_penalties or 0
     players = rs.table.side_size
     if held > 2 * players:
-        raise refuse(
-            side.name,
-            f"held_penalties = {held}, but a side of {players} player(s) has at most "
-            f"{2 * players} (one for aces and one for sevens per player)",
+        text = _(
+            "held_penalties = {held}, but a side of {players} player(s) has at most {most} "
+            "(one for aces and one for sevens per player)"
         )
+        raise refuse(side.name, text.format(held=held, players=players, most=2 * players))
 
 
 def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
     """A summary's canastas and incomplete melds of sevens and aces that one meld per rank
     (RULES 1.4) rules out: a side's sevens (or aces) are one meld, complete or not."""
     name, incomplete = side.name, Counter(side.incomplete)
-    why = f"a side holds one meld of each rank ({rs.rule_id('meld.one_per_rank_per_side')})"
+    why = _("a side holds one meld of each rank ({rule})").format(
+        rule=rs.rule_id("meld.one_per_rank_per_side")
+    )
     for kind in (CanastaKind.SEVENS, CanastaKind.ACES):
         made = side.canastas.get(kind, 0)
         if incomplete[kind] > 1:
-            raise refuse(name, f'incomplete lists "{kind}" {incomplete[kind]} times, but {why}')
+            raise refuse(
+                name,
+                _('incomplete lists "{kind}" {times} times, but {why}').format(
+                    kind=kind, times=incomplete[kind], why=why
+                ),
+            )
         if made > 1:
             raise refuse(
-                name, f"canastas.{kind} = {made}, but {why}: one canasta of {kind} at most"
+                name,
+                _("canastas.{kind} = {made}, but {why}: one canasta of {kind} at most").format(
+                    kind=kind, made=made, why=why
+                ),
             )
         if made and incomplete[kind]:
             raise refuse(
                 name,
-                f'incomplete lists "{kind}" beside a completed canasta of {kind} '
-                f"(canastas.{kind} = {made}), but {why}",
+                _(
+                    'incomplete lists "{kind}" beside a completed canasta of {kind} '
+                    "(canastas.{kind} = {made}), but {why}"
+                ).format(kind=kind, made=made, why=why),
             )
     groups = sum(side.canastas.get(k, 0) for k in GROUP_CANASTAS)
     ranks = sum(1 for r in Rank if r.is_natural)
     if groups > ranks:
         raise refuse(
             name,
-            f"{groups} canastas of natural ranks ({', '.join(GROUP_CANASTAS)}), but {why} "
-            f"and there are {ranks} natural ranks",
+            _(
+                "{groups} canastas of natural ranks ({kinds}), but {why} and there are "
+                "{ranks} natural ranks"
+            ).format(groups=groups, kinds=", ".join(GROUP_CANASTAS), why=why, ranks=ranks),
         )
 
 
@@ -356,8 +428,10 @@ def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
         rule = rs.rule_id("meld.wild_meld_lock")
         raise refuse(
             name,
-            f"{len(melds)} incomplete wild-card melds ({', '.join(melds)}), but while a "
-            f"wild-card meld is incomplete the side starts no other ({rule})",
+            _(
+                "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
+                "incomplete the side starts no other ({rule})"
+            ).format(n=len(melds), melds=", ".join(melds), rule=rule),
         )
 
 
@@ -455,9 +529,10 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
     name = side.name
     listed = [c for m in side.melds or () for c in m] + [c for h in side.in_hand or () for c in h]
-    out = [Claim(name, "cards listed", cards_needs(listed))]
+    out = [Claim(name, _("cards listed"), cards_needs(listed))]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
-    out.append(Claim(name, f"{threes} threes laid down or removed", Counter(cards=threes)))
+    laid = _("{n} threes laid down or removed").format(n=threes)
+    out.append(Claim(name, laid, Counter(cards=threes)))
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
@@ -467,8 +542,11 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
         out.append(Claim(name, f"canastas.{kind} = {n}", needs))
     for kind, n in Counter(side.incomplete).items():
         needs = Counter({k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()})
-        times = "" if n == 1 else f" {n} times"
-        out.append(Claim(name, f'incomplete "{kind}"{times}', needs))
+        if n == 1:
+            listed_as = _('incomplete "{kind}"').format(kind=kind)
+        else:
+            listed_as = _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
+        out.append(Claim(name, listed_as, needs))
     held = side.held_penalties or 0
     if held:
         out.append(
@@ -508,8 +586,10 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
     listed += sum(len(s.three_cards) for s in record.sides)
     if listed > cards:
         raise RecordError(
-            f"the record lists {listed:,} cards, more than the deck allows: the {rs.name} deck "
-            f"({rs.deck.decks} packs) holds {cards} cards"
+            _(
+                "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
+                "deck ({packs} packs) holds {cards} cards"
+            ).format(listed=listed, ruleset=rs.name, packs=rs.deck.decks, cards=cards)
         )
     for side in record.sides:
         counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
@@ -526,8 +606,10 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
             if n > cards:
                 raise refuse(
                     side.name,
-                    f"{what} = {n:,} is more than the deck allows: the {rs.name} deck "
-                    f"({rs.deck.decks} packs) holds {cards} cards",
+                    _(
+                        "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
+                        "({packs} packs) holds {cards} cards"
+                    ).format(key=what, n=n, ruleset=rs.name, packs=rs.deck.decks, cards=cards),
                 )
 
 
@@ -550,10 +632,12 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
             parts.append((side.name, melded + left))
     total, most = sum(n for _, n in parts), deck_points(rs)
     if total > most:
-        why = "; ".join(f'side "{name}": {n}' for name, n in parts)
+        why = "; ".join(_('side "{side}": {message}').format(side=x, message=n) for x, n in parts)
         raise RecordError(
-            f"the record counts {total} points of melded and held cards, but every card of the "
-            f"{rs.name} deck together counts {most}: {why}"
+            _(
+                "the record counts {total} points of melded and held cards, but every card of "
+                "the {ruleset} deck together counts {most}: {why}"
+            ).format(total=total, ruleset=rs.name, most=most, why=why)
         )
 
 
@@ -567,13 +651,21 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     check_points_bound(rs, record)
     claims = [claim for side in record.sides for claim in side_claims(rs, side)]
     holds = deck_holds(rs)
-    deck = f"the {rs.name} deck ({rs.deck.decks} packs, {holds['cards']} cards)"
+    deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
+        ruleset=rs.name, packs=rs.deck.decks, cards=holds["cards"]
+    )
     for category, words in CATEGORIES.items():
         parts = [c for c in claims if c.needs[category]]
         total = sum(c.needs[category] for c in parts)
         if total > holds[category]:
-            why = "; ".join(f'side "{c.side}": {c.what} ({c.needs[category]})' for c in parts)
+            why = "; ".join(
+                _('side "{side}": {what} ({needs})').format(
+                    side=c.side, what=c.what, needs=c.needs[category]
+                )
+                for c in parts
+            )
             raise RecordError(
-                f"the record needs at least {total} {words}, but {deck} has "
-                f"{holds[category]}: {why}"
+                _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
+                    total=total, cards=_(words), deck=deck, held=holds[category], why=why
+                )
             )

@@ -18,6 +18,7 @@ from canasta_score.cli.common import (
 )
 from canasta_score.cli.stores import find as find
 from canasta_score.cli.stores import open_store as open_store
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.game import Change, Game, Recorded, Shortfall, Undone
@@ -68,7 +69,7 @@ def hand_data(
     from canasta_score.errors import InputError
 
     if file is not None and quick:
-        raise InputError("give the hand either with --file or in the quick form, not both")
+        raise InputError(_("give the hand either with --file or in the quick form, not both"))
     if file is not None:
         from canasta_score.cli.hands import read_record_data
 
@@ -88,12 +89,14 @@ def hand_data(
         text = read_text("-")
         if not text.strip():
             raise InputError(
-                "give the hand with --file FILE (or --file - for standard input), or in the "
-                'quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
+                _(
+                    "give the hand with --file FILE (or --file - for standard input), or in the "
+                    'quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
+                )
             )
         from canasta_score.cli.hands import parse_record_text
 
-        return parse_record_text(text, "standard input"), False
+        return parse_record_text(text, _("standard input")), False
     from canasta_score.cli.asking import Dialogue
     from canasta_score.game import totals_before
 
@@ -183,15 +186,21 @@ def new_cmd(
     # Only the name on standard output: scripts do NAME=$(canasta-score new ...).
     typer.echo(game.name)
     size = rs.table.side_size
-    length = f"{rs.game.hands} hands" if rs.game.hands else f"target {rs.game.target:,}"
-    typer.echo(f"  {rs.name}, {rs.players} players, {length}", err=True)
+    if rs.game.hands:
+        length = _("  {name}, {players} players, {hands} hands")
+    else:
+        length = _("  {name}, {players} players, target {target:,}")
+    shown = length.format(
+        name=rs.name, players=rs.players, hands=rs.game.hands, target=rs.game.target
+    )
+    typer.echo(shown, err=True)
     for s in game.sides:
         named = s.named(size)
         typer.echo(
             f"  {s.name}: {' & '.join(named)}" if named != (s.name,) and named else f"  {s.name}",
             err=True,
         )
-    typer.echo(f"  first dealer: {game.first_dealer}", err=True)
+    typer.echo(_("  first dealer: {dealer}").format(dealer=game.first_dealer), err=True)
 
 
 def hand_cmd(
@@ -241,7 +250,7 @@ def status_cmd(
     if chart and json:
         from canasta_score.errors import InputError
 
-        raise InputError("--chart draws the totals; give --chart or --json, not both")
+        raise InputError(_("--chart draws the totals; give --chart or --json, not both"))
     store = open_store()
     path = find(store, game)
     summary = store.summary(path)
@@ -278,8 +287,10 @@ def history_cmd(
 
             emit_json(log_data(log))
             return
+        from canasta_score.cli import sheet
+
         for hand in log.played:
-            typer.echo(f"Hand {hand.number}, dealt by {hand.dealer}\n")
+            typer.echo(sheet.dealt(hand.number, hand.dealer) + "\n")
             typer.echo(render_score(hand.score) + "\n")
         summary = log.summary()
     else:
@@ -310,7 +321,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
         if asked is not None and (len(g.hands), g.hands[-1:]) != asked:
             from canasta_score.errors import GameError
 
-            raise GameError("the game changed while you were answering; nothing was removed")
+            raise GameError(_("the game changed while you were answering; nothing was removed"))
         changed, done = undo_hand(g, s)
         return changed, done.summary, done
 
@@ -320,7 +331,8 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
         return
     from canasta_score.cli import sheet
 
-    typer.echo(f"Removed {sheet.hand_line(done.line, done.summary)}; redo puts it back.\n")
+    removed = sheet.hand_line(done.line, done.summary)
+    typer.echo(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
     typer.echo(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
 
@@ -335,13 +347,13 @@ def confirm_undo(store: Store, path: Path) -> tuple[int, tuple[dict[str, Any], .
     summary = store.summary(path)
     hands = store.load(path).hands
     if not summary.lines or not hands:
-        raise GameError(f'game "{summary.game}" has no hand to undo')
+        raise GameError(_('game "{game}" has no hand to undo').format(game=summary.game))
     dialogue = Dialogue()
     shown = sheet.hand_line(summary.lines[-1], summary)
     dialogue.say(shown[0].upper() + shown[1:])
-    question = "remove this hand? (y/n, Enter does not remove; redo puts it back)"
+    question = _("remove this hand? (y/n, Enter does not remove; redo puts it back)")
     if not dialogue.ask(question, parse_yes, "n"):
-        raise GameError("nothing was removed")
+        raise GameError(_("nothing was removed"))
     return len(hands), hands[-1:]
 
 
@@ -385,7 +397,9 @@ def edit_cmd(
         from canasta_score.errors import GameError
 
         raise GameError(
-            f'game "{before.game}" has {before.hands} hand(s); there is no hand {number}'
+            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
+                game=before.game, hands=before.hands, number=number
+            )
         )
     quick_form = [*(quick or []), *(side or [])]
     data, asked = hand_data(store, path, before, number, file, quick_form)
@@ -452,7 +466,9 @@ def export_cmd(
     fmt = format.lower()
     if json and output is None and fmt != "json":
         raise InputError(
-            f"--json prints the log as JSON; to write --format {fmt}, give --output FILE"
+            _(
+                "--json prints the log as JSON; to write --format {format}, give --output FILE"
+            ).format(format=fmt)
         )
     store = open_store()
     log = store.log(find(store, game))
@@ -467,7 +483,7 @@ def export_cmd(
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
     target = Path(output).expanduser()
     write_atomic(target, text.encode(encoding))
-    typer.echo(f"Wrote {target}", err=True)
+    typer.echo(_("Wrote {path}").format(path=target), err=True)
     if json:
         emit_json({"game": log.game.name, "format": fmt, "output": str(target)})
 
@@ -488,12 +504,14 @@ def import_cmd(
     from canasta_score.cli.hands import read_text
     from canasta_score.export import read_log
 
-    where = "standard input" if file == "-" else file
+    where = _("standard input") if file == "-" else file
     from canasta_score.limits import MAX_IMPORT
 
-    game, notes = read_log(read_text(file, MAX_IMPORT, "a game log"), where, name)
+    game, notes = read_log(read_text(file, MAX_IMPORT, N_("a game log")), where, name)
     store = open_store()
-    hint = f'give the imported game another name with --name (e.g. --name "{game.name}-2")'
+    hint = _('give the imported game another name with --name (e.g. --name "{name}-2")').format(
+        name=game.name
+    )
     path = store.create(game, hint)
     for note in notes:
         typer.echo(f"note: {note}", err=True)

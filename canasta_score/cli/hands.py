@@ -15,20 +15,21 @@ from canasta_score.cli.common import (
     emit_json,
     load,
 )
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum
     from canasta_score.scoring import HandScore
 
 
-def read_text(path: str, limit: int | None = None, what: str = "a hand record") -> str:
+def read_text(path: str, limit: int | None = None, what: str = N_("a hand record")) -> str:
     """The text of a file, or of standard input for ``-``, refused past ``limit`` bytes
     (default: the limit of a hand record)."""
     from canasta_score.errors import InputError
     from canasta_score.limits import MAX_RECORD, decode_utf8, read_limited, too_large
 
     limit = MAX_RECORD if limit is None else limit
-    where = "standard input" if path == "-" else path
+    where = _("standard input") if path == "-" else path
     if path == "-":
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # a text stream put in place of standard input
@@ -41,15 +42,17 @@ def read_text(path: str, limit: int | None = None, what: str = "a hand record") 
         with open(path, "rb") as stream:
             raw = read_limited(stream, limit, where, what)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise InputError(
+            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from None
     return decode_utf8(raw, where)
 
 
 def read_record_data(path: str) -> dict[str, Any]:
     """Parse a hand record file (TOML) into data."""
-    return parse_record_text(read_text(path), "standard input" if path == "-" else path)
+    return parse_record_text(read_text(path), _("standard input") if path == "-" else path)
 
 
 def parse_record_text(text: str, where: str) -> dict[str, Any]:
@@ -65,13 +68,15 @@ def parse_record_text(text: str, where: str) -> dict[str, Any]:
 
 def render_score(result: HandScore) -> str:
     """A hand's breakdown as a table per side, with totals."""
-    from tabulate import tabulate
+    from canasta_score.cli.tables import table
+    from canasta_score.labels import shown
 
     blocks = []
+    head = (_("item"), _("points"), _("rule"))
     for side in result.sides:
-        rows = [(i.label, f"{i.points:+,d}", i.rule) for i in side.items]
-        rows.append(("total", f"{side.total:+,d}", ""))
-        blocks.append(f"{side.name}\n" + tabulate(rows, headers=("item", "points", "rule")))
+        rows = [(shown(i.label), f"{i.points:+,d}", i.rule) for i in side.items]
+        rows.append((_("total"), f"{side.total:+,d}", ""))
+        blocks.append(f"{side.name}\n" + table(rows, headers=head))
     return "\n\n".join(blocks)
 
 
@@ -80,9 +85,13 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
     if as_json:
         emit_json(need.as_dict())
         return
-    typer.echo(f"Initial meld minimum: {need.minimum}  [{need.rule.rule}]")
+    typer.echo(
+        _("Initial meld minimum: {minimum}  [{rule}]").format(
+            minimum=need.minimum, rule=need.rule.rule
+        )
+    )
     for text in need.requires:
-        typer.echo(f"  and {text}")
+        typer.echo(_("  and {requirement}").format(requirement=text))
 
 
 def register(app: typer.Typer) -> None:
@@ -126,17 +135,19 @@ def register(app: typer.Typer) -> None:
 
         if batch is not None:
             if file is not None:
-                raise InputError("give either a hand record file or --batch, not both")
+                raise InputError(_("give either a hand record file or --batch, not both"))
             raise typer.Exit(score_batch(batch, ruleset, players, rule))
         if file is None:
-            raise InputError("give a hand record file (- reads standard input) or --batch FILE")
+            raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
         from canasta_score.record import parse_record
         from canasta_score.scoring import score_hand
 
         record = parse_record(read_record_data(file))
         chosen = ruleset or record.ruleset
         if not chosen:
-            raise RecordError('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
+            raise RecordError(
+                _('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
+            )
         rs = load(chosen, players if players is not None else record.players, rule)
         result = score_hand(rs, record)
         if json:

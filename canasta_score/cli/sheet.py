@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabulate import tabulate
+from canasta_score.cli.tables import table
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from canasta_score.game import Change, Played, Shortfall
@@ -17,15 +18,25 @@ def num(n: int, signed: bool = False) -> str:
 
 
 def heading(s: Summary) -> str:
-    length = f"{s.fixed_hands} hands" if s.fixed_hands else f"target {num(s.target)}"
-    return f"{s.game}: {s.ruleset_name} ({s.ruleset}), {s.players} players, {length}"
+    if s.fixed_hands:
+        text = _("{game}: {name} ({ruleset}), {players} players, {hands} hands")
+    else:
+        text = _("{game}: {name} ({ruleset}), {players} players, target {target:,}")
+    return text.format(
+        game=s.game,
+        name=s.ruleset_name,
+        ruleset=s.ruleset,
+        players=s.players,
+        hands=s.fixed_hands,
+        target=s.target,
+    )
 
 
 def sheet(s: Summary) -> str:
     """Hands by sides with running totals (the paper score pad)."""
-    head = ["hand", "dealer"]
+    head = [_("hand"), _("dealer")]
     for side in s.sides:
-        head += [side.name, "total"]
+        head += [side.name, _("total")]
     rows = []
     for line in s.lines:
         row = [str(line.number), line.dealer]
@@ -36,21 +47,29 @@ def sheet(s: Summary) -> str:
             row += [num(score, signed=True) + mark, num(total)]
         rows.append(row)
     align = ("right", "left", *(("right", "right") * len(s.sides)))
-    return tabulate(rows, headers=head, disable_numparse=True, colalign=align)
+    return table(rows, headers=head, disable_numparse=True, colalign=align)
 
 
 def outcome(s: Summary) -> str:
     if s.finished and s.winner is not None:
-        why = {"seven_canastas": " (seven canastas in one hand)", "hands": ""}.get(s.ended_by, "")
-        return f"Game over: {s.winner} wins by {num(s.margin or 0)}{why}."
+        if s.ended_by == "seven_canastas":
+            text = _("Game over: {side} wins by {margin:,} (seven canastas in one hand).")
+        else:
+            text = _("Game over: {side} wins by {margin:,}.")
+        return text.format(side=s.winner, margin=s.margin or 0)
     if s.finished:
-        return f"Game over: {' and '.join(s.winners)} share the win."
+        return _("Game over: {sides} share the win.").format(sides=_(" and ").join(s.winners))
     top = max((x.score for x in s.sides), default=0)
     tied = [x.name for x in s.sides if x.score == top]
-    tie = ""
+    upcoming = _("Next: hand {number}, dealt by {dealer}.").format(
+        number=s.hands + 1, dealer=s.next_dealer
+    )
     if s.lines and len(tied) > 1 and (top >= s.target or s.fixed_hands):
-        tie = f"{' and '.join(tied)} are tied at {num(top)}: another hand is played. "
-    return f"{tie}Next: hand {s.hands + 1}, dealt by {s.next_dealer}."
+        tie = _("{sides} are tied at {score:,}: another hand is played.").format(
+            sides=_(" and ").join(tied), score=top
+        )
+        return f"{tie} {upcoming}"
+    return upcoming
 
 
 def standings(s: Summary) -> str:
@@ -67,7 +86,14 @@ def standings(s: Summary) -> str:
                 "; ".join(side.next_requires),
             ]
         )
-    head = ["side", "players", "score", "to go", "next minimum", "also required"]
+    head = [
+        _("side"),
+        _("players"),
+        _("score"),
+        _("to go"),
+        _("next minimum"),
+        _("also required"),
+    ]
     keep = 3 if s.finished else 6 if any(r[5] for r in rows) else 5
     head, rows = head[:keep], [r[:keep] for r in rows]
     align = ["left", "left", "right", "right", "right", "left"][: len(head)]
@@ -79,23 +105,23 @@ def standings(s: Summary) -> str:
         )
     if all(r[1] in ("", r[0]) for r in rows):
         head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
-    return tabulate(rows, headers=head, disable_numparse=True, colalign=align)
+    return table(rows, headers=head, disable_numparse=True, colalign=align)
 
 
 def status(s: Summary) -> str:
     parts = [heading(s), ""]
     if s.lines:
-        parts += [sheet(s), "(* went out)", ""]
+        parts += [sheet(s), _("(* went out)"), ""]
     else:
-        parts += ["No hands yet.", ""]
+        parts += [_("No hands yet."), ""]
     parts += [standings(s), "", outcome(s)]
     return "\n".join(parts)
 
 
 def history(s: Summary) -> str:
-    head = ["hand", "dealer", "went out"]
+    head = [_("hand"), _("dealer"), _("went out")]
     for side in s.sides:
-        head += [f"{side.name} min", side.name, "total"]
+        head += [_("{side} min").format(side=side.name), side.name, _("total")]
     rows = []
     for line in s.lines:
         row = [str(line.number), line.dealer, line.went_out or "-"]
@@ -103,10 +129,10 @@ def history(s: Summary) -> str:
             row += [str(m), num(score, signed=True), num(total)]
         rows.append(row)
     if not rows:
-        return f"{heading(s)}\n\nNo hands yet."
+        return f"{heading(s)}\n\n{_('No hands yet.')}"
     align = ("right", "left", "left", *(("right",) * (len(head) - 3)))
-    table = tabulate(rows, headers=head, disable_numparse=True, colalign=align)
-    return f"{heading(s)}\n\n{table}"
+    grid = table(rows, headers=head, disable_numparse=True, colalign=align)
+    return f"{heading(s)}\n\n{grid}"
 
 
 def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
@@ -114,11 +140,16 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
     from canasta_score.cli.hands import render_score
 
     if breakdown:
-        parts = [f"Hand {hand.number}, dealt by {hand.dealer}", "", render_score(hand.score), ""]
+        parts = [dealt(hand.number, hand.dealer), "", render_score(hand.score), ""]
     else:
-        parts = [f"Hand {hand.number} saved.", ""]
+        parts = [_("Hand {number} saved.").format(number=hand.number), ""]
     parts += [standings(s), "", outcome(s)]
     return "\n".join(parts)
+
+
+def dealt(number: int, dealer: str) -> str:
+    """The title of a hand's breakdown: ``Hand 2, dealt by Bob``."""
+    return _("Hand {number}, dealt by {dealer}").format(number=number, dealer=dealer)
 
 
 def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
@@ -130,29 +161,31 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
         [side.name, num(a.total, signed=True), num(b.total, signed=True)]
         for side, a, b in zip(c.after.game.sides, old.score.sides, new.score.sides, strict=True)
     ]
-    parts = [f"Hand {n} replaced.", ""]
+    parts = [_("Hand {number} replaced.").format(number=n), ""]
     right = ("left", "right", "right")
-    parts.append(
-        tabulate(rows, headers=["side", "was", "now"], disable_numparse=True, colalign=right)
-    )
+    head = [_("side"), _("was"), _("now")]
+    parts.append(table(rows, headers=head, disable_numparse=True, colalign=right))
     from canasta_score.cli.hands import render_score
 
     parts += ["", render_score(new.score), ""]
     moved = c.minimum_changes()
     if moved:
-        parts.append("Later initial-meld minimums changed:")
-        parts += [f"  hand {h}: {side} {a} -> {b}" for h, side, a, b in moved]
+        parts.append(_("Later initial-meld minimums changed:"))
+        parts += [
+            _("  hand {number}: {side} {was} -> {now}").format(number=h, side=side, was=a, now=b)
+            for h, side, a, b in moved
+        ]
         parts.append("")
     if later:
-        parts.append("Later hands whose melds fall short of their new minimum (check them):")
+        parts.append(_("Later hands whose melds fall short of their new minimum (check them):"))
         parts += [f"  warning: {d.text}" for d in later]
         parts.append("")
     totals = [
         [side.name, num(a), num(b)]
         for side, a, b in zip(c.after.game.sides, c.before.totals, c.after.totals, strict=True)
     ]
-    head = ["side", "total was", "total now"]
-    parts.append(tabulate(totals, headers=head, disable_numparse=True, colalign=right))
+    head = [_("side"), _("total was"), _("total now")]
+    parts.append(table(totals, headers=head, disable_numparse=True, colalign=right))
     s = c.after.summary()
     parts += ["", standings(s), "", outcome(s)]
     return "\n".join(parts)
@@ -161,8 +194,11 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
 def hand_line(line: HandLine, s: Summary) -> str:
     """A hand in one line: ``hand 3 (dealt by Cy, B went out): A +560, B +850``."""
     scores = ", ".join(f"{x.name} {sc:+,}" for x, sc in zip(s.sides, line.scores, strict=True))
-    out = f", {line.went_out} went out" if line.went_out else ""
-    return f"hand {line.number} (dealt by {line.dealer}{out}): {scores}"
+    if line.went_out:
+        text = _("hand {number} (dealt by {dealer}, {side} went out): {scores}")
+    else:
+        text = _("hand {number} (dealt by {dealer}): {scores}")
+    return text.format(number=line.number, dealer=line.dealer, side=line.went_out, scores=scores)
 
 
 def short_time(iso: str) -> str:
@@ -178,14 +214,15 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
     for name, found, dates in list_games(store):
         here = name == current
         if isinstance(found, Exception) or dates is None:
-            rows.append(["*" if here else "", name, "?", *[""] * 5, f"cannot be read: {found}"])
+            unread = _("cannot be read: {problem}").format(problem=found)
+            rows.append(["*" if here else "", name, "?", *[""] * 5, unread])
             data.append({"name": name, "current": here, "error": str(found)})
             continue
         started, last = dates
         scores = ", ".join(f"{x.name} {x.score}" for x in found.sides)
-        state = "yes" if found.finished else "no"
+        state = _("yes") if found.finished else _("no")
         if found.finished and found.winner:
-            state = f"yes, {found.winner} won"
+            state = _("yes, {side} won").format(side=found.winner)
         rows.append(
             [
                 "*" if here else "",
@@ -215,8 +252,9 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
             }
         )
     if not rows:
-        return f'No games in {store.home} yet; start one with "canasta-score new".', data
-    head = ["", "game", "ruleset", "scores", "hands", "leader", "started", "last played"]
-    head.append("finished")
+        empty = _('No games in {home} yet; start one with "canasta-score new".')
+        return empty.format(home=store.home), data
+    head = ["", _("game"), _("ruleset"), _("scores"), _("hands"), _("leader"), _("started")]
+    head += [_("last played"), _("finished")]
     align = ("left",) * 4 + ("right",) + ("left",) * 4
-    return tabulate(rows, headers=head, disable_numparse=True, colalign=align), data
+    return table(rows, headers=head, disable_numparse=True, colalign=align), data

@@ -26,13 +26,16 @@ def find(store: Store, ref: str | None) -> Path:
     """The game's file: the one --game names (for this command only), else the current game.
     Without a current game the message says how to name or start one."""
     from canasta_score.errors import GameError
+    from canasta_score.language import _
 
     try:
         return store.locate(ref)
     except GameError as exc:
-        if ref is None and "current game" in str(exc):
+        if ref is None:  # without a name, the current game is what is missing
             raise GameError(
-                f'{exc} (--game NAME; "canasta-score games" lists them, '
-                '"canasta-score new" starts one)'
+                _(
+                    '{problem} (--game NAME; "canasta-score games" lists them, '
+                    '"canasta-score new" starts one)'
+                ).format(problem=exc)
             ) from None
         raise

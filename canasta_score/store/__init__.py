@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
+from canasta_score.language import _
 from canasta_score.store.appending import appended
 from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
 from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
@@ -87,9 +88,11 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise GameError(f"{path}: no such game file") from None
+        raise GameError(_("{path}: no such game file").format(path=path)) from None
     except OSError as exc:
-        raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise GameError(
+            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+        ) from None
 
 
 def restore_command(backup: Path, path: Path) -> str:
@@ -147,25 +150,32 @@ def decode(name: str, raw: bytes, where: Path | str) -> Game:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise GameError(f"{where}: not a text file (UTF-8); the file was left as it is") from None
+        raise GameError(
+            _("{path}: not a text file (UTF-8); the file was left as it is").format(path=where)
+        ) from None
     try:
         data = parse_toml(text, str(where))
     except InputError as exc:
-        raise GameError(f"{exc}; the file was left as it is") from None
+        raise GameError(_("{problem}; the file was left as it is").format(problem=exc)) from None
     try:
         return read_game(name, data)
     except GameError as exc:
-        raise GameError(f"{where}: {exc}; the file was left as it is") from None
+        raise GameError(
+            _("{path}: {problem}; the file was left as it is").format(path=where, problem=exc)
+        ) from None
 
 
 def read_game(name: str, data: Any) -> Game:
     """A game from its file's data, of any version this program reads: checked to be whole,
     migrated to the current version, and validated."""
     if not isinstance(data, dict):
-        raise GameError(f'game "{name}": the file is not a table of keys')
+        raise GameError(_('game "{game}": the file is not a table of keys').format(game=name))
     if data.get("format") != FORMAT:
         raise GameError(
-            f'game "{name}": format = "{FORMAT}" is missing; this is not a canasta-score game file'
+            _(
+                'game "{game}": format = "{format}" is missing; this is not a canasta-score game '
+                "file"
+            ).format(game=name, format=FORMAT)
         )
     version = data.get("version")
     if version == VERSION:
@@ -176,7 +186,9 @@ def read_game(name: str, data: Any) -> Game:
         data = migrate(data)
     else:
         raise GameError(
-            f'game "{name}": version {version!r} is not one this program reads (1 or {VERSION})'
+            _(
+                'game "{game}": version {version} is not one this program reads (1 or {newest})'
+            ).format(game=name, version=repr(version), newest=VERSION)
         )
     return game_from_data(name, {k: v for k, v in data.items() if k not in ("version", "end")})
 
@@ -188,23 +200,31 @@ def check_whole(name: str, data: dict[str, Any]) -> None:
     held = len(hands) if isinstance(hands, list) else 0
     if not isinstance(end, dict):
         raise GameError(
-            f'game "{name}": the file is cut short or damaged: the [end] table that closes every '
-            f"game file is missing ({held} hand(s) are left)"
+            _(
+                'game "{game}": the file is cut short or damaged: the [end] table that closes '
+                "every game file is missing ({held} hand(s) are left)"
+            ).format(game=name, held=held)
         )
     unknown = set(end) - {"hands", "checksum"}
     if unknown:
-        raise GameError(f'game "{name}": [end]: unknown key {sorted(unknown)[0]}')
+        raise GameError(
+            _('game "{game}": [end]: unknown key {key}').format(game=name, key=sorted(unknown)[0])
+        )
     count = end.get("hands")
     if not isinstance(count, int) or isinstance(count, bool) or count != held:
         raise GameError(
-            f'game "{name}": the file is cut short or damaged: [end] says hands = {count!r}, '
-            f"but the file holds {held} hand(s)"
+            _(
+                'game "{game}": the file is cut short or damaged: [end] says hands = {count}, '
+                "but the file holds {held} hand(s)"
+            ).format(game=name, count=repr(count), held=held)
         )
     if "checksum" in end and end["checksum"] != checksum(data):
         raise GameError(
-            f'game "{name}": the file is damaged or was changed outside canasta-score: its '
-            "contents do not match the checksum in its [end] table (if you changed it on "
-            "purpose, delete the checksum line)"
+            _(
+                'game "{game}": the file is damaged or was changed outside canasta-score: its '
+                "contents do not match the checksum in its [end] table (if you changed it on "
+                "purpose, delete the checksum line)"
+            ).format(game=name)
         )
 
 
@@ -267,35 +287,39 @@ def game_from_data(name: str, data: Any) -> Game:
     from canasta_score.game import Game, check_setup
 
     def bad(what: str) -> GameError:
-        return GameError(f'game "{name}": {what}')
+        return GameError(_('game "{game}": {problem}').format(game=name, problem=what))
 
     if not isinstance(data, dict):
-        raise bad("the file is not a table of keys")
+        raise bad(_("the file is not a table of keys"))
     if data.get("format") != FORMAT:
-        raise bad(f'format = "{FORMAT}" is missing; this is not a canasta-score game file')
+        raise bad(
+            _('format = "{format}" is missing; this is not a canasta-score game file').format(
+                format=FORMAT
+            )
+        )
     unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
     unknown -= {"ruleset", "hand", "undone"}
     if unknown:
-        raise bad(f"unknown key {sorted(unknown)[0]}")
+        raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
     created = data.get("created", "")
     if not isinstance(created, str):
-        raise bad("created must be a date and time written as a string")
+        raise bad(_("created must be a date and time written as a string"))
     raw_sides = data.get("side")
     if not isinstance(raw_sides, list) or not raw_sides:
-        raise bad("[[side]] tables are missing")
+        raise bad(_("[[side]] tables are missing"))
     sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, dict):
-        raise bad("the [ruleset] table is missing")
+        raise bad(_("the [ruleset] table is missing"))
     hands = data.get("hand", [])
     if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-        raise bad("hands must be [[hand]] tables")
+        raise bad(_("hands must be [[hand]] tables"))
     undone = data.get("undone", [])
     if not isinstance(undone, list) or not all(isinstance(h, dict) for h in undone):
-        raise bad("undone hands must be [[undone]] tables")
+        raise bad(_("undone hands must be [[undone]] tables"))
     dealer = data.get("first_dealer", "")
     if not isinstance(dealer, str):
-        raise bad("first_dealer must be a player's name")
+        raise bad(_("first_dealer must be a player's name"))
     game = Game(name, created, ruleset, sides, dealer, tuple(hands), tuple(undone))
     check_setup(game, game.rules())
     return game
@@ -305,13 +329,15 @@ def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Si
     from canasta_score.game import Side
 
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
-        raise bad(f"[[side]] number {index} needs a name")
+        raise bad(_("[[side]] number {number} needs a name").format(number=index))
     players = data.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise bad(f'side "{data["name"]}": players must be a list of names')
+        raise bad(_('side "{side}": players must be a list of names').format(side=data["name"]))
     extra = set(data) - {"name", "players"}
     if extra:
-        raise bad(f'side "{data["name"]}": unknown key {sorted(extra)[0]}')
+        raise bad(
+            _('side "{side}": unknown key {key}').format(side=data["name"], key=sorted(extra)[0])
+        )
     return Side(data["name"], tuple(players))
 
 
@@ -355,12 +381,16 @@ class Store:
             path = self.path_of(ref)
             if is_present(path):
                 return checked_regular(path)
-            raise GameError(f'no game named "{ref}" in {self.home} (see "canasta-score games")')
+            raise GameError(
+                _('no game named "{game}" in {home} (see "canasta-score games")').format(
+                    game=ref, home=self.home
+                )
+            )
         candidates = [self.home / ref, Path(ref)] if bare else [Path(ref).expanduser()]
         for candidate in candidates:
             if is_present(candidate):
                 return checked_regular(candidate).absolute()
-        raise GameError(f"{ref}: no such game file")
+        raise GameError(_("{path}: no such game file").format(path=ref))
 
     def current(self) -> Path:
         """The most recently created or used game."""
@@ -370,10 +400,14 @@ class Store:
         except (OSError, UnicodeDecodeError):
             ref = ""
         if not ref:
-            raise GameError("no current game: start a new game or name the game to use")
+            raise GameError(_("no current game: start a new game or name the game to use"))
         path = Path(ref) if os.sep in ref or "/" in ref else self.path_of(ref)
         if not path.is_file():
-            raise GameError(f'the current game "{ref}" no longer exists; name the game to use')
+            raise GameError(
+                _('the current game "{game}" no longer exists; name the game to use').format(
+                    game=ref
+                )
+            )
         return path
 
     def use(self, path: Path) -> None:
@@ -392,7 +426,11 @@ class Store:
             self.home.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             why = exc.strerror
-            raise GameError(f"{self.home}: cannot create the game folder ({why})") from None
+            raise GameError(
+                _("{path}: cannot create the game folder ({reason})").format(
+                    path=self.home, reason=why
+                )
+            ) from None
 
     def free_name(self, stem: str) -> str:
         """``stem``, or ``stem-2``, ``stem-3``... whichever no game uses yet."""
@@ -420,8 +458,10 @@ class Store:
             if not backup.is_file():
                 raise
             raise GameError(
-                f"{exc}. The last good version is kept in {backup}; to go back to it, run: "
-                f"{restore_command(backup, path)}"
+                _(
+                    "{problem}. The last good version is kept in {backup}; to go back to it, "
+                    "run: {command}"
+                ).format(problem=exc, backup=backup, command=restore_command(backup, path))
             ) from None
 
     def load(self, path: Path) -> Game:
@@ -488,7 +528,9 @@ class Store:
         try:
             return replay(game).summary()
         except GameError as exc:
-            raise GameError(f"{path}: {exc}; the file was left as it is") from None
+            raise GameError(
+                _("{path}: {problem}; the file was left as it is").format(path=path, problem=exc)
+            ) from None
 
     # -------------------------------------------------------------- writing
 
@@ -507,10 +549,18 @@ class Store:
         self.make_home()
         path = self.path_of(game.name)
         if is_present(path):
-            raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
+            raise GameError(
+                _('a game named "{game}" already exists; {hint}').format(
+                    game=game.name, hint=taken_hint
+                )
+            )
         with self.locked(path):
             if is_present(path):
-                raise GameError(f'a game named "{game.name}" already exists; {taken_hint}')
+                raise GameError(
+                    _('a game named "{game}" already exists; {hint}').format(
+                        game=game.name, hint=taken_hint
+                    )
+                )
             write_atomic(path, raw)
             self.save_cache(path, digest(raw), summary)
             self.save_game(path, digest(raw), game_data(game))
@@ -556,7 +606,9 @@ class Store:
             with path.open("rb") as file:
                 start = file.read(4096)
         except OSError as exc:
-            raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
+            raise GameError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+            ) from None
         if not SNIFF.search(start):
             self.load(path)  # names what is wrong; a game laid out by hand gets through
 
@@ -699,9 +751,13 @@ def checked_regular(path: Path) -> Path:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise GameError(f"{path}: no such game file") from None
+        raise GameError(_("{path}: no such game file").format(path=path)) from None
     except OSError as exc:
-        raise GameError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise GameError(
+            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise GameError(f"{path}: is {kind_of(info.st_mode)}, not a game file")
+        raise GameError(
+            _("{path}: is {kind}, not a game file").format(path=path, kind=kind_of(info.st_mode))
+        )
     return path

@@ -19,6 +19,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from canasta_score.errors import GameError
+from canasta_score.language import _
 
 NAME_MAX = 255  # bytes in one file name on the common file systems (ext4, APFS, NTFS)
 TEMP_TAIL = ".tmp"
@@ -37,14 +38,14 @@ def fsync_dir(folder: Path) -> None:
 def kind_of(mode: int) -> str:
     """What a file that is not a regular file is, in plain words."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def regular_target(path: Path) -> tuple[Path, int | None]:
@@ -57,9 +58,15 @@ def regular_target(path: Path) -> tuple[Path, int | None]:
     except FileNotFoundError:
         return target, None
     except OSError as exc:
-        raise GameError(f"{path}: cannot be written ({exc.strerror})") from None
+        raise GameError(
+            _("{path}: cannot be written ({reason})").format(path=path, reason=exc.strerror)
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise GameError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not written")
+        raise GameError(
+            _("{path}: is {kind}, not a regular file; not written").format(
+                path=path, kind=kind_of(info.st_mode)
+            )
+        )
     return target, stat.S_IMODE(info.st_mode)
 
 
@@ -136,7 +143,11 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
             raise
     except OSError as exc:
         why = exc.strerror or str(exc)
-        raise GameError(f"{path}: cannot be written ({why}); it was left as it was") from None
+        raise GameError(
+            _("{path}: cannot be written ({reason}); it was left as it was").format(
+                path=path, reason=why
+            )
+        ) from None
     if durable:
         fsync_dir(folder)
 

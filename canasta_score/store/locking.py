@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from canasta_score.errors import GameError
+from canasta_score.language import _
 
 TIMEOUT_ENV = "CANASTA_SCORE_LOCK_TIMEOUT"
 DEFAULT_TIMEOUT = 30.0
@@ -78,7 +79,7 @@ def backend() -> Backend:
             return kind()
         except ImportError:
             continue
-    raise GameError("this platform offers no way to lock a file, so games cannot be changed")
+    raise GameError(_("this platform offers no way to lock a file, so games cannot be changed"))
 
 
 def timeout_from_env() -> float:
@@ -91,7 +92,11 @@ def timeout_from_env() -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 86400:
-        raise GameError(f'{TIMEOUT_ENV}="{text}": give a number of seconds from 0 to 86400')
+        raise GameError(
+            _('{variable}="{text}": give a number of seconds from 0 to 86400').format(
+                variable=TIMEOUT_ENV, text=text
+            )
+        )
     return value
 
 
@@ -110,7 +115,11 @@ def hold(
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise GameError(f"{what}: cannot lock it ({exc.strerror}: {lock})") from None
+        raise GameError(
+            _("{path}: cannot lock it ({reason}: {lock})").format(
+                path=what, reason=exc.strerror, lock=lock
+            )
+        ) from None
     try:
         wait_for(how, fd, what, timeout, on_wait)
         try:
@@ -131,11 +140,17 @@ def wait_for(
         waited = time.monotonic() - start
         if waited >= timeout:
             raise GameError(
-                f"{what}: another command has kept it locked for {waited:.1f} s; gave up, "
-                f"nothing was changed. Try again, or wait longer with {TIMEOUT_ENV}=SECONDS"
+                _(
+                    "{path}: another command has kept it locked for {waited:.1f} s; gave up, "
+                    "nothing was changed. Try again, or wait longer with {variable}=SECONDS"
+                ).format(path=what, waited=waited, variable=TIMEOUT_ENV)
             )
         if not told and waited >= NOTICE_AFTER and on_wait is not None:
-            on_wait(f"{what}: another command is changing it; waiting (up to {timeout:g} s)...")
+            on_wait(
+                _(
+                    "{path}: another command is changing it; waiting (up to {timeout:g} s)..."
+                ).format(path=what, timeout=timeout)
+            )
             told = True
         time.sleep(min(pause, max(timeout - waited, 0.0)))
         pause = min(pause * 2, 0.02)
