@@ -38,8 +38,8 @@ FIXED = frozenset(
 )
 
 Count = Callable[[int], str]
-# Things counted in a label, ``"{n} <thing>"``, by their English name in the singular; the
-# English label adds an "s" for any count but one.
+# Things counted in a label, ``"{n} <thing>"``, by their English name in the singular; for any
+# count but one the English label has them in the plural (:func:`english_plural`).
 COUNTED: dict[str, Count] = {
     "natural canasta": lambda n: ngettext("{n} natural canasta", "{n} natural canastas", n),
     "mixed canasta": lambda n: ngettext("{n} mixed canasta", "{n} mixed canastas", n),
@@ -100,6 +100,19 @@ THREES_LEFT: dict[tuple[str, str], Count] = {
     ),
 }
 
+# The noun a counted thing is named by: the word that takes the plural.
+HEAD_NOUN = re.compile(r"\b(?:canasta|player|three)\b")
+
+
+def english_plural(thing: str) -> str:
+    """A counted thing in the English plural: ``canasta of sevens`` gives ``canastas of
+    sevens``, ``red three`` gives ``red threes``."""
+    head = HEAD_NOUN.search(thing)
+    if head is None:
+        return thing + "s"
+    return f"{thing[: head.end()]}s{thing[head.end() :]}"
+
+
 Reader = Callable[["re.Match[str]"], str | None]
 READERS: list[tuple[re.Pattern[str], Reader]] = []
 
@@ -137,11 +150,11 @@ def said(label: str) -> str | None:
 def counted(n: int, thing: str) -> str | None:
     """``"{n} <thing>"`` as the English label writes it, in the language in use."""
     for name, say in COUNTED.items():
-        if thing == (name if n == 1 else name + "s"):
+        if thing == (name if n == 1 else english_plural(name)):
             return say(n).format(n=n)
     if thing in COUNTED_PLURAL:
         return COUNTED_PLURAL[thing](n).format(n=n)
-    sequence = thing if n == 1 else thing.removesuffix("s")
+    sequence = thing if n == 1 else thing.replace(" canastas", " canasta")
     if sequence.endswith(" canasta"):  # a sequence, by a name of the ruleset's own
         name = sequence.removesuffix(" canasta")
         return ngettext("{n} {name} canasta", "{n} {name} canastas", n).format(n=n, name=name)

@@ -9,6 +9,7 @@ from typing import Any
 from canasta_score import kinds
 from canasta_score.cards import Card, Rank
 from canasta_score.kinds import CanastaKind, Family, family
+from canasta_score.labels import english_plural
 from canasta_score.melded import melded
 from canasta_score.melds import dirty_aces
 from canasta_score.record import HandRecord, SideRecord
@@ -125,7 +126,9 @@ def score_special(rs: Ruleset, side: SideRecord) -> SideScore:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    """``n`` and ``word``, its noun in the plural for any count but one: ``2 canastas of
+    sevens``, ``2 players holding three aces or sevens``."""
+    return f"{n} {english_plural(word) if n != 1 else word}"
 
 
 def score_side(rs: Ruleset, side: SideRecord) -> SideScore:

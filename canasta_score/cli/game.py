@@ -123,7 +123,13 @@ def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
 
     on = not plain and wanted(sys.stderr)
     for doubt in doubts:
-        echo(f"warning: {doubt.text}", "warning:", "yellow", on, err=True)
+        echo(
+            _("warning: {problem}").format(problem=doubt.text),
+            _("warning:"),
+            "yellow",
+            on,
+            err=True,
+        )
 
 
 def new_cmd(
@@ -514,7 +520,7 @@ def import_cmd(
     )
     path = store.create(game, hint)
     for note in notes:
-        typer.echo(f"note: {note}", err=True)
+        typer.echo(_("note: {note}").format(note=note), err=True)
     if json:
         emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
         return

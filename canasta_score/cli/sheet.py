@@ -178,7 +178,7 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
         parts.append("")
     if later:
         parts.append(_("Later hands whose melds fall short of their new minimum (check them):"))
-        parts += [f"  warning: {d.text}" for d in later]
+        parts += ["  " + _("warning: {problem}").format(problem=d.text) for d in later]
         parts.append("")
     totals = [
         [side.name, num(a), num(b)]
