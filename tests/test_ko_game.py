@@ -201,3 +201,15 @@ def test_breakdown_labels_are_read_back_from_english(label: str, korean: str) ->
     with language.speaking("ko"):
         assert shown(label) == korean
         assert shown("a label of no known form") == "a label of no known form"
+
+
+def test_a_korean_run_leaves_the_cached_log_english(cli: Cli) -> None:
+    """The log cached beside a game keeps the English labels: a Korean ``history --detail``
+    first, then an English one, shows English breakdowns (and the other way round)."""
+    start_game(cli)
+    assert cli("hand", *HAND_TWO).code == 0
+    korean = cli("--lang", "ko", "history", "--detail").out
+    english = cli("--lang", "en", "history", "--detail").out
+    assert "믹스드 카나스타 1개" in korean and "1 mixed canasta" not in korean
+    assert "1 mixed canasta" in english and "믹스드" not in english
+    assert "Hand 1, dealt by" in english and "핸드 1, 딜러" in korean
