@@ -213,3 +213,23 @@ def test_a_korean_run_leaves_the_cached_log_english(cli: Cli) -> None:
     assert "믹스드 카나스타 1개" in korean and "1 mixed canasta" not in korean
     assert "1 mixed canasta" in english and "믹스드" not in english
     assert "Hand 1, dealt by" in english and "핸드 1, 딜러" in korean
+
+
+def test_json_is_english_after_a_hand_entered_in_korean(cli: Cli) -> None:
+    """A hand entered in Korean caches the game's summary and log; the JSON read from them
+    afterwards is English (Hangul only in the side names), in both languages, with the
+    Modern American tiers' "also required" texts. Scores (RULES, Modern American table):
+    300 + 2 natural canastas x 500 + going out 100 = 1,400; with no canasta the 100 melded
+    counts against (penalty.no_canasta_melds_negative), and 20 left in hand: -120."""
+    made = cli("--lang", "ko", "new", "m", "-r", "modern-american", "-s", CHULSOO, "-s", MINSU)
+    assert made.code == 0, made.err
+    hand = (f"{CHULSOO}: 300 melded, 2 natural, out", f"{MINSU}: 100 melded, 20 left")
+    assert cli("--lang", "ko", "hand", *hand).code == 0
+    assert cli("--lang", "ko", "history", "--detail").code == 0
+    for command in (("status",), ("history",), ("history", "--detail"), ("games",)):
+        korean = cli("--lang", "ko", *command, "--json")
+        english = cli("--lang", "en", *command, "--json")
+        assert korean.out == english.out, command
+        assert not re.search("[가-힣]", korean.out.replace(CHULSOO, "").replace(MINSU, ""))
+    status = cli("status", "--json").json()
+    assert [s["score"] for s in status["sides"]] == [300 + 2 * 500 + 100, -100 - 20]
