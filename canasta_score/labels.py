@@ -34,6 +34,10 @@ FIXED = frozenset(
         N_("incomplete wild"),
         N_("incomplete wild four jokers"),
         N_("short sequence"),
+        N_("special hand: straight"),
+        N_("special hand: pairs"),
+        N_("special hand: pairs-27a"),
+        N_("special hand: garbage"),
     )
 )
 
