@@ -32,9 +32,7 @@ def tabulate_module() -> ModuleType:
     return tabulate
 
 
-def table(
-    rows: Iterable[Sequence[Any]], headers: Sequence[str] | str = (), **options: Any
-) -> str:
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] | str = (), **options: Any) -> str:
     """``tabulate(rows, headers, **options)``, with wide characters taking two columns."""
     shown = headers if isinstance(headers, str) else list(headers)
     text: str = tabulate_module().tabulate([list(row) for row in rows], headers=shown, **options)
