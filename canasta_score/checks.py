@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from canasta_score.cards import Card, Rank, parse_card, parse_cards, parse_ranks
 from canasta_score.errors import InputError
 from canasta_score.frozen import record
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum
@@ -27,18 +28,18 @@ if TYPE_CHECKING:
 
 # The kinds of value an option takes, and how a batch request must give them.
 EXPECTED = {
-    "bool": "true or false",
-    "int": "a whole number",
-    "int?": "a whole number",
-    "text": "text",
-    "texts": "a list of texts",
-    "melds": "a list of texts",
-    "ranks": "a list of texts",
-    "cards": "text",
-    "cards?": "text",
-    "card": "text",
-    "card?": "text",
-    "answer": "yes or no",
+    "bool": N_("true or false"),
+    "int": N_("a whole number"),
+    "int?": N_("a whole number"),
+    "text": N_("text"),
+    "texts": N_("a list of texts"),
+    "melds": N_("a list of texts"),
+    "ranks": N_("a list of texts"),
+    "cards": N_("text"),
+    "cards?": N_("text"),
+    "card": N_("text"),
+    "card?": N_("text"),
+    "answer": N_("yes or no"),
 }
 ANSWERS = ("yes", "no")
 
@@ -193,7 +194,9 @@ def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     return [
         rs.cite(
             "deck.decks",
-            f"{found.named} {found.words} named, but {described(rs)} holds {found.held}",
+            _("{named} {cards} named, but {deck} holds {held}").format(
+                named=found.named, cards=found.words, deck=described(rs), held=found.held
+            ),
         )
         for found in excess(rs, Tally.of(cards))
     ]
@@ -222,7 +225,9 @@ def convert(option: Option, value: Any) -> Any:
     if kind == "answer":
         text = getattr(value, "value", value)
         if text not in ANSWERS:
-            raise InputError(f"expected {EXPECTED[kind]}, got {text!r}")
+            raise InputError(
+                _("expected {what}, got {value}").format(what=_(EXPECTED[kind]), value=repr(text))
+            )
         return text
     return value
 
@@ -235,10 +240,10 @@ SCORE = Option(
     "int",
     "The side's score before the hand (not given: 0).",
     0,
-    assumed="the side's score before the hand is 0",
+    assumed=N_("the side's score before the hand is 0"),
 )
 HAND_NUMBER = Option(
-    "hand-number", "int?", "Hand number (1-based; not given: 1).", assumed="this is hand 1"
+    "hand-number", "int?", "Hand number (1-based; not given: 1).", assumed=N_("this is hand 1")
 )
 # The options whose value a game gives for a side (see ``--side``).
 FROM_GAME = ("score", "hand-number")
@@ -271,8 +276,9 @@ CHECKS: dict[str, Check] = {
                     "bool",
                     "Laid as part of the initial meld (not given: the side has opened).",
                     False,
-                    assumed="the side has already made its initial meld; these cards are not "
-                    "part of it",
+                    assumed=N_(
+                        "the side has already made its initial meld; these cards are not part of it"
+                    ),
                 ),
                 Option("to", "cards?", "Add the cards to this meld of the side.", deck=True),
                 Option(
@@ -280,7 +286,7 @@ CHECKS: dict[str, Check] = {
                     "bool",
                     "Laid while going out.",
                     False,
-                    assumed="the player is not going out",
+                    assumed=N_("the player is not going out"),
                 ),
                 TABLE,
                 CLOSED,
@@ -337,14 +343,14 @@ CHECKS: dict[str, Check] = {
                     "Has the side made its initial meld? (not given: it has)",
                     True,
                     flag="--opened/--not-opened",
-                    assumed="the side has already made its initial meld",
+                    assumed=N_("the side has already made its initial meld"),
                 ),
                 Option(
                     "frozen",
                     "bool",
                     "The pile holds a freezing card.",
                     False,
-                    assumed="the pile is not frozen",
+                    assumed=N_("the pile is not frozen"),
                 ),
                 SCORE,
                 TABLE,
@@ -382,7 +388,7 @@ CHECKS: dict[str, Check] = {
                     "bool",
                     "The discard pile is empty.",
                     False,
-                    assumed="the discard pile is not empty",
+                    assumed=N_("the discard pile is not empty"),
                 ),
                 CLOSED,
                 Option(
@@ -390,7 +396,7 @@ CHECKS: dict[str, Check] = {
                     "bool",
                     "This discard goes out.",
                     False,
-                    assumed="this discard does not go out",
+                    assumed=N_("this discard does not go out"),
                 ),
             ),
             "canasta_score.rulings:check_discard",

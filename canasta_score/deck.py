@@ -9,12 +9,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from canasta_score.cards import Card, Rank
+from canasta_score.language import _
 from canasta_score.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
 class Excess:
-    """A kind of card named more often than the deck holds it."""
+    """A kind of card named more often than the deck holds it (``words``: the kind, in the
+    language in use)."""
 
     words: str
     named: int
@@ -51,14 +53,18 @@ def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
     for rank, n in tally.ranks.items():
         held = packs * rs.deck.jokers_per_deck if rank is Rank.JOKER else packs * 4
         if n > held:
-            words = "jokers" if rank is Rank.JOKER else f"cards of rank {rank.value}"
+            words = (
+                _("jokers")
+                if rank is Rank.JOKER
+                else _("cards of rank {rank}").format(rank=rank.value)
+            )
             out.append(Excess(words, n, held))
-    for colour, n in (("red", tally.red), ("black", tally.black)):
+    for words, n in ((_("red threes"), tally.red), (_("black threes"), tally.black)):
         if n > 2 * packs:
-            out.append(Excess(f"{colour} threes", n, 2 * packs))
+            out.append(Excess(words, n, 2 * packs))
     return out
 
 
 def described(rs: Ruleset) -> str:
     """The deck in words, for messages: ``the Classic Canasta deck (2 packs)``."""
-    return f"the {rs.name} deck ({rs.deck.decks} packs)"
+    return _("the {name} deck ({packs} packs)").format(name=rs.name, packs=rs.deck.decks)

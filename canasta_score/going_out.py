@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from canasta_score import kinds
 from canasta_score.kinds import CanastaKind, Family
+from canasta_score.language import N_, _
 from canasta_score.ruleset import RuleRef, Ruleset
 
 
@@ -33,26 +34,34 @@ def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[Ru
         out.append(
             rs.cite(
                 "go_out.canastas",
-                f"The side needs {g.canastas} canasta(s) to go out and has {len(families)}",
+                _("The side needs {needed} canasta(s) to go out and has {held}").format(
+                    needed=g.canastas, held=len(families)
+                ),
             )
         )
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
     demands = (
-        ("natural_canastas", g.natural_canastas, naturals, "natural canasta(s) are needed"),
+        (
+            "natural_canastas",
+            g.natural_canastas,
+            naturals,
+            N_("{needed} natural canasta(s) are needed; the side has {held}"),
+        ),
         (
             "mixed_canastas",
             g.mixed_canastas,
             families.count(Family.MIXED),
-            "mixed canasta(s) are needed",
+            N_("{needed} mixed canasta(s) are needed; the side has {held}"),
         ),
         (
             "sequence_canastas",
             g.sequence_canastas,
             families.count(Family.SEQUENCE),
-            "completed sequence(s) are needed",
+            N_("{needed} completed sequence(s) are needed; the side has {held}"),
         ),
     )
     for key, needed, held, text in demands:
         if held < needed:
-            out.append(rs.cite(f"go_out.{key}", f"{needed} {text}; the side has {held}"))
+            shown = _(text).format(needed=needed, held=held)
+            out.append(rs.cite(f"go_out.{key}", shown))
     return out

@@ -13,14 +13,15 @@ from typing import Any
 from canasta_score.cards import Card, Rank, format_card
 from canasta_score.errors import InputError
 from canasta_score.kinds import CanastaKind, is_natural_or_better
+from canasta_score.language import N_, _
 from canasta_score.melds import Context, Kind, Verdict, judge, merge_same_rank
 from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling
 from canasta_score.schema import Tier
 
 REQUIRE_TEXT = {
-    "canasta": "the initial meld must include a completed canasta",
-    "natural_canasta": "the initial meld must include a natural canasta (or better)",
+    "canasta": N_("the initial meld must include a completed canasta"),
+    "natural_canasta": N_("the initial meld must include a natural canasta (or better)"),
 }
 
 
@@ -78,20 +79,23 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
     if rs.initial_meld.basis == "hand_number":
         number = hand_number if hand_number is not None else 1
         if number < 1:
-            raise InputError(f"hand number {number}: hands are numbered from 1")
+            raise InputError(
+                _("hand number {number}: hands are numbered from 1").format(number=number)
+            )
         tier = tier_for(rs, number)
     else:
         tier = tier_for(rs, score)
-    requires = [REQUIRE_TEXT[tier.requires]] if tier.requires else []
+    requires = [_(REQUIRE_TEXT[tier.requires])] if tier.requires else []
     if canasta_band(rs, tier.requires, tier.minimum):
-        requires.append(f"the canasta itself must count at least {tier.minimum}")
+        text = _("the canasta itself must count at least {minimum}")
+        requires.append(text.format(minimum=tier.minimum))
     if rs.initial_meld.must_include == "clean_or_wild_meld":
         requires.append(
-            "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
+            _("the initial meld must include a clean meld of 3+ natural cards or a wild-card meld")
         )
-    text = f"The initial meld must count at least {tier.minimum}"
+    text = _("The initial meld must count at least {minimum}").format(minimum=tier.minimum)
     if not tier.minimum and tier.requires:
-        text = "The initial meld needs no minimum count, only what the tier requires"
+        text = _("The initial meld needs no minimum count, only what the tier requires")
     return Minimum(tier.minimum, requires, rs.cite("initial_meld.tiers", text), tier.requires)
 
 
@@ -131,20 +135,27 @@ def opening_problems(
 ) -> list[RuleRef]:
     """The rules the initial meld breaks (see :func:`opening_lacks`), each cited. ``shown``
     names the melds when they were chosen for the player (the pickup planner)."""
-    what = f"The best initial meld this hand allows ({shown})" if shown else "The melds"
+    below = (
+        _(
+            "The best initial meld this hand allows ({melds}) counts {points}, below the minimum "
+            "of {minimum}"
+        )
+        if shown
+        else _("The melds count {points}, below the minimum of {minimum}")
+    )
+    required = REQUIRE_TEXT.get(need.canasta)
     texts = {
-        "initial-meld.requires": REQUIRE_TEXT.get(need.canasta, ""),
-        "initial_meld.must_include": (
+        "initial-meld.requires": _(required) if required else "",
+        "initial_meld.must_include": _(
             "The initial meld needs a clean meld of 3+ natural cards or a wild-card meld"
         ),
-        "initial-meld.minimum": (
-            f"{what} count{'s' if shown else ''} {opening.points}, "
-            f"below the minimum of {need.minimum}"
+        "initial-meld.minimum": below.format(
+            melds=shown, points=opening.points, minimum=need.minimum
         ),
-        "initial_meld.canasta_band_count": (
-            f"The best canasta of the initial meld counts {opening.best_canasta}; this band "
-            f"demands a canasta that counts at least {need.minimum} by itself"
-        ),
+        "initial_meld.canasta_band_count": _(
+            "The best canasta of the initial meld counts {best}; this band demands a canasta "
+            "that counts at least {minimum} by itself"
+        ).format(best=opening.best_canasta, minimum=need.minimum),
     }
     return [rs.cite(key, texts.get(key)) for key in opening_lacks(rs, need, opening)]
 
@@ -186,7 +197,11 @@ def check_initial_meld(
     if top_card is not None:
         with_top = next((m for m in melds if top_card in m), None)
         if with_top is None:
-            raise InputError(f"the top card {format_card(top_card)} is not in any of the melds")
+            raise InputError(
+                _("the top card {card} is not in any of the melds").format(
+                    card=format_card(top_card)
+                )
+            )
         reasons += top_card_problems(rs, top_card, with_top)
         points -= uncounted_pickup_points(rs, top_card, with_top)
     laid = merge_same_rank(tuple(melds), rs)
@@ -201,15 +216,19 @@ def check_initial_meld(
     reasons += opening_problems(rs, need, opening)
     extra = {"points": points, "minimum": need.minimum}
     if canasta_band(rs, need.canasta, need.minimum):
-        how = (
-            f"A canasta of the initial meld counts {opening.best_canasta}, at least the "
-            f"{need.minimum} this band demands of the canasta itself"
-        )
+        how = _(
+            "A canasta of the initial meld counts {best}, at least the {minimum} this band "
+            "demands of the canasta itself"
+        ).format(best=opening.best_canasta, minimum=need.minimum)
         return Ruling.of(reasons, [rs.cite("initial_meld.canasta_band_count", how)], extra)
     if points < need.minimum:
-        how = f"A canasta laid whole from hand needs no minimum (count {points})"
+        how = _("A canasta laid whole from hand needs no minimum (count {points})").format(
+            points=points
+        )
         return Ruling.of(reasons, [rs.cite("initial_meld.canasta_exemption", how)], extra)
-    how = f"The melds count {points} against a minimum of {need.minimum}"
+    how = _("The melds count {points} against a minimum of {minimum}").format(
+        points=points, minimum=need.minimum
+    )
     return Ruling.of(reasons, [rs.cite("initial-meld.minimum", how)], extra)
 
 
@@ -225,13 +244,14 @@ def top_card_problems(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> list[Ru
     if not rs.initial_meld.from_pile:
         return [rs.cite("initial_meld.from_pile")]
     if top.is_wild or top.rank is Rank.THREE:
-        return [rs.cite("pile.blocked_top", f"A pile topped by {format_card(top)} cannot be taken")]
+        text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
+        return [rs.cite("pile.blocked_top", text)]
     frozen = rs.pile.frozen_against_unopened or rs.pile.always_frozen
     if frozen and len(pickup_pair(top, meld)) < 2:
-        text = (
-            f"The pile is frozen for a side that has not opened: the top {format_card(top)} "
-            f"needs a natural pair of {top.rank.value} from hand"
-        )
+        text = _(
+            "The pile is frozen for a side that has not opened: the top {card} needs a natural "
+            "pair of {rank} from hand"
+        ).format(card=format_card(top), rank=top.rank.value)
         return [rs.cite("pile.natural-pair", text)]
     return []
 

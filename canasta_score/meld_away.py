@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from canasta_score.cards import Card, Rank
+from canasta_score.language import _
 from canasta_score.melds import Kind, merge_same_rank, shape_of
 from canasta_score.ruleset import Ruleset
 
@@ -81,8 +82,11 @@ def layouts(
                 tried += 1
                 if tried > MAX_LAYOUTS:
                     raise InputError(
-                        "the hand can be laid out in too many ways to try them all; give the "
-                        "melds as they will stand and the final discard instead of the hand"
+                        _(
+                            "the hand can be laid out in too many ways to try them all; give "
+                            "the melds as they will stand and the final discard instead of the "
+                            "hand"
+                        )
                     )
                 out = [list(m) for m in melds]
                 for card, place in zip(jokers, given_jokers, strict=True):

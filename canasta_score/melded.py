@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from canasta_score import kinds
 from canasta_score.errors import RecordError
 from canasta_score.kinds import CanastaKind
+from canasta_score.language import _
 from canasta_score.melds import (
     Context,
     canasta_bonus_key,
@@ -64,7 +65,8 @@ def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
     kind = kinds.record_kind(name, rs)
     if kind is None:
         known = ", ".join(kinds.record_names(rs))
-        raise RecordError(f'side "{side}": canastas.{name}: unknown kind (use {known})')
+        text = _('side "{side}": canastas.{name}: unknown kind (use {known})')
+        raise RecordError(text.format(side=side, name=name, known=known))
     return kind
 
 
@@ -75,7 +77,8 @@ def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> s
         kind = CanastaKind.NATURAL
     key = kinds.info(kind).bonus
     if not rs.value(key):
-        raise RecordError(f'side "{side}": canastas.{name}: this ruleset has no {name} canastas')
+        text = _('side "{side}": canastas.{name}: this ruleset has no {name} canastas')
+        raise RecordError(text.format(side=side, name=name))
     return key
 
 

@@ -8,6 +8,7 @@ from enum import Enum
 from canasta_score import kinds
 from canasta_score.cards import Card, Rank
 from canasta_score.kinds import CanastaKind
+from canasta_score.language import N_, _
 from canasta_score.ruleset import RuleRef, Ruleset
 
 
@@ -99,7 +100,8 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
     if rs.meld.sequences:
         return sequence_shape(cards, rs)
     ranks = " ".join(sorted({r.value for r in natural_ranks}))
-    return None, [rs.cite("meld.one-rank", f"A group meld holds one natural rank, not {ranks}")]
+    text = _("A group meld holds one natural rank, not {ranks}").format(ranks=ranks)
+    return None, [rs.cite("meld.one-rank", text)]
 
 
 def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
@@ -108,7 +110,7 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
     indexes = sorted(c.rank.sequence_index for c in cards)
     consecutive = indexes == list(range(indexes[0], indexes[0] + len(indexes)))
     if None in suits:
-        text = "A sequence needs the suit of every card (write 4H 5H 6H)"
+        text = _("A sequence needs the suit of every card (write 4H 5H 6H)")
         return None, [rs.cite("meld.sequence", text)]
     if len(suits) != 1 or min(indexes) < 0 or not consecutive:
         return None, [rs.cite("meld.sequence")]
@@ -158,7 +160,7 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
         out.append(rs.cite("meld.wild_meld_lock"))
     twos_added = any(c.rank is Rank.TWO for c in added)
     if m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table):
-        text = "While the side's meld of twos is not a complete canasta, twos are not wild"
+        text = _("While the side's meld of twos is not a complete canasta, twos are not wild")
         out.append(rs.cite("meld.deuce_melds", text))
     return out
 
@@ -189,13 +191,17 @@ def dirty_aces(melds: tuple[tuple[Card, ...], ...], rs: Ruleset) -> bool:
     )
 
 
+RATIO_WORDS = {
+    "naturals_gt_wilds": N_("natural cards must outnumber wild cards"),
+    "naturals_ge_wilds": N_("wild cards may not outnumber natural cards"),
+    "two_naturals_per_wild": N_("a meld needs two natural cards for each wild card"),
+}
+
+
 def ratio_text(ratio: str, naturals: int, wilds: int) -> str:
-    words = {
-        "naturals_gt_wilds": "natural cards must outnumber wild cards",
-        "naturals_ge_wilds": "wild cards may not outnumber natural cards",
-        "two_naturals_per_wild": "a meld needs two natural cards for each wild card",
-    }
-    return f"{words.get(ratio, ratio)} ({naturals} natural, {wilds} wild)"
+    words = _(RATIO_WORDS[ratio]) if ratio in RATIO_WORDS else ratio
+    text = _("{rule} ({naturals} natural, {wilds} wild)")
+    return text.format(rule=words, naturals=naturals, wilds=wilds)
 
 
 def incomplete_wild_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
@@ -255,7 +261,9 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
             and not ctx.record
             and any(incomplete_wild_meld(t, rs) for t in ctx.table)
         ):
-            text = "While the side's wild-card meld is incomplete it starts no other wild-card meld"
+            text = _(
+                "While the side's wild-card meld is incomplete it starts no other wild-card meld"
+            )
             broken.append(rs.cite("meld.wild_meld_lock", text))
     elif shape.kind is Kind.GROUP:
         broken += group_broken(shape, rs, ctx)
@@ -269,9 +277,11 @@ def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]
         return [rs.cite("meld.black_threes")]
     out = []
     if len(shape.cards) not in (3, 4):
-        out.append(rs.cite("meld.black_threes", "A black-three meld has exactly 3 or 4 cards"))
+        text = _("A black-three meld has exactly 3 or 4 cards")
+        out.append(rs.cite("meld.black_threes", text))
     if not ctx.going_out and not ctx.record:
-        out.append(rs.cite("meld.black_threes", "Black threes are melded only when going out"))
+        text = _("Black threes are melded only when going out")
+        out.append(rs.cite("meld.black_threes", text))
     return out
 
 

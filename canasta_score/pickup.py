@@ -9,6 +9,7 @@ from typing import Any
 from canasta_score.cards import Card, Rank, format_card, format_cards
 from canasta_score.going_out import going_out_problems
 from canasta_score.initial import min_meld
+from canasta_score.language import _
 from canasta_score.melds import Context, joins_badly, judge, merge_same_rank, same_meld
 from canasta_score.planner import best_initial_meld
 from canasta_score.ruleset import RuleRef, Ruleset
@@ -56,7 +57,8 @@ def check_pickup(
             ruling = Ruling.of(problems, (), ruling.extra)
     if ruling.legal and rs.pile.take_count:
         count = rs.pile.take_count
-        taken = rs.cite("pile.take_count", f"Only the top {count} cards are taken")
+        text = _("Only the top {count} cards are taken").format(count=count)
+        taken = rs.cite("pile.take_count", text)
         ruling = ruling.explained(taken).with_extra(takes=count)
     return ruling
 
@@ -64,12 +66,12 @@ def check_pickup(
 def nothing_left(rs: Ruleset, after: tuple[tuple[Card, ...], ...]) -> list[RuleRef]:
     """Why taking a one-card pile that leaves the hand empty (so going out) is not allowed."""
     if rs.go_out.final_discard == "required":
-        text = "Taking this one-card pile this way leaves no card for the final discard"
+        text = _("Taking this one-card pile this way leaves no card for the final discard")
         return [rs.cite("go_out.final_discard", text)]
     kinds = [k for m in merge_same_rank(after, rs) if (k := judge(m, rs).canasta)]
     short = going_out_problems(rs, kinds)
-    prefix = "Taking this one-card pile this way leaves no cards, which is going out: "
-    return [RuleRef(r.rule, prefix + r.text) for r in short]
+    text = _("Taking this one-card pile this way leaves no cards, which is going out: {rule}")
+    return [RuleRef(r.rule, text.format(rule=r.text)) for r in short]
 
 
 def pile_blocked(
@@ -83,19 +85,23 @@ def pile_blocked(
     if top.rank is Rank.THREE and (
         top.is_red_three or "three" in blocked or "black_three" in blocked
     ):
-        return [rs.cite("pile.blocked_top", f"A pile topped by {format_card(top)} cannot be taken")]
+        text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
+        return [rs.cite("pile.blocked_top", text)]
     if top.is_wild:
         return [
             rs.cite(
                 "pile.blocked_top",
-                f"A pile topped by a wild card ({format_card(top)}) cannot be taken",
+                _("A pile topped by a wild card ({card}) cannot be taken").format(
+                    card=format_card(top)
+                ),
             )
         ]
     out = []
     if rs.pile.one_card_rule and len(hand) == 1 and pile_size == 1:
         out.append(rs.cite("pile.one_card_rule"))
     if rs.meld.closed_ranks and top.rank in closed:
-        out.append(rs.cite("meld.closed_ranks", f"{top.rank.value} is a closed rank"))
+        text = _("{rank} is a closed rank").format(rank=top.rank.value)
+        out.append(rs.cite("meld.closed_ranks", text))
     return out
 
 
@@ -121,10 +127,12 @@ def pickup_ways(
 
     if len(naturals) >= 2 and fits(naturals[:2]):
         pair = naturals[:2]
-        onto = " and join the side's meld" if existing else ""
-        ways.append(
-            ("natural_pair", pair, f"{format_cards(pair)} from hand meet the top {t}{onto}")
+        text = (
+            _("{cards} from hand meet the top {card} and join the side's meld")
+            if existing
+            else _("{cards} from hand meet the top {card}")
         )
+        ways.append(("natural_pair", pair, text.format(cards=format_cards(pair), card=t)))
     if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wilds:
         used = (naturals[0], wilds[-1])
         if fits(used):
@@ -132,7 +140,9 @@ def pickup_ways(
                 (
                     "natural_plus_wild",
                     used,
-                    f"{format_cards(used)} from hand meet the top {t} (the pile is not frozen)",
+                    _("{cards} from hand meet the top {card} (the pile is not frozen)").format(
+                        cards=format_cards(used), card=t
+                    ),
                 )
             )
     if not frozen and "add_to_meld" in rs.pile.take_unfrozen:
@@ -142,7 +152,9 @@ def pickup_ways(
                 (
                     "add_to_meld",
                     (),
-                    f"The top {t} is added to the side's meld {format_cards(target)}",
+                    _("The top {card} is added to the side's meld {meld}").format(
+                        card=t, meld=format_cards(target)
+                    ),
                 )
             )
     return ways
@@ -183,28 +195,35 @@ def no_way_reasons(
     full = [
         rs.cite(
             "meld.max_cards",
-            f"The pair and the top {t} cannot join the side's meld {format_cards(existing)}",
+            _("The pair and the top {card} cannot join the side's meld {meld}").format(
+                card=t, meld=format_cards(existing)
+            ),
         )
     ]
     if len(naturals) >= 2:
         return full
     if frozen_now:
-        why = (
-            "the side has not made its initial meld"
-            if not opened and not frozen_flag
-            else "the pile is frozen"
-        )
         if rs.pile.always_frozen:
-            why = "the pile is always frozen"
-        pair = rs.cite(
-            "pile.natural-pair",
-            f"{why.capitalize()}: a natural pair of {top.rank.value} from hand is needed, "
-            f"and the hand holds {len(naturals)}",
-        )
+            text = _(
+                "The pile is always frozen: a natural pair of {rank} from hand is needed, and "
+                "the hand holds {held}"
+            )
+        elif not opened and not frozen_flag:
+            text = _(
+                "The side has not made its initial meld: a natural pair of {rank} from hand is "
+                "needed, and the hand holds {held}"
+            )
+        else:
+            text = _(
+                "The pile is frozen: a natural pair of {rank} from hand is needed, and the hand "
+                "holds {held}"
+            )
+        pair = rs.cite("pile.natural-pair", text.format(rank=top.rank.value, held=len(naturals)))
         return [pair, *full] if too_big else [pair]
     return [
         rs.cite(
-            "pile.take_unfrozen", f"No cards in hand meet the top {t} in a way this ruleset allows"
+            "pile.take_unfrozen",
+            _("No cards in hand meet the top {card} in a way this ruleset allows").format(card=t),
         )
     ]
 
@@ -224,7 +243,9 @@ def pickup_opening(
     plan = best_initial_meld(rs, top, hand, need)
     if plan.pair and plan.pair != used:
         used = plan.pair
-        text = f"{format_cards(used)} from hand meet the top {format_card(top)}"
+        text = _("{cards} from hand meet the top {card}").format(
+            cards=format_cards(used), card=format_card(top)
+        )
     reasons = [rs.cite("pile.natural-pair", text)]
     extra: dict[str, Any] = {
         "way": way,

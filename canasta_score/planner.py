@@ -24,6 +24,7 @@ from canasta_score.initial import (
     opening_of,
     opening_problems,
 )
+from canasta_score.language import _
 from canasta_score.melds import Context, group_lacks, judge
 from canasta_score.ruleset import RuleRef, Ruleset
 
@@ -235,7 +236,7 @@ def search(
                     step[key] = (total, (*chosen, (rank, tuple(groups))))
         states = step
     best: tuple[bool, int, tuple[tuple[Rank, tuple[Group, ...]], ...]] | None = None
-    for (_, _, flags), (points, chosen) in states.items():
+    for (_a, _b, flags), (points, chosen) in states.items():
         ok = meets(rs, flags, points, need)
         if best is None or (ok, points) > best[:2]:
             best = (ok, points, chosen)
@@ -308,12 +309,13 @@ def explain(
         ok = not opening_lacks(rs, need, opening_of(rs, verdicts, points))
     if ok and not problems:
         exempt = points < need.minimum
-        why = (
-            "a canasta from hand needs no minimum"
+        text = (
+            _("Initial meld {melds}: a canasta from hand needs no minimum")
             if exempt
-            else (f"{points} reaches the minimum of {need.minimum}")
+            else _("Initial meld {melds}: {points} reaches the minimum of {minimum}")
         )
-        return Plan(melds, points, [], f"Initial meld {shown}: {why}", pair)
+        why = text.format(melds=shown, points=points, minimum=need.minimum)
+        return Plan(melds, points, [], why, pair)
     # The plan's count is shown against the minimum whether or not a canasta would exempt it.
     opening = replace(opening_of(rs, verdicts, points), hand_canasta=False)
     problems += opening_problems(rs, need, opening, shown)

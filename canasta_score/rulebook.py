@@ -12,6 +12,7 @@ from typing import Any
 
 from canasta_score import schema
 from canasta_score.errors import InputError
+from canasta_score.language import _
 from canasta_score.ruleset import Ruleset, describe_value, schema_keys, section_fields
 from canasta_score.schema import Tier
 
@@ -112,8 +113,10 @@ def unknown_message(wanted: str, spelled: str, keys: dict[str, str]) -> str:
         first, rest = spelled.split(".", 1)
         head = first + "."
     close = difflib.get_close_matches(rest, list(keys), n=1, cutoff=0.6)
-    hint = f'; did you mean "{head}{close[0]}"?' if close else ""
-    return f'unknown rule "{wanted}"{hint} (rules show lists every rule id)'
+    if close:
+        text = _('unknown rule "{rule}"; did you mean "{close}"? (rules show lists every rule id)')
+        return text.format(rule=wanted, close=head + close[0])
+    return _('unknown rule "{rule}" (rules show lists every rule id)').format(rule=wanted)
 
 
 def page_for(family: str, key: str, players: int) -> str:
@@ -133,9 +136,12 @@ def explain_rule(rs: Ruleset, rule: str, family: str) -> Explanation:
     """
     prefix, key = split_rule_id(rule)
     if prefix is not None and prefix != rs.id:
+        text = _(
+            'rule "{rule}" belongs to ruleset "{prefix}", not "{ruleset}"; give the bare key '
+            "{key} to see it in {ruleset}"
+        )
         raise InputError(
-            f'rule "{rule.strip()}" belongs to ruleset "{prefix}", not "{rs.id}"; '
-            f"give the bare key {spell(key)} to see it in {rs.id}"
+            text.format(rule=rule.strip(), prefix=prefix, ruleset=rs.id, key=spell(key))
         )
     fixed = key in schema.FIXED_RULES
     choices: tuple[str, ...] = ()

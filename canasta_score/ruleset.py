@@ -12,9 +12,11 @@ from canasta_score import schema
 from canasta_score.cards import Rank
 from canasta_score.errors import InputError, RulesetError
 from canasta_score.frozen import Field, fields, record
+from canasta_score.language import N_, _, current, pgettext
 from canasta_score.schema import Schema, Tier
 
-HOUSE_RULE = "house rule (--rule)"
+# The source of a value a house rule (``--rule``) set: data, shown as ``_(HOUSE_RULE)``.
+HOUSE_RULE = N_("house rule (--rule)")
 META_KEYS = {
     "id",
     "name",
@@ -74,34 +76,41 @@ class Ruleset(Schema):
         """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
         if text is not None:
             return RuleRef(self.rule_id(key), text)
-        found = self.citations.get(key)
+        book = self.citations.setdefault(current(), {})
+        found = book.get(key)
         if found is None:
-            found = self.citations[key] = RuleRef(self.rule_id(key), self.rule_text(key))
+            found = book[key] = RuleRef(self.rule_id(key), self.rule_text(key))
         return found
 
     @cached_property
-    def citations(self) -> dict[str, RuleRef]:
-        """The references made so far with the rule's own text, by key (a ruleset never
-        changes, so each is worked out once)."""
+    def citations(self) -> dict[str, dict[str, RuleRef]]:
+        """The references made so far with the rule's own text, by language and key (a ruleset
+        never changes, so each is worked out once in each language)."""
         return {}
 
     @cached_property
+    def memos(self) -> dict[str, dict[str, Any]]:
+        """:attr:`memo` of each language spoken so far."""
+        return {}
+
+    @property
     def memo(self) -> dict[str, Any]:
         """Room for what pure functions of this ruleset work out once (a ruleset never
-        changes); each names its own entry."""
-        return {}
+        changes); each names its own entry. Kept apart for each language, since what is
+        kept may hold the text of a rule."""
+        return self.memos.setdefault(current(), {})
 
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
         fixed = schema.FIXED_RULES.get(key)
         if fixed is not None:
-            return fixed[0]
+            return pgettext(key, fixed[0])
         section, name = key.split(".", 1)
         section_cls: type = type(getattr(self, section))
         meta = section_fields(section_cls)[name].metadata
         value = self.value(key)
         own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
-        template = str(meta["text"])
+        template = pgettext(key, str(meta["text"]))
         if value != 0 and " (0 = " in template:
             template = template[: template.index(" (0 = ")]
         return template.format(v=own or describe_value(value))
@@ -119,7 +128,9 @@ class Ruleset(Schema):
     def all_rules(self) -> list[tuple[str, str, str]]:
         """Every rule as (id, text, source), keys first, then the fixed rules."""
         out = [(self.rule_id(k), self.rule_text(k), self.rule_source(k)) for k in schema_keys()]
-        out += [(self.rule_id(k), t, s) for k, (t, s) in schema.FIXED_RULES.items()]
+        out += [
+            (self.rule_id(k), self.rule_text(k), s) for k, (_t, s) in schema.FIXED_RULES.items()
+        ]
         return out
 
     @cached_property
@@ -144,25 +155,32 @@ class Ruleset(Schema):
 
 
 def describe_value(value: Any) -> str:
+    """A rule's value in words, in the language in use (a choice by its text)."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("rule value", "yes") if value else pgettext("rule value", "no")
     if isinstance(value, tuple) and value and isinstance(value[0], Tier):
         return "; ".join(describe_tier(t, value[i + 1 :]) for i, t in enumerate(value))
     if isinstance(value, tuple):
-        return ", ".join(describe_value(v) for v in value) if value else "none"
+        return (
+            ", ".join(describe_value(v) for v in value) if value else pgettext("rule value", "none")
+        )
     if isinstance(value, str):
-        return schema.CHOICE_TEXT.get(value, value.replace("_", " "))
+        text = schema.CHOICE_TEXT.get(value)
+        return _(text) if text is not None else value.replace("_", " ")
     return str(value)
 
 
 def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
     """One tier in words: ``from 1500: 90``; the first tier reads ``below 0: 15``."""
     if tier.start is None:
-        start = f"below {later[0].start}" if later else "always"
+        start = _("below {start}").format(start=later[0].start) if later else _("always")
     else:
-        start = f"from {tier.start}"
-    extra = f" and {tier.requires.replace('_', ' ')}" if tier.requires else ""
-    return f"{start}: {tier.minimum}{extra}"
+        start = _("from {start}").format(start=tier.start)
+    if tier.requires:
+        return _("{start}: {minimum} and {requires}").format(
+            start=start, minimum=tier.minimum, requires=describe_value(tier.requires)
+        )
+    return _("{start}: {minimum}").format(start=start, minimum=tier.minimum)
 
 
 @cache
@@ -216,16 +234,22 @@ def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
     tables = {*section_types(), "sources", "unsourced", "by_players"}
     for key, value in data.items():
         if key in tables and not isinstance(value, dict):
-            problems.append(f"{origin}: {key}: expected a table ([{key}])")
+            problems.append(
+                _("{origin}: {key}: expected a table ([{key}])").format(origin=origin, key=key)
+            )
     by_players = data.get("by_players")
     for count, table in by_players.items() if isinstance(by_players, dict) else ():
         where = f"{origin}: by_players.{count}"
         if not isinstance(table, dict):
-            problems.append(f"{where}: expected a table ([by_players.{count}])")
+            problems.append(
+                _("{where}: expected a table ([by_players.{count}])").format(
+                    where=where, count=count
+                )
+            )
             continue
         for key, value in table.items():
             if key in tables and not isinstance(value, dict):
-                problems.append(f"{where}.{key}: expected a table")
+                problems.append(_("{where}.{key}: expected a table").format(where=where, key=key))
     return problems
 
 
@@ -272,8 +296,9 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
     allowed = table.get("player_counts", [])
     if players is not None and isinstance(allowed, list) and players not in allowed:
         choices = ", ".join(str(a) for a in allowed)
+        text = _("{ruleset}: {players} players is not offered (choose {choices})")
         raise RulesetError(
-            [f"{data.get('id', '?')}: {players} players is not offered (choose {choices})"]
+            [text.format(ruleset=data.get("id", "?"), players=players, choices=choices)]
         )
     over = (data.get("by_players") or {}).get(str(count), {})
     sources = dict(data.get("sources", {}))
@@ -297,7 +322,11 @@ def parse_override(text: str) -> tuple[str, Any]:
     key = key.strip().replace("-", "_")
     if not sep or "." not in key:
         raise RulesetError(
-            [f'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200']
+            [
+                _(
+                    'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200'
+                ).format(text=text)
+            ]
         )
     raw = raw.strip()
     import tomllib
@@ -309,14 +338,23 @@ def parse_override(text: str) -> tuple[str, Any]:
     except tomllib.TOMLDecodeError:
         value = raw
     except RecursionError:
-        raise RulesetError([f"house rule {key}: {limits.nested_text()}"]) from None
+        raise RulesetError([house_rule_problem(key, limits.nested_text())]) from None
     except ValueError:  # a number too long to convert
-        raise RulesetError([f"house rule {key}: {limits.number_text()}"]) from None
+        raise RulesetError([house_rule_problem(key, limits.number_text())]) from None
     try:
-        limits.check_document(value, f"house rule {key}")
+        limits.check_document(value, house_rule(key))
     except InputError as exc:
         raise RulesetError([str(exc)]) from None
     return key, value
+
+
+def house_rule(key: str) -> str:
+    """Where a problem lies when a house rule (``--rule KEY=VALUE``) gave the value."""
+    return _("house rule {key}").format(key=key)
+
+
+def house_rule_problem(key: str, problem: str) -> str:
+    return _("{where}: {problem}").format(where=house_rule(key), problem=problem)
 
 
 def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
@@ -328,13 +366,15 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
         key, value = parse_override(text)
         if key not in known:
             problems.append(
-                f'house rule {key}: unknown ruleset key (see "canasta-score rules show")'
+                _('house rule {key}: unknown ruleset key (see "canasta-score rules show")').format(
+                    key=key
+                )
             )
             continue
         section, name = key.split(".", 1)
         cls = section_types()[section]
         choices = section_fields(cls)[name].metadata["choices"]
-        found = check_value(f"house rule {key}", value, field_types(cls)[name], choices)
+        found = check_value(house_rule(key), value, field_types(cls)[name], choices)
         if found:
             problems += found
             continue
@@ -351,24 +391,26 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
     """Problems with one value against its declared type and choices."""
+    got = repr(value)
     if kind is bool:
-        return (
-            [] if isinstance(value, bool) else [f"{where}: expected true or false, got {value!r}"]
-        )
+        text = _("{where}: expected true or false, got {value}")
+        return [] if isinstance(value, bool) else [text.format(where=where, value=got)]
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
-        return [] if ok else [f"{where}: expected a whole number, got {value!r}"]
+        text = _("{where}: expected a whole number, got {value}")
+        return [] if ok else [text.format(where=where, value=got)]
     if kind is str:
         if not isinstance(value, str):
-            return [f"{where}: expected text, got {value!r}"]
+            return [_("{where}: expected text, got {value}").format(where=where, value=got)]
         if choices and value not in choices:
-            return [f"{where}: {value!r} is not one of {', '.join(choices)}"]
+            text = _("{where}: {value} is not one of {choices}")
+            return [text.format(where=where, value=got, choices=", ".join(choices))]
         if not value.strip():
-            return [f"{where}: expected a name, got empty text"]
+            return [_("{where}: expected a name, got empty text").format(where=where)]
         return []
     inner = typing.get_args(kind)[0]
     if not isinstance(value, list):
-        return [f"{where}: expected a list, got {value!r}"]
+        return [_("{where}: expected a list, got {value}").format(where=where, value=got)]
     if inner is Tier:
         return check_tiers(where, value)
     problems: list[str] = []
@@ -381,28 +423,35 @@ def check_tiers(where: str, value: list[Any]) -> list[str]:
     problems: list[str] = []
     last: int | None = None
     if not value:
-        return [f"{where}: at least one tier is needed"]
+        return [_("{where}: at least one tier is needed").format(where=where)]
     for i, tier in enumerate(value):
         at = f"{where}[{i}]"
         if not isinstance(tier, dict):
-            problems.append(f"{at}: expected a table such as {{ from = 0, minimum = 50 }}")
+            text = _("{where}: expected a table such as {example}")
+            problems.append(text.format(where=at, example="{ from = 0, minimum = 50 }"))
             continue
         extra = set(tier) - {"from", "minimum", "requires"}
         if extra:
-            problems.append(f"{at}: unknown key {sorted(extra)[0]}")
+            problems.append(_("{where}: unknown key {key}").format(where=at, key=sorted(extra)[0]))
         start = tier.get("from")
         if i > 0 and not isinstance(start, int):
-            problems.append(f"{at}.from: every tier after the first needs a whole-number start")
+            text = _("{where}.from: every tier after the first needs a whole-number start")
+            problems.append(text.format(where=at))
         elif i > 0 and last is not None and isinstance(start, int) and start <= last:
-            problems.append(f"{at}.from: tiers must rise ({start} after {last})")
+            text = _("{where}.from: tiers must rise ({start} after {last})")
+            problems.append(text.format(where=at, start=start, last=last))
         if isinstance(start, int):
             last = start
         minimum = tier.get("minimum")
         if not isinstance(minimum, int) or isinstance(minimum, bool) or minimum < 0:
-            problems.append(f"{at}.minimum: expected a whole number of at least 0")
+            problems.append(
+                _("{where}.minimum: expected a whole number of at least 0").format(where=at)
+            )
         requires = tier.get("requires", "")
         if requires and requires not in schema.SPECIAL_CANASTAS:
-            problems.append(f"{at}.requires: {requires!r} is not one of canasta, natural_canasta")
+            text = _("{where}.requires: {value} is not one of {choices}")
+            choices = ", ".join(schema.SPECIAL_CANASTAS)
+            problems.append(text.format(where=at, value=repr(requires), choices=choices))
     return problems
 
 
@@ -419,17 +468,18 @@ def convert(value: Any, kind: Any) -> Any:
 
 def build_section(name: str, cls: type, table: Any, problems: list[str], origin: str) -> Any:
     if not isinstance(table, dict):
-        problems.append(f"{origin}: [{name}] is missing or not a table")
+        text = _("{origin}: [{section}] is missing or not a table")
+        problems.append(text.format(origin=origin, section=name))
         return None
     fields = section_fields(cls)
     types = field_types(cls)
     values: dict[str, Any] = {}
     for key in table:
         if key not in fields:
-            problems.append(f"{origin}: {name}.{key}: unknown key")
+            problems.append(_("{where}: unknown key").format(where=f"{origin}: {name}.{key}"))
     for key, fld in fields.items():
         if key not in table:
-            problems.append(f"{origin}: {name}.{key}: missing")
+            problems.append(missing_problem(f"{origin}: {name}.{key}"))
             continue
         found = check_value(
             f"{origin}: {name}.{key}", table[key], types[key], fld.metadata["choices"]
@@ -440,6 +490,11 @@ def build_section(name: str, cls: type, table: Any, problems: list[str], origin:
     return cls(**values) if len(values) == len(fields) else None
 
 
+def missing_problem(where: str) -> str:
+    """The problem of a key a ruleset lacks."""
+    return _("{where}: missing").format(where=where)
+
+
 def cross_checks(
     rs: dict[str, Any], origin: str, sources: dict[str, Any], stored: bool = False
 ) -> list[str]:
@@ -447,37 +502,44 @@ def cross_checks(
     problems = []
     table, meld, game = rs["table"], rs["meld"], rs["game"]
     if table is not None and table.players not in table.player_counts:
-        problems.append(f"{origin}: table.players: {table.players} is not in table.player_counts")
+        text = _("{origin}: table.players: {players} is not in table.player_counts")
+        problems.append(text.format(origin=origin, players=table.players))
     if table is not None and (table.side_size < 1 or table.players % table.side_size):
-        problems.append(f"{origin}: table.side_size: {table.side_size} does not divide the players")
+        text = _("{origin}: table.side_size: {size} does not divide the players")
+        problems.append(text.format(origin=origin, size=table.side_size))
 
     def at(key: str) -> str:
-        return f"house rule {key}" if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
+        return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
+        text = _("{where}: {least} is more than meld.max_cards ({most}), so no meld could be laid")
         problems.append(
-            f"{at('meld.min_cards')}: {meld.min_cards} is more than meld.max_cards "
-            f"({meld.max_cards}), so no meld could be laid"
+            text.format(where=at("meld.min_cards"), least=meld.min_cards, most=meld.max_cards)
         )
     canasta, threes = rs["canasta"], rs["threes"]
     if meld is not None and canasta is not None and canasta.min_cards < meld.min_cards:
+        text = _("{where}: {cards} is less than meld.min_cards ({least}); a canasta is a meld")
         problems.append(
-            f"{at('canasta.min_cards')}: {canasta.min_cards} is less than meld.min_cards "
-            f"({meld.min_cards}); a canasta is a meld"
+            text.format(
+                where=at("canasta.min_cards"), cards=canasta.min_cards, least=meld.min_cards
+            )
         )
     if threes is not None and not threes.red_values:
-        problems.append(
-            f"{at('threes.red_values')}: the table is empty; give at least [0] "
-            "(what no red three scores), then what 1, 2, ... red threes score"
+        text = _(
+            "{where}: the table is empty; give at least [0] (what no red three scores), then "
+            "what 1, 2, ... red threes score"
         )
+        problems.append(text.format(where=at("threes.red_values")))
     signs = threes.sign_by_canastas if threes is not None else (1,)
     if not signs or any(s not in schema.SIGNS for s in signs):
-        problems.append(
-            f"{at('threes.sign_by_canastas')}: give a list of -1, 0 or 1 (by number of "
-            "canastas: 0, 1, 2, ...), with at least one entry"
+        text = _(
+            "{where}: give a list of -1, 0 or 1 (by number of canastas: 0, 1, 2, ...), with at "
+            "least one entry"
         )
+        problems.append(text.format(where=at("threes.sign_by_canastas")))
     if game is not None and (game.target <= 0 or game.target % 5):
-        problems.append(f"{origin}: game.target: must be a positive multiple of 5")
+        text = _("{origin}: game.target: must be a positive multiple of 5")
+        problems.append(text.format(origin=origin))
     if not stored:
         problems += threes_problems(rs, origin)
     return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
@@ -501,21 +563,23 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
             if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
                 # Points below 0 are point_problems' to report.
                 bad = next((n for n in numbers if n > schema.POINTS_MOST), None)
-                allowed = f"points here are at most {schema.POINTS_MOST:,}"
+                allowed = _("points here are at most {most:,}").format(most=schema.POINTS_MOST)
             else:
                 least, most = schema.COUNT_LEAST.get(full, 0), schema.COUNT_MOST
                 bad = next((n for n in numbers if not least <= n <= most), None)
-                allowed = f"a count here is {least} to {most:,}"
+                allowed = _("a count here is {least} to {most:,}").format(least=least, most=most)
             if bad is not None:
-                where = "house rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
-                problems.append(f"{where} {full}: {bad:,} is out of range; {allowed}")
+                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
+                text = _("{where}: {value:,} is out of range; {allowed}")
+                problems.append(text.format(where=where, value=bad, allowed=allowed))
     tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
     too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
     if too_high:
-        problems.append(
-            f"{origin}: initial_meld.tiers: a minimum of {too_high[0]:,} is out of range; "
-            f"at most {schema.POINTS_MOST:,}"
+        text = _(
+            "{origin}: initial_meld.tiers: a minimum of {minimum:,} is out of range; at most "
+            "{most:,}"
         )
+        problems.append(text.format(origin=origin, minimum=too_high[0], most=schema.POINTS_MOST))
     return problems
 
 
@@ -534,11 +598,31 @@ def threes_problems(rs: dict[str, Any], origin: str) -> list[str]:
         if not values or len(values) > held:  # an empty table has a problem of its own
             continue
         missing = [str(n) for n in range(len(values), held + 1)]
-        counts = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        counts = (
+            _("{some} and {last}").format(some=", ".join(missing[:-1]), last=missing[-1])
+            if len(missing) > 1
+            else missing[0]
+        )
+        text = (
+            _(
+                "{where}: scores 0 to {most} red threes, but {packs} packs hold {held}; say what "
+                "{counts} red threes score (a list of {values} values, from 0 threes up)"
+            )
+            if colour == "red"
+            else _(
+                "{where}: scores 0 to {most} black threes, but {packs} packs hold {held}; say "
+                "what {counts} black threes score (a list of {values} values, from 0 threes up)"
+            )
+        )
         problems.append(
-            f"{origin}: threes.{colour}_values: scores 0 to {len(values) - 1} {colour} threes, "
-            f"but {deck.decks} packs hold {held}; say what {counts} {colour} threes score "
-            f"(a list of {held + 1} values, from 0 threes up)"
+            text.format(
+                where=f"{origin}: threes.{colour}_values",
+                most=len(values) - 1,
+                packs=deck.decks,
+                held=held,
+                counts=counts,
+                values=held + 1,
+            )
         )
     return problems
 
@@ -559,10 +643,9 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
             if bad:
-                where = "house rule" if sources.get(full) == HOUSE_RULE else f"{origin}:"
-                problems.append(
-                    f"{where} {full}: points must be multiples of 5 and not negative, not {bad[0]}"
-                )
+                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
+                text = _("{where}: points must be multiples of 5 and not negative, not {value}")
+                problems.append(text.format(where=where, value=bad[0]))
     return problems
 
 
@@ -587,13 +670,18 @@ def build_ruleset(
     problems: list[str] = []
     for key in resolved:
         if key not in META_KEYS and key not in section_types():
-            problems.append(f"{origin}: {key}: unknown section")
+            problems.append(_("{origin}: {key}: unknown section").format(origin=origin, key=key))
     ident = resolved.get("id")
     if not isinstance(ident, str) or not ident:
-        problems.append(f'{origin}: id: missing (a short name such as "our-house")')
+        problems.append(
+            _('{origin}: id: missing (a short name such as "our-house")').format(origin=origin)
+        )
     status = resolved.get("status", "complete")
     if status not in STATUSES:
-        problems.append(f"{origin}: status: {status!r} is not one of {', '.join(STATUSES)}")
+        text = _("{where}: {value} is not one of {choices}")
+        problems.append(
+            text.format(where=f"{origin}: status", value=repr(status), choices=", ".join(STATUSES))
+        )
     sections = {
         name: build_section(name, cls, resolved.get(name), problems, origin)
         for name, cls in section_types().items()
@@ -603,9 +691,11 @@ def build_ruleset(
     known = set(schema_keys())
     for key, why in unsourced.items():
         if key not in known:
-            problems.append(f"{origin}: unsourced.{key}: unknown ruleset key")
+            text = _("{origin}: unsourced.{key}: unknown ruleset key")
+            problems.append(text.format(origin=origin, key=key))
         elif not isinstance(why, str) or not why:
-            problems.append(f"{origin}: unsourced.{key}: say why the value holds, as text")
+            text = _("{origin}: unsourced.{key}: say why the value holds, as text")
+            problems.append(text.format(origin=origin, key=key))
     if problems:
         raise RulesetError(problems)
     snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}

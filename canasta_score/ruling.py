@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from canasta_score.language import pgettext
 from canasta_score.ruleset import RuleRef
 
 
@@ -95,3 +96,22 @@ def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:
             seen.add((r.rule, r.text))
             out.append(r)
     return tuple(out)
+
+
+def kind_word(name: str) -> str:
+    """A canasta kind as rulings name it (``natural``, ``mixed``, or a ruleset's own name for a
+    completed sequence), in the language in use; a name it does not know (a ruleset's own
+    name) is shown as it is."""
+    words = {
+        "natural": pgettext("canasta kind", "natural"),
+        "mixed": pgettext("canasta kind", "mixed"),
+        "sevens": pgettext("canasta kind", "sevens"),
+        "aces": pgettext("canasta kind", "aces"),
+        "wild": pgettext("canasta kind", "wild"),
+        "wild_twos": pgettext("canasta kind", "wild_twos"),
+        "wild_four_jokers": pgettext("canasta kind", "wild_four_jokers"),
+        "sequence": pgettext("canasta kind", "sequence"),
+        "deuces": pgettext("canasta kind", "deuces"),
+        "deuces_mixed": pgettext("canasta kind", "deuces_mixed"),
+    }
+    return words.get(name, name)

@@ -10,6 +10,7 @@ from canasta_score.cards import Card, Rank, format_card, format_cards
 from canasta_score.errors import InputError
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, display_name
+from canasta_score.language import _
 from canasta_score.melds import (
     Context,
     Kind,
@@ -21,7 +22,7 @@ from canasta_score.melds import (
     same_meld,
 )
 from canasta_score.ruleset import RuleRef, Ruleset
-from canasta_score.ruling import Ruling
+from canasta_score.ruling import Ruling, kind_word
 
 if TYPE_CHECKING:
     from canasta_score.initial import Minimum, check_initial_meld, min_meld
@@ -96,7 +97,7 @@ def check_meld(
     kind = display_name(verdict.canasta, rs) if verdict.canasta else None
     how = [describe_meld(rs, verdict, whole, base is not None)]
     if base is not None and not initial and dirty_ace_addition(rs, base, cards):
-        text = "The side's ace meld took wild cards in its initial meld: more may join it"
+        text = _("The side's ace meld took wild cards in its initial meld: more may join it")
         how.append(rs.cite("meld.dirty_aces_ordinary", text))
     return Ruling.of((), how, {"points": rs.count(cards), "canasta": kind})
 
@@ -116,22 +117,30 @@ def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged
     shape = verdict.shape
     assert shape is not None
     what = {
-        Kind.GROUP: f"a meld of {shape.rank.value if shape.rank else '?'}",
-        Kind.WILD: "a wild-card meld",
-        Kind.SEQUENCE: "a sequence",
-        Kind.BLACK_THREES: "a black-three meld",
+        Kind.GROUP: _("a meld of {rank}").format(rank=shape.rank.value if shape.rank else "?"),
+        Kind.WILD: _("a wild-card meld"),
+        Kind.SEQUENCE: _("a sequence"),
+        Kind.BLACK_THREES: _("a black-three meld"),
     }[shape.kind]
-    size = f"{len(cards)} cards, {shape.naturals} natural and {shape.wilds} wild"
-    kind = display_name(verdict.canasta, rs) if verdict.canasta else ""
-    tail = f"; it is a {kind} canasta" if kind else ""
-    joined = " (with the side's meld it joins)" if merged else ""
+    if merged:
+        what = _("{meld} (with the side's meld it joins)").format(meld=what)
+    size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
+        cards=len(cards), naturals=shape.naturals, wilds=shape.wilds
+    )
+    kind = kind_word(display_name(verdict.canasta, rs)) if verdict.canasta else ""
     key = {
         Kind.GROUP: "meld.wild_ratio" if shape.wilds else "meld.one-rank",
         Kind.WILD: "meld.wild_melds",
         Kind.SEQUENCE: "meld.sequence",
         Kind.BLACK_THREES: "meld.black_threes",
     }[shape.kind]
-    return rs.cite(key, f"Legal: {what}{joined}, {size}{tail}")
+    if kind:
+        text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
+            meld=what, size=size, kind=kind
+        )
+    else:
+        text = _("Legal: {meld}, {size}").format(meld=what, size=size)
+    return rs.cite(key, text)
 
 
 # ---------------------------------------------------------------- discard
@@ -202,7 +211,7 @@ def discard_problems(
         elif d.wild == "forced_only" and not forced(fallback=True):
             out.append(
                 rs.cite(
-                    "discard.wild", "A wild card may be discarded only when nothing else can be"
+                    "discard.wild", _("A wild card may be discarded only when nothing else can be")
                 )
             )
         return out
@@ -221,14 +230,17 @@ def discard_problems(
             out.append(
                 rs.cite(
                     "discard.empty_pile_aces_sevens",
-                    "An ace or seven goes onto an empty pile only while no other natural is held",
+                    _(
+                        "An ace or seven goes onto an empty pile only while no other natural "
+                        "is held"
+                    ),
                 )
             )
         elif d.empty_pile_aces_sevens == "forced_only" and not forced():
             out.append(
                 rs.cite(
                     "discard.empty_pile_aces_sevens",
-                    "No ace or seven onto an empty pile while another card can go",
+                    _("No ace or seven onto an empty pile while another card can go"),
                 )
             )
     elif (
@@ -240,7 +252,7 @@ def discard_problems(
         out.append(
             rs.cite(
                 "discard.empty_pile_closed_rank",
-                "A card of a closed rank goes onto an empty pile only when no other card can",
+                _("A card of a closed rank goes onto an empty pile only when no other card can"),
             )
         )
     return out
@@ -268,12 +280,15 @@ def check_discard(
 ) -> Ruling:
     """May this card be discarded now? ``hand`` is the hand before the discard."""
     if not holds(hand, card):
-        text = f"{format_card(card)} is not in the hand {format_cards(hand)}"
+        text = _("{card} is not in the hand {hand}").format(
+            card=format_card(card), hand=format_cards(hand)
+        )
         return Ruling.of([rs.cite("discard.in-hand", text)])
     problems = discard_problems(
         rs, card, hand, pile_empty=pile_empty, closed=closed, going_out=going_out
     )
-    how = rs.cite(discard_rule(rs, card, pile_empty), f"{format_card(card)} may be discarded")
+    text = _("{card} may be discarded").format(card=format_card(card))
+    how = rs.cite(discard_rule(rs, card, pile_empty), text)
     return Ruling.of(problems, [how])
 
 
@@ -293,11 +308,13 @@ def meld_hand_away(
 
     if discard is not None:
         raise InputError(
-            f"the final discard {format_card(discard)}: when the hand is given, the discard is "
-            "chosen from it; leave the discard out"
+            _(
+                "the final discard {card}: when the hand is given, the discard is chosen from it; "
+                "leave the discard out"
+            ).format(card=format_card(discard))
         )
     if not hand:
-        raise InputError("the hand: give the cards in the player's hand")
+        raise InputError(_("the hand: give the cards in the player's hand"))
     best: Ruling | None = None
     for melds, thrown in layouts(rs, table, hand):
         ruling = check_go_out(rs, melds, discard=thrown, partner=partner)
@@ -310,7 +327,7 @@ def meld_hand_away(
         if best is None or len(ruling.reasons) < len(best.reasons):
             best = shown
     if best is None:  # every layout gets a ruling: the loop above ran at least once
-        raise InputError("the hand: give the cards in the player's hand")
+        raise InputError(_("the hand: give the cards in the player's hand"))
     return best
 
 
@@ -328,8 +345,10 @@ def check_go_out(
         return meld_hand_away(rs, table, hand, discard, partner)
     if partner is not None and rs.table.side_size == 1:
         raise InputError(
-            f"the partner's answer: with {rs.players} players each plays alone; "
-            "there is no partner to ask"
+            _(
+                "the partner's answer: with {players} players each plays alone; there is no "
+                "partner to ask"
+            ).format(players=rs.players)
         )
     reasons: list[RuleRef] = []
     kinds: list[CanastaKind] = []
@@ -347,11 +366,13 @@ def check_go_out(
     if partner == "no":
         reasons.append(rs.cite("go-out.partner-refused"))
     if discard is None and rs.go_out.final_discard == "required":
-        reasons.append(rs.cite("go_out.final_discard", "Going out must end with a discard"))
+        reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
     if discard is not None:
         reasons += discard_problems(rs, discard, (discard,), going_out=True)
-    names = ", ".join(display_name(k, rs) for k in kinds)
-    how = [rs.cite("go_out.canastas", f"The side has {len(kinds)} canasta(s): {names}")]
+    names = ", ".join(kind_word(display_name(k, rs)) for k in kinds)
+    text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
+    how = [rs.cite("go_out.canastas", text)]
     if rs.go_out.permission == "mandatory" and partner is None:
-        how.append(rs.cite("go_out.permission", "The partner must be asked and agree first"))
+        text = _("The partner must be asked and agree first")
+        how.append(rs.cite("go_out.permission", text))
     return Ruling.of(reasons, how, {"canastas": len(kinds)})

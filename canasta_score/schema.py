@@ -50,6 +50,23 @@ CHOICE_TEXT = {
     "black_three": "a black three",
     "three": "any three",
     "wild": "a wild card",
+    # Choices shown by their own name (so that it is translated where it is shown).
+    "never": "never",
+    "always": "always",
+    "any": "any",
+    "red": "red",
+    "all": "all",
+    "required": "required",
+    "meld": "meld",
+    "canastas": "canastas",
+    "score": "score",
+    "nothing": "nothing",
+    "canasta": "canasta",
+    "natural_canasta": "natural canasta",
+    "initial_meld": "initial meld",
+    "sevens": "sevens",
+    "clean_aces": "clean aces",
+    "short_sequence": "short sequence",
 }
 # Where a choice reads differently for one key: {key: {value: text}}.
 KEY_CHOICE_TEXT = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from canasta_score.cards import Card, Rank
+from canasta_score.language import _
 
 SIZE = 14
 STRAIGHT_RANKS = tuple(r for r in Rank if r is not Rank.JOKER)
@@ -15,19 +16,23 @@ def straight_problem(cards: tuple[Card, ...]) -> str | None:
     ranks = Counter(c.rank for c in cards)
     missing = [r.value for r in STRAIGHT_RANKS if ranks[r] != 1]
     if missing or ranks[Rank.JOKER] != 1:
-        return "a straight is one card of each rank A K Q J 10 9 8 7 6 5 4 3 2 and one joker" + (
-            f" (not exactly one of: {' '.join(missing)})" if missing else ""
-        )
+        if missing:
+            return _(
+                "a straight is one card of each rank A K Q J 10 9 8 7 6 5 4 3 2 and one joker "
+                "(not exactly one of: {ranks})"
+            ).format(ranks=" ".join(missing))
+        return _("a straight is one card of each rank A K Q J 10 9 8 7 6 5 4 3 2 and one joker")
     return None
 
 
 def pairs_problem(cards: tuple[Card, ...]) -> str | None:
     """Seven pairs of natural cards, no wild card."""
     if any(not c.is_natural for c in cards):
-        return "natural pairs hold no wild card and no three"
+        return _("natural pairs hold no wild card and no three")
     odd = [r.value for r, n in Counter(c.rank for c in cards).items() if n % 2]
     if odd:
-        return f"seven pairs need an even number of each rank (odd: {' '.join(odd)})"
+        text = _("seven pairs need an even number of each rank (odd: {ranks})")
+        return text.format(ranks=" ".join(odd))
     return None
 
 
@@ -35,23 +40,25 @@ def pairs_27a_problem(cards: tuple[Card, ...]) -> str | None:
     """Seven pairs, among them a pair of twos, a pair of sevens and a pair of aces; no joker."""
     ranks = Counter(c.rank for c in cards)
     if ranks[Rank.JOKER] or ranks[Rank.THREE]:
-        return "pairs with 2s, 7s and aces hold no joker and no three"
+        return _("pairs with 2s, 7s and aces hold no joker and no three")
     odd = [r.value for r, n in ranks.items() if n % 2]
     if odd:
-        return f"seven pairs need an even number of each rank (odd: {' '.join(odd)})"
+        text = _("seven pairs need an even number of each rank (odd: {ranks})")
+        return text.format(ranks=" ".join(odd))
     lacking = [r.value for r in (Rank.TWO, Rank.SEVEN, Rank.ACE) if ranks[r] < 2]
     if lacking:
-        return f"pairs with 2s, 7s and aces need a pair of each (missing: {' '.join(lacking)})"
+        text = _("pairs with 2s, 7s and aces need a pair of each (missing: {ranks})")
+        return text.format(ranks=" ".join(lacking))
     return None
 
 
 def garbage_problem(cards: tuple[Card, ...]) -> str | None:
     """Two four-of-a-kinds and two three-of-a-kinds of natural cards (4+4+3+3)."""
     if any(not c.is_natural for c in cards):
-        return "garbage holds no wild card and no three"
+        return _("garbage holds no wild card and no three")
     sizes = sorted(Counter(c.rank for c in cards).values())
     if sizes != [3, 3, 4, 4]:
-        return "garbage is two four-of-a-kinds and two three-of-a-kinds of different ranks"
+        return _("garbage is two four-of-a-kinds and two three-of-a-kinds of different ranks")
     return None
 
 
@@ -66,5 +73,6 @@ CHECKS = {
 def special_hand_problem(kind: str, cards: tuple[Card, ...]) -> str | None:
     """Why these cards are not the special hand ``kind``, or None when they are."""
     if len(cards) != SIZE:
-        return f"a special hand is exactly {SIZE} cards (13 dealt, 1 drawn), not {len(cards)}"
+        text = _("a special hand is exactly {size} cards (13 dealt, 1 drawn), not {count}")
+        return text.format(size=SIZE, count=len(cards))
     return CHECKS[kind](cards)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import InputError
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from canasta_score.game import Game
@@ -25,9 +26,8 @@ def side_named(summary: Summary, side: str) -> str:
     found = [n for n in names if n.casefold() == side.strip().casefold()]
     if len(found) == 1:
         return found[0]
-    raise InputError(
-        f'side "{side}": game "{summary.game}" has no such side (its sides: {", ".join(names)})'
-    )
+    text = _('side "{side}": game "{game}" has no such side (its sides: {sides})')
+    raise InputError(text.format(side=side, game=summary.game, sides=", ".join(names)))
 
 
 def side_facts(summary: Summary, side: str) -> dict[str, int]:
@@ -44,14 +44,24 @@ def game_ruleset(game: Game, given: Ruleset | None, rules: list[str] | None) -> 
     one, and house rules cannot be added to a game's ruleset here."""
     rs = game.rules()
     if rules:
-        raise InputError(
-            f"house rule {rules[0]}: a game's side plays by the game's own rules; "
-            "leave out the house rule"
+        text = _(
+            "house rule {rule}: a game's side plays by the game's own rules; leave out the "
+            "house rule"
         )
+        raise InputError(text.format(rule=rules[0]))
     if given is not None and (given.id, given.players) != (rs.id, rs.players):
+        text = _(
+            'ruleset {given} ({given_players} players): game "{game}" is played under '
+            "{ruleset} ({players} players); leave out the ruleset or give the game's"
+        )
         raise InputError(
-            f'ruleset {given.id} ({given.players} players): game "{game.name}" is played '
-            f"under {rs.id} ({rs.players} players); leave out the ruleset or give the game's"
+            text.format(
+                given=given.id,
+                given_players=given.players,
+                game=game.name,
+                ruleset=rs.id,
+                players=rs.players,
+            )
         )
     return rs
 
@@ -64,6 +74,7 @@ def with_facts(args: dict[str, Any], facts: dict[str, int], keys: set[str]) -> d
         if key not in keys:
             continue
         if key in args and args[key] != value:
-            raise InputError(f"--{key} {args[key]}: the game says {value} for this side")
+            text = _("--{option} {given}: the game says {value} for this side")
+            raise InputError(text.format(option=key, given=args[key], value=value))
         out[key] = value
     return out

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import RulesetError
-from canasta_score.ruleset import Ruleset, build_ruleset, extend
+from canasta_score.language import _
+from canasta_score.ruleset import Ruleset, build_ruleset, extend, missing_problem
 
 if TYPE_CHECKING:
     from canasta_score.rulebook import Explanation
@@ -38,9 +39,10 @@ def read_toml(path: Path) -> dict[str, Any]:
             raw = read_limited(stream, MAX_RULESET, str(path), "a ruleset file")
         return parse_toml(decode_utf8(raw, str(path)), str(path))
     except FileNotFoundError:
-        raise RulesetError([f"{path}: no such file"]) from None
+        raise RulesetError([_("{path}: no such file").format(path=path)]) from None
     except OSError as exc:
-        raise RulesetError([f"{path}: cannot be read ({exc.strerror})"]) from None
+        text = _("{path}: cannot be read ({reason})")
+        raise RulesetError([text.format(path=path, reason=exc.strerror)]) from None
     except InputError as exc:
         raise RulesetError([str(exc)]) from None
 
@@ -56,9 +58,10 @@ def locate(ref: str, relative_to: Path | None = None) -> Path:
     if path.is_file():
         return path
     if "/" in ref or "\\" in ref or ref.endswith(".toml"):
-        raise RulesetError([f"{ref}: no such ruleset file"])
+        raise RulesetError([_("{path}: no such ruleset file").format(path=ref)])
     known = ", ".join(bundled_ids())
-    raise RulesetError([f'unknown ruleset "{ref}": give a bundled id ({known}) or a TOML file'])
+    text = _('unknown ruleset "{ruleset}": give a bundled id ({known}) or a TOML file')
+    raise RulesetError([text.format(ruleset=ref, known=known)])
 
 
 def resolve(
@@ -69,24 +72,26 @@ def resolve(
 
     path = locate(ref, relative_to)
     if path.resolve() in seen:
-        raise RulesetError([f"{path}: extends itself through {' -> '.join(map(str, seen))}"])
+        text = _("{path}: extends itself through {chain}")
+        raise RulesetError([text.format(path=path, chain=" -> ".join(map(str, seen)))])
     if len(seen) > MAX_EXTENDS:
-        raise ExtendsTooDeep(
-            [f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} steps (the limit)"]
-        )
+        text = _("{path}: extends: a chain of more than {most} steps (the limit)")
+        raise ExtendsTooDeep([text.format(path=seen[0], most=MAX_EXTENDS)])
     doc = read_toml(path)
     parent_ref = doc.get("extends")
     origin = doc.get("id", path.stem) if path.parent == bundled_dir() else str(path)
     if parent_ref is None:
         return extend({}, doc, str(origin))
     if not isinstance(parent_ref, str) or not parent_ref:
-        raise RulesetError([f"{path}: extends: expected the id or path of another ruleset"])
+        text = _("{path}: extends: expected the id or path of another ruleset")
+        raise RulesetError([text.format(path=path)])
     try:
         parent = resolve(parent_ref, path.parent, (*seen, path.resolve()))
     except ExtendsTooDeep:
         raise
     except RulesetError as exc:
-        raise RulesetError([f"{path}: extends: {p}" for p in exc.problems]) from None
+        text = _("{path}: extends: {problem}")
+        raise RulesetError([text.format(path=path, problem=p) for p in exc.problems]) from None
     child = dict(doc)
     child.setdefault("source", f"{doc.get('id', path.stem)} ({path.name})")
     return extend(parent, child, str(origin))
@@ -127,10 +132,14 @@ def build_file(ref: str, path: Path, players: int | None, overrides: list[str] |
     try:
         return build_ruleset(data, origin=origin, players=players, overrides=overrides)
     except RulesetError as exc:
-        missing = any(": missing" in p for p in exc.problems)
+        mark = missing_problem("")
+        missing = any(mark in p for p in exc.problems)
         if not bundled and missing and "extends" not in read_toml(path):
-            hint = f"{path}: extends: missing; a house-rules file starts from a bundled ruleset, "
-            raise RulesetError([hint + 'e.g. extends = "classic"', *exc.problems]) from None
+            hint = _(
+                "{path}: extends: missing; a house-rules file starts from a bundled ruleset, "
+                'e.g. extends = "classic"'
+            )
+            raise RulesetError([hint.format(path=path), *exc.problems]) from None
         raise
 
 
@@ -142,7 +151,8 @@ def validate_file(path: str) -> Ruleset:
         try:
             load_ruleset(path, players=count)
         except RulesetError as exc:
-            problems += [f"with {count} players: {p}" for p in exc.problems]
+            text = _("with {players} players: {problem}")
+            problems += [text.format(players=count, problem=p) for p in exc.problems]
     if problems:
         raise RulesetError(problems)
     return rs
@@ -193,6 +203,13 @@ def unbundled_prefix(rule: str, prefix: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(prefix, bundled_ids(), n=1)
-    hint = f'did you mean "{close[0]}"? ' if close else ""
-    mine = "for a ruleset of your own, name its file"
-    return f'rule "{rule}": no bundled ruleset "{prefix}"; {hint}{mine}'
+    if close:
+        text = _(
+            'rule "{rule}": no bundled ruleset "{prefix}"; did you mean "{close}"? for a ruleset '
+            "of your own, name its file"
+        )
+        return text.format(rule=rule, prefix=prefix, close=close[0])
+    text = _(
+        'rule "{rule}": no bundled ruleset "{prefix}"; for a ruleset of your own, name its file'
+    )
+    return text.format(rule=rule, prefix=prefix)

@@ -17,6 +17,7 @@ from canasta_score.checks import CHECKS, FROM_GAME, Check, Option, convert
 from canasta_score.cli import batch
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
 from canasta_score.errors import InputError
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
@@ -139,7 +140,7 @@ def command_for(
         if values.get("side") is not None:
             rs, args = from_game(check, values, args)
         elif values.get("game") is not None:
-            raise InputError("--game names the game for --side; give --side NAME too")
+            raise InputError(_("--game names the game for --side; give --side NAME too"))
         else:
             rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from canasta_score.language import _, pgettext
 from canasta_score.safe_text import escape_strings
 
 if TYPE_CHECKING:
@@ -77,17 +78,55 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data) + "\n")
 
 
+def verdict(ruling: Ruling) -> str:
+    """The first word of a ruling: LEGAL or ILLEGAL, in the language in use."""
+    return _("LEGAL") if ruling.legal else _("ILLEGAL")
+
+
+def detail_label(key: str) -> str:
+    """The label of something else a ruling reports (a key of its JSON object)."""
+    labels = {
+        "points": pgettext("ruling detail", "points"),
+        "canasta": pgettext("ruling detail", "canasta"),
+        "canastas": pgettext("ruling detail", "canastas"),
+        "way": pgettext("ruling detail", "way"),
+        "cards": pgettext("ruling detail", "cards"),
+        "melds": pgettext("ruling detail", "melds"),
+        "discard": pgettext("ruling detail", "discard"),
+        "minimum": pgettext("ruling detail", "minimum"),
+        "takes": pgettext("ruling detail", "takes"),
+    }
+    return labels.get(key, key.replace("_", " "))
+
+
+def detail_value(key: str, value: Any) -> Any:
+    """A value a ruling reports, as a person reads it (a pickup's way, a canasta's kind)."""
+    from canasta_score.ruling import kind_word
+
+    if key == "canasta" and isinstance(value, str):
+        return kind_word(value)
+    ways = {
+        "natural_pair": pgettext("pickup way", "natural_pair"),
+        "natural_plus_wild": pgettext("pickup way", "natural_plus_wild"),
+        "add_to_meld": pgettext("pickup way", "add_to_meld"),
+    }
+    if key == "way" and isinstance(value, str):
+        return ways.get(value, value)
+    return value
+
+
 def ruling_text(ruling: Ruling, title: str = "") -> str:
     """A ruling as lines of text: the verdict, each reason with its rule, what else it says."""
-    verdict = "LEGAL" if ruling.legal else "ILLEGAL"
-    lines = [f"{verdict}{': ' + title if title else ''}"]
+    lead = verdict(ruling)
+    lines = [_("{verdict}: {title}").format(verdict=lead, title=title) if title else lead]
     lines += [f"  - {reason.text}  [{reason.rule}]" for reason in ruling.cited]
     for key, value in ruling.extra.items():
         if value not in (None, [], ""):
             shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-            lines.append(f"  {key.replace('_', ' ')}: {shown}")
+            lines.append(f"  {detail_label(key)}: {detail_value(key, shown)}")
     for assumed in ruling.assumptions:
-        lines.append(f"  assumed: {assumed.text} ({assumed.change} changes the answer)")
+        text = _("assumed: {assumption} ({change} changes the answer)")
+        lines.append("  " + text.format(assumption=_(assumed.text), change=assumed.change))
     return "\n".join(lines)
 
 
@@ -98,7 +137,7 @@ def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     else:
         from canasta_score.cli.colour import echo, wanted
 
-        lead = "LEGAL" if ruling.legal else "ILLEGAL"
+        lead = verdict(ruling)
         colour = "green" if ruling.legal else "red"
         echo(ruling_text(ruling, title), lead, colour, wanted(sys.stdout))
     raise typer.Exit(0 if ruling.legal else 1)

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
+from canasta_score.language import _, pgettext
 
 app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True)
 
@@ -14,9 +15,8 @@ app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True
 @app.command("list")
 def list_cmd(json: JsonOpt = False) -> None:
     """List the bundled rulesets.  Example: rules list"""
-    from tabulate import tabulate
-
     from canasta_score.catalog import list_bundled
+    from canasta_score.cli.tables import table
 
     found = list_bundled()
     if json:
@@ -34,8 +34,34 @@ def list_cmd(json: JsonOpt = False) -> None:
             }
         )
         return
-    rows = [(r.id, r.name, ", ".join(map(str, r.table.player_counts)), r.status) for r in found]
-    typer.echo(tabulate(rows, headers=("id", "name", "players", "status")))
+    rows = [
+        (r.id, r.name, ", ".join(map(str, r.table.player_counts)), status_word(r.status))
+        for r in found
+    ]
+    headers = (
+        pgettext("rules list", "id"),
+        pgettext("rules list", "name"),
+        pgettext("rules list", "players"),
+        pgettext("rules list", "status"),
+    )
+    typer.echo(table(rows, headers=headers))
+
+
+def status_word(status: str) -> str:
+    """A ruleset's status (complete, partial, reference) in the language in use."""
+    words = {
+        "complete": pgettext("ruleset status", "complete"),
+        "partial": pgettext("ruleset status", "partial"),
+        "reference": pgettext("ruleset status", "reference"),
+    }
+    return words.get(status, status)
+
+
+def source_text(source: str) -> str:
+    """A rule's source as shown: a house rule's mark in the language in use."""
+    from canasta_score.ruleset import HOUSE_RULE
+
+    return _(HOUSE_RULE) if source == HOUSE_RULE else source
 
 
 @app.command("show")
@@ -82,15 +108,21 @@ def show_cmd(
         )
         return
     width = terminal_width()
-    typer.echo(f"{rs.name} ({rs.id}), {rs.players} players, {rs.status}")
+    head = _("{name} ({ruleset}), {players} players, {status}")
+    typer.echo(
+        head.format(name=rs.name, ruleset=rs.id, players=rs.players, status=status_word(rs.status))
+    )
     if rs.description:
         typer.echo(wrap(rs.description, width))
     marks = {rs.rule_id(k): why for k, why in rs.unsourced.items()}
+    unsourced = _("{source} [no source gives this value: {why}]")
     rows = [
         (
             rid,
             text,
-            f"{source} [no source gives this value: {marks[rid]}]" if rid in marks else source,
+            unsourced.format(source=source_text(source), why=marks[rid])
+            if rid in marks
+            else source_text(source),
         )
         for rid, text, source in rs.all_rules()
     ]
@@ -108,21 +140,48 @@ def wrap(text: str, width: int, indent: str = "", hang: str = "") -> str:
     """``text`` filled to ``width``; continuation lines are indented by ``hang`` more."""
     import textwrap
 
-    return textwrap.fill(
-        text, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False
-    )
+    if text.isascii():
+        return textwrap.fill(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + hang,
+            break_on_hyphens=False,
+        )
+    from canasta_score import display
+
+    # Wide characters (Hangul) take two columns: fill word by word by display width.
+    lines: list[str] = []
+    line = indent
+    for word in text.split():
+        start = line.strip() == ""
+        candidate = line + word if start else f"{line} {word}"
+        if start or display.width(candidate) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = indent + hang + word
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
     """Every rule as a table when the terminal is wide enough, else one block per rule."""
-    room = width - max(len(r[0]) for r in rules) - 2 * 2  # two-space gaps between columns
+    from canasta_score import display
+
+    room = width - max(display.width(r[0]) for r in rules) - 2 * 2  # two-space column gaps
     text_width, source_width = room * 3 // 5, room - room * 3 // 5
     if text_width >= 40 and source_width >= 24:
-        from tabulate import tabulate
+        from canasta_score.cli.tables import table
 
-        return tabulate(
+        headers = (
+            pgettext("rules show", "rule"),
+            pgettext("rules show", "text"),
+            pgettext("rules show", "source"),
+        )
+        return table(
             rules,
-            headers=("rule", "text", "source"),
+            headers=headers,
             maxcolwidths=[None, text_width, source_width],
             disable_numparse=True,
         )
@@ -130,7 +189,7 @@ def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
     for rule_id, text, source in rules:
         lines = [wrap(rule_id, width), wrap(text, width, "    ")]
         if source:
-            lines.append(wrap(f"source: {source}", width, "    "))
+            lines.append(wrap(_("source: {source}").format(source=source), width, "    "))
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
 
@@ -173,19 +232,23 @@ def explain_cmd(
     typer.echo(wrap(found.text, width, "  "))
     if found.setting:
         value = toml_value(plain_value(found.value))
-        typer.echo(wrap(f"value: {found.key} = {value}", width, "  "))
+        text = _("value: {key} = {value}").format(key=found.key, value=value)
+        typer.echo(wrap(text, width, "  "))
     else:
-        typer.echo(wrap("value: none; a fixed rule of the game, not a setting", width, "  "))
+        typer.echo(wrap(_("value: none; a fixed rule of the game, not a setting"), width, "  "))
     if found.choices:
-        typer.echo("  choices:")
+        typer.echo("  " + _("choices:"))
         for choice in found.choices:
             typer.echo(wrap(f"{choice}: {describe_choice(found.key, choice)}", width, "    ", "  "))
     if found.setting:
-        typer.echo(wrap(f"house rule: --rule {found.key}=VALUE", width, "  "))
-    typer.echo(wrap(f"source: {found.source or 'none given'}", width, "  "))
+        text = _("house rule: --rule {key}=VALUE").format(key=found.key)
+        typer.echo(wrap(text, width, "  "))
+    source = source_text(found.source) if found.source else _("none given")
+    typer.echo(wrap(_("source: {source}").format(source=source), width, "  "))
     if found.unsourced:
-        typer.echo(wrap(f"no source gives this value: {found.unsourced}", width, "  "))
-    typer.echo(wrap(f"explained in: {found.page}", width, "  "))
+        text = _("no source gives this value: {why}").format(why=found.unsourced)
+        typer.echo(wrap(text, width, "  "))
+    typer.echo(wrap(_("explained in: {page}").format(page=found.page), width, "  "))
 
 
 @app.command("validate")
@@ -206,11 +269,14 @@ def validate_cmd(
     except RulesetError as exc:
         if json:
             emit_json({"valid": False, "problems": exc.problems})
-        typer.echo(f"Error: {file}: {len(exc.problems)} problem(s)", err=True)
+        count = len(exc.problems)
+        text = _("{file}: {count} problem(s)")
+        typer.echo("Error: " + text.format(file=file, count=count), err=True)
         for problem in exc.problems:
             typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
     if json:
         emit_json({"valid": True, "id": rs.id, "name": rs.name, "problems": []})
     else:
-        typer.echo(f"{file}: valid ({rs.name}, id {rs.id})")
+        text = _("{file}: valid ({name}, id {ruleset})")
+        typer.echo(text.format(file=file, name=rs.name, ruleset=rs.id))
