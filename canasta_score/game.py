@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from canasta_score import language
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
 from canasta_score.language import _
@@ -388,8 +389,11 @@ def end_of_game(rs: Ruleset, number: int, totals: tuple[int, ...], score: HandSc
 
 def minimums(rs: Ruleset, totals: tuple[int, ...], number: int) -> tuple[Minimum, ...]:
     """Each side's initial-meld minimum for hand ``number``, from its score before the hand
-    (or from the hand number, where the ruleset says so)."""
-    return tuple(min_meld(rs, total, number) for total in totals)
+    (or from the hand number, where the ruleset says so). What each requires is data (the
+    summary cache, JSON, exports): English, said in the language in use where it is shown
+    (:func:`canasta_score.labels.shown_requirement`)."""
+    with language.speaking(language.ENGLISH):
+        return tuple(min_meld(rs, total, number) for total in totals)
 
 
 def play(
@@ -464,9 +468,10 @@ def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Out
     totals = lines[-1].totals if lines else tuple(0 for _ in game.sides)
     number = len(lines) + 1
     size = rs.table.side_size
+    needs = minimums(rs, totals, number)
     states = tuple(
         SideState(side.name, side.named(size), total, need.minimum, tuple(need.requires))
-        for side, total, need in zip(game.sides, totals, minimums(rs, totals, number), strict=True)
+        for side, total, need in zip(game.sides, totals, needs, strict=True)
     )
     return Summary(
         game=game.name,

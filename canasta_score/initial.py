@@ -13,6 +13,7 @@ from typing import Any
 from canasta_score.cards import Card, Rank, format_card
 from canasta_score.errors import InputError
 from canasta_score.kinds import CanastaKind, is_natural_or_better
+from canasta_score.labels import CANASTA_BAND_TEXT, CLEAN_OR_WILD_TEXT
 from canasta_score.language import N_, _
 from canasta_score.melds import Context, Kind, Verdict, judge, merge_same_rank
 from canasta_score.ruleset import RuleRef, Ruleset
@@ -87,12 +88,9 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
         tier = tier_for(rs, score)
     requires = [_(REQUIRE_TEXT[tier.requires])] if tier.requires else []
     if canasta_band(rs, tier.requires, tier.minimum):
-        text = _("the canasta itself must count at least {minimum}")
-        requires.append(text.format(minimum=tier.minimum))
+        requires.append(_(CANASTA_BAND_TEXT).format(minimum=tier.minimum))
     if rs.initial_meld.must_include == "clean_or_wild_meld":
-        requires.append(
-            _("the initial meld must include a clean meld of 3+ natural cards or a wild-card meld")
-        )
+        requires.append(_(CLEAN_OR_WILD_TEXT))
     text = _("The initial meld must count at least {minimum}").format(minimum=tier.minimum)
     if not tier.minimum and tier.requires:
         text = _("The initial meld needs no minimum count, only what the tier requires")

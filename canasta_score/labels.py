@@ -237,3 +237,20 @@ def no_bonus(found: re.Match[str]) -> str | None:
 @reads(r"(?P<n>\d+) (?P<thing>.+)")
 def count_of(found: re.Match[str]) -> str | None:
     return counted(int(found["n"]), found["thing"])
+
+
+# What an initial meld requires beyond its count (:func:`canasta_score.initial.min_meld`), kept
+# in English as data (the summary cache, JSON, exports) like the labels.
+CANASTA_BAND_TEXT = N_("the canasta itself must count at least {minimum}")
+CLEAN_OR_WILD_TEXT = N_(
+    "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
+)
+CANASTA_BAND = re.compile(r"the canasta itself must count at least (\d+)")
+
+
+def shown_requirement(english: str) -> str:
+    """A requirement kept in English, in the language in use."""
+    band = CANASTA_BAND.fullmatch(english)
+    if band:
+        return _(CANASTA_BAND_TEXT).format(minimum=int(band.group(1)))
+    return _(english)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta_score.cli.tables import table
+from canasta_score.labels import shown_requirement
 from canasta_score.language import _
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def standings(s: Summary) -> str:
                 num(side.score),
                 num(s.to_go(side.score)),
                 str(side.next_minimum),
-                "; ".join(side.next_requires),
+                "; ".join(shown_requirement(text) for text in side.next_requires),
             ]
         )
     head = [
