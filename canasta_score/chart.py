@@ -7,9 +7,12 @@ minimum changes are marked. Pure functions: they return text or numbers, never p
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from canasta_score.display import width as columns_of
+from canasta_score.display import wrap
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
@@ -94,7 +97,7 @@ def row_of(value: float, low: int, high: int, height: int) -> int:
 def text_chart(data: ChartData, width: int, unicode: bool = True, height: int = HEIGHT) -> str:
     """The chart in at most ``width`` columns; plain lines of text when it cannot fit."""
     if data.hands == 0:
-        return f"{data.title}: no hands yet."
+        return _("{title}: no hands yet.").format(title=data.title)
     if width < NARROWEST:
         return plain_chart(data, width)
     marks = MARKS if unicode else ASCII_MARKS
@@ -129,12 +132,15 @@ def text_chart(data: ChartData, width: int, unicode: bool = True, height: int = 
         lines.append(f"{label:>{label_width}} {axis}{''.join(cells_row)}".rstrip())
     lines.append(" " * label_width + " " + corner + ("─" if unicode else "-") * columns)
     lines.append(" " * (label_width + 2) + hand_ticks(data.hands, columns))
-    lines.append(" " * (label_width + 2) + "hand".center(columns).rstrip())
+    axis_name = _("hand")
+    # Centred by terminal columns (str.center counts a wide character as one).
+    centred = axis_name.center(columns - (columns_of(axis_name) - len(axis_name)))
+    lines.append(" " * (label_width + 2) + centred.rstrip())
     return "\n".join([*title_lines(data, width), *lines, *legend(data, width, marks, unicode)])
 
 
 def title_lines(data: ChartData, width: int) -> list[str]:
-    return textwrap.wrap(f"{data.title}: running totals by hand", width) or [""]
+    return wrap(_("{title}: running totals by hand").format(title=data.title), width) or [""]
 
 
 def line_cells(
@@ -182,32 +188,36 @@ def legend(data: ChartData, width: int, marks: str, unicode: bool) -> list[str]:
         f"{marks[i % len(marks)]} {name} {num(series[-1])}"
         for i, (name, series) in enumerate(zip(data.sides, data.totals, strict=True))
     ]
-    out = textwrap.wrap("   ".join(sides), width, break_on_hyphens=False)
+    out = wrap("   ".join(sides), width, break_on_hyphens=False)
     notes = []
     target = data.shown_target()
     if target is not None:
-        notes.append(f"{'═' if unicode else '='} target {num(target)}")
+        mark = "═" if unicode else "="
+        notes.append(f"{mark} " + _("target {target}").format(target=num(target)))
     elif data.target is not None:
-        notes.append(f"target {num(data.target)} (above the chart)")
+        notes.append(_("target {target} (above the chart)").format(target=num(data.target)))
     tiers = data.shown_thresholds()
     if tiers:
-        each = ", ".join(f"{t.minimum} from {num(t.score)}" for t in tiers)
-        notes.append(f"{'┄' if unicode else '.'} initial meld {each}")
+        each = ", ".join(
+            _("{minimum} from {score}").format(minimum=t.minimum, score=num(t.score)) for t in tiers
+        )
+        mark = "┄" if unicode else "."
+        notes.append(f"{mark} " + _("initial meld {tiers}").format(tiers=each))
     if notes:
-        out += textwrap.wrap("   ".join(notes), width, break_on_hyphens=False)
+        out += wrap("   ".join(notes), width, break_on_hyphens=False)
     return out
 
 
 def plain_chart(data: ChartData, width: int) -> str:
     """The running totals as lines of text: each hand, then each side's total after it."""
     width = max(width, 12)
-    lines = textwrap.wrap(f"{data.title}: running totals", width)
+    lines = wrap(_("{title}: running totals").format(title=data.title), width)
     if data.target is not None:
-        lines.append(f"target {num(data.target)}")
+        lines.append(_("target {target}").format(target=num(data.target)))
     for hand in range(1, data.hands + 1):
-        lines.append(f"hand {hand}")
+        lines.append(_("hand {number}").format(number=hand))
         for name, series in zip(data.sides, data.totals, strict=True):
-            lines += textwrap.wrap(
+            lines += wrap(
                 f"{name} {num(series[hand])}", width, initial_indent="  ", subsequent_indent="    "
             )
     return "\n".join(lines)
@@ -272,14 +282,18 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
         for name, series in zip(data.sides, data.totals, strict=True)
     )
     rules = [
-        Rule(y(t.score), f"initial meld {t.minimum} from {num(t.score)}", "tier")
+        Rule(
+            y(t.score),
+            _("initial meld {minimum} from {score}").format(minimum=t.minimum, score=num(t.score)),
+            "tier",
+        )
         for t in data.shown_thresholds()
     ]
     if low < 0:
         rules.append(Rule(y(0), "0", "zero"))
     target = data.shown_target()
     if target is not None:
-        rules.append(Rule(y(target), f"target {num(target)}", "target"))
+        rules.append(Rule(y(target), _("target {target}").format(target=num(target)), "target"))
     step = max(1, -(-data.hands // 12))
     x_ticks = tuple(Tick(x(h), bottom + 16, str(h)) for h in range(step, data.hands + 1, step))
     y_ticks = tuple(Tick(left - 6, y(v), num(v)) for v in sorted({low, 0, high}))

@@ -49,3 +49,59 @@ def clip(text: str, columns: int, mark: str = "…") -> str:
         out.append(ch)
         used += w
     return "".join(out) + mark
+
+
+def wrap(
+    text: str,
+    columns: int,
+    initial_indent: str = "",
+    subsequent_indent: str = "",
+    break_on_hyphens: bool = True,
+) -> list[str]:
+    """``textwrap.wrap`` measuring by terminal columns: the same lines for ASCII text, and for
+    wide text lines of at most ``columns`` columns (a word too long for a line is cut)."""
+    if (text + initial_indent + subsequent_indent).isascii():
+        import textwrap
+
+        return textwrap.wrap(
+            text,
+            columns,
+            initial_indent=initial_indent,
+            subsequent_indent=subsequent_indent,
+            break_on_hyphens=break_on_hyphens,
+        )
+    import re
+
+    lines: list[str] = []
+    line, used, words = initial_indent, width(initial_indent), False
+
+    def finish() -> None:
+        nonlocal line, used, words
+        lines.append(line.rstrip())
+        line, used, words = subsequent_indent, width(subsequent_indent), False
+
+    for chunk in re.findall(r"\s+|\S+", text.expandtabs()):
+        if chunk.isspace():
+            if words:
+                line, used = line + " " * len(chunk), used + len(chunk)
+            continue
+        size = width(chunk)
+        if used + size > columns and words:
+            finish()
+        while used + size > columns:  # a word longer than a whole line: cut it
+            room, head = max(1, columns - used), ""
+            for ch in chunk:
+                if width(head + ch) > room and head:
+                    break
+                head += ch
+            line, chunk = line + head, chunk[len(head) :]
+            words = True
+            finish()
+            size = width(chunk)
+            if not chunk:
+                break
+        if chunk:
+            line, used, words = line + chunk, used + size, True
+    if words:
+        lines.append(line.rstrip())
+    return lines

@@ -17,6 +17,7 @@ from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError
 from canasta_score.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
+from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
 from canasta_score.store import FORMAT, game_from_data, read_game
@@ -50,11 +51,21 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
     ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
     everything)."""
     if fmt not in FORMATS:
-        raise GameError(f"format {fmt}: choose one of {', '.join(FORMATS)}")
+        raise GameError(
+            _("format {format}: choose one of {formats}").format(
+                format=fmt, formats=", ".join(FORMATS)
+            )
+        )
     if detail and fmt != "csv":
-        raise GameError(f"the detailed sheet is for the csv format, not {fmt}")
+        raise GameError(
+            _("the detailed sheet is for the csv format, not {format}").format(format=fmt)
+        )
     if full and fmt != "md":
-        raise GameError(f"the full log is for the md format; {fmt} always holds the whole game")
+        raise GameError(
+            _("the full log is for the md format; {format} always holds the whole game").format(
+                format=fmt
+            )
+        )
     if fmt == "csv":
         return to_csv(log, detail)
     if fmt == "md":
@@ -96,13 +107,18 @@ def when(hand: Played) -> str:
     return entered_at(hand.record)[:16].replace("T", " ")
 
 
+# The CSV's column headings (each side then adds "NAME score" and "NAME total").
+SHEET_HEAD = (N_("hand"), N_("date"), N_("dealer"), N_("went out"))
+DETAIL_HEAD = (N_("hand"), N_("date"), N_("side"), N_("item"), N_("points"), N_("rule"))
+
+
 def to_csv(log: Log, detail: bool = False) -> str:
     """The score sheet as on paper: one row per hand (number, date, dealer, who went out, each
     side's hand score and running total). ``detail``: one row per breakdown item instead."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     if detail:
-        writer.writerow(["hand", "date", "side", "item", "points", "rule"])
+        writer.writerow([_(h) for h in DETAIL_HEAD])
         for hand in log.played:
             for side in hand.score.sides:
                 for item in side.items:
@@ -117,9 +133,12 @@ def to_csv(log: Log, detail: bool = False) -> str:
                         ]
                     )
         return out.getvalue()
-    head = ["hand", "date", "dealer", "went out"]
+    head = [_(h) for h in SHEET_HEAD]
     for s in log.game.sides:
-        head += [cell(f"{s.name} score"), cell(f"{s.name} total")]
+        head += [
+            cell(_("{side} score").format(side=s.name)),
+            cell(_("{side} total").format(side=s.name)),
+        ]
     writer.writerow(head)
     for hand in log.played:
         row: list[str | int] = [hand.number, when(hand), cell(hand.dealer), cell(hand.went_out)]
@@ -164,45 +183,59 @@ def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
 
 def to_markdown(log: Log, full: bool = False) -> str:
     """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
-    each hand's record as entered and the ruleset."""
+    each hand's record and the ruleset."""
     import tomli_w
 
     game, rs = log.game, log.rs
     summary = log.summary()
     lines = [f"# {md(game.name)}", ""]
-    lines.append(
-        f"{md(rs.name)} ({code(rs.id)}), {rs.players} players, "
-        + (f"{rs.game.hands} hands" if rs.game.hands else f"target {num(rs.game.target)}")
-        + (f". Started {game.created.replace('T', ' ')}." if game.created else ".")
+    length = (
+        _("{hands} hands").format(hands=rs.game.hands)
+        if rs.game.hands
+        else _("target {target}").format(target=num(rs.game.target))
     )
+    about = {"ruleset": md(rs.name), "id": code(rs.id), "players": rs.players, "length": length}
+    if game.created:
+        about["started"] = game.created.replace("T", " ")
+        lines.append(_("{ruleset} ({id}), {players} players, {length}. Started {started}."))
+    else:
+        lines.append(_("{ruleset} ({id}), {players} players, {length}."))
+    lines[-1] = lines[-1].format(**about)
     lines.append("")
     sides = ", ".join(
         f"**{md(s.name)}**" + (f" ({md(' & '.join(s.players))})" if s.players else "")
         for s in game.sides
     )
-    lines += [f"Sides: {sides}. First dealer: {md(game.first_dealer)}.", ""]
+    first = _("Sides: {sides}. First dealer: {dealer}.")
+    lines += [first.format(sides=sides, dealer=md(game.first_dealer)), ""]
     house = sorted(k for k, v in rs.sources.items() if "house rule" in v)
     if house:
         rules = ", ".join(f"`{k} = {json.dumps(rs.value(k), default=str)}`" for k in house)
-        lines += [f"House rules: {rules}.", ""]
-    lines += ["## Score sheet", ""]
-    head = ["Hand", "Entered", "Dealer"]
+        lines += [_("House rules: {rules}.").format(rules=rules), ""]
+    lines += ["## " + _("Score sheet"), ""]
+    head = [_("Hand"), _("Entered"), _("Dealer")]
     for s in game.sides:
-        head += [md(s.name), f"{md(s.name)} total"]
+        head += [md(s.name), _("{side} total").format(side=md(s.name))]
     rows = []
     for hand in log.played:
         row = [str(hand.number), when(hand), md(hand.dealer)]
         for side, total in zip(hand.score.sides, hand.totals, strict=True):
-            out = " (out)" if side.went_out else ""
-            row += [num(side.total, signed=True) + out, num(total)]
+            points = num(side.total, signed=True)
+            if side.went_out:
+                points = _("{points} (out)").format(points=points)
+            row += [points, num(total)]
         rows.append(row)
     lines += table(head, rows, "rll" + "rr" * len(game.sides))
     lines += ["", result_line(summary), ""]
     if log.played:
-        lines += ["## Hands", ""]
+        lines += ["## " + _("Hands"), ""]
     for hand in log.played:
-        entered = f", entered {when(hand)}" if when(hand) else ""
-        lines += [f"### Hand {hand.number}: dealt by {md(hand.dealer)}{entered}", ""]
+        dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": when(hand)}
+        if dealt["entered"]:
+            title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
+        else:
+            title = _("Hand {number}: dealt by {dealer}").format(**dealt)
+        lines += ["### " + title, ""]
         items = []
         for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
             name = md(side.name)
@@ -210,26 +243,26 @@ def to_markdown(log: Log, full: bool = False) -> str:
                 [name, md(i.label), num(i.points, signed=True), code(i.rule, True)]
                 for i in side.items
             ]
-            extra = f"; also {'; '.join(need.requires)}" if need.requires else ""
-            items.append(
-                [
-                    name,
-                    f"**hand score** (initial meld minimum {need.minimum}{extra}), total "
-                    f"{num(total)}",
-                    f"**{num(side.total, signed=True)}**",
-                    "",
-                ]
-            )
-        lines += table(["Side", "Item", "Points", "Rule"], items, "llrl")
+            figures = {"minimum": need.minimum, "total": num(total)}
+            if need.requires:
+                scored = _(
+                    "**hand score** (initial meld minimum {minimum}; also {requires}), "
+                    "total {total}"
+                ).format(requires="; ".join(need.requires), **figures)
+            else:
+                scored = _("**hand score** (initial meld minimum {minimum}), total {total}")
+                scored = scored.format(**figures)
+            items.append([name, scored, f"**{num(side.total, signed=True)}**", ""])
+        lines += table([_("Side"), _("Item"), _("Points"), _("Rule")], items, "llrl")
         lines.append("")
         if full:
             record = tomli_w.dumps(record_of(hand.record)).strip()
-            lines += ["Record as entered:", "", "```toml", record, "```", ""]
+            lines += [_("Record as entered:"), "", "```toml", record, "```", ""]
     if full:
         lines += [
-            "## Ruleset",
+            "## " + _("Ruleset"),
             "",
-            f"The game is scored with this snapshot of {md(rs.name)}:",
+            _("The game is scored with this snapshot of {ruleset}:").format(ruleset=md(rs.name)),
             "",
             "```toml",
             tomli_w.dumps(game.ruleset).strip(),
@@ -242,13 +275,23 @@ def to_markdown(log: Log, full: bool = False) -> str:
 def result_line(summary: Any) -> str:
     totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
     if summary.finished and summary.winner is not None:
-        return f"**Result:** {md(summary.winner)} wins by {num(summary.margin or 0)} ({totals})."
+        return _("**Result:** {winner} wins by {margin} ({totals}).").format(
+            winner=md(summary.winner), margin=num(summary.margin or 0), totals=totals
+        )
     if summary.finished:
-        return f"**Result:** shared win, {' and '.join(summary.winners)} ({totals})."
+        return _("**Result:** shared win, {winners} ({totals}).").format(
+            winners=_(" and ").join(summary.winners), totals=totals
+        )
     minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
-    return (
-        f"**In play** after {summary.hands} hand(s): {totals}. Next hand {summary.hands + 1}, "
-        f"dealt by {md(summary.next_dealer)}; initial meld minimums {minimums}."
+    return _(
+        "**In play** after {hands} hand(s): {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}."
+    ).format(
+        hands=summary.hands,
+        totals=totals,
+        next=summary.hands + 1,
+        dealer=md(summary.next_dealer),
+        minimums=minimums,
     )
 
 
@@ -267,7 +310,9 @@ def parse_text(text: str, where: str) -> dict[str, Any]:
     except InputError as exc:
         raise GameError(str(exc)) from None
     if not isinstance(data, dict):
-        raise GameError(f"{where}: expected a game log (a JSON object or TOML table)")
+        raise GameError(
+            _("{where}: expected a game log (a JSON object or TOML table)").format(where=where)
+        )
     return data
 
 
@@ -280,9 +325,17 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
         game_name = name or where.rsplit("/", 1)[-1].removesuffix(".toml")
         return load_game(game_name, data, where, read_game), []
     if kind != LOG_FORMAT:
-        raise GameError(f'{where}: not a canasta-score game log (format = "{LOG_FORMAT}")')
+        raise GameError(
+            _('{where}: not a canasta-score game log (format = "{format}")').format(
+                where=where, format=LOG_FORMAT
+            )
+        )
     if data.get("version") != LOG_VERSION:
-        raise GameError(f"{where}: log version {data.get('version')!r} is not {LOG_VERSION}")
+        raise GameError(
+            _("{where}: log version {given} is not {version}").format(
+                where=where, given=repr(data.get("version")), version=LOG_VERSION
+            )
+        )
     try:
         game_data = {
             "format": FORMAT,
@@ -293,11 +346,13 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
             "hand": [stored_hand(h) for h in data.get("hands", [])],
         }
     except (KeyError, TypeError) as exc:
-        raise GameError(f"{where}: the log lacks {exc}") from None
+        raise GameError(_("{where}: the log lacks {key}").format(where=where, key=exc)) from None
     exported = data.get("game")
     game_name = name or (exported if isinstance(exported, str) else "")
     if not game_name:
-        raise GameError(f"{where}: the log has no game name; give the game a name")
+        raise GameError(
+            _("{where}: the log has no game name; give the game a name").format(where=where)
+        )
     game = load_game(game_name, game_data, where, game_from_data)
     return game, differences(game, data)
 
@@ -334,7 +389,13 @@ def differences(game: Game, data: dict[str, Any]) -> list[str]:
         for side in hand.score.sides:
             if side.name in given and given[side.name] != side.total:
                 notes.append(
-                    f"hand {hand.number}: the log gives {side.name} {given[side.name]}, "
-                    f"the hand scores {side.total}"
+                    _(
+                        "hand {number}: the log gives {side} {given}, the hand scores {scored}"
+                    ).format(
+                        number=hand.number,
+                        side=side.name,
+                        given=given[side.name],
+                        scored=side.total,
+                    )
                 )
     return notes

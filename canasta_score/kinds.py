@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from canasta_score import language
 from canasta_score.frozen import record
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
@@ -280,3 +281,29 @@ def spoken_names() -> list[str]:
 def is_natural_or_better(kind: CanastaKind) -> bool:
     """A canasta that meets a "natural canasta (or better)" requirement: any but a mixed one."""
     return family(kind) is not Family.MIXED
+
+
+# The name a person reads for a kind as the statistics count it (its display name), in the
+# language in use: the kinds, and the sequence names of the bundled rulesets. The figures keep
+# the English name as their key.
+SHOWN_NAMES = {
+    "natural": N_("natural"),
+    "mixed": N_("mixed"),
+    "sevens": N_("sevens"),
+    "aces": N_("aces"),
+    "wild": N_("wild"),
+    "wild_twos": N_("wild_twos"),
+    "wild_four_jokers": N_("wild_four_jokers"),
+    "sequence": N_("sequence"),
+    "bolivia": N_("bolivia"),
+    "deuces": N_("deuces"),
+    "deuces_mixed": N_("deuces_mixed"),
+    "samba": N_("samba"),
+    "escalera": N_("escalera"),
+}
+
+
+def shown_name(name: str) -> str:
+    """A kind's display name as a person reads it (a sequence name the bundled rulesets do not
+    use is shown as the ruleset gives it)."""
+    return _(SHOWN_NAMES[name]) if name in SHOWN_NAMES else name

@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import InputError
+from canasta_score.language import _
 
 if TYPE_CHECKING:
     from canasta_score.game import Log
@@ -269,7 +270,11 @@ def who(text: str, partnership: bool | None = None) -> Who:
     label = text.partition(":")[2] if ":" in text else text
     names = [fold(p) for p in PLAYER_SPLIT.split(label) if p.strip()]
     if not names:
-        raise InputError(f'"{text}": give a player\'s name or a partnership such as "Ann & Bob"')
+        raise InputError(
+            _('"{text}": give a player\'s name or a partnership such as "Ann & Bob"').format(
+                text=text
+            )
+        )
     if len(names) > 1:
         return Who(text, tuple(sorted(names)), True)
     return Who(text, (names[0],), bool(partnership))
@@ -377,7 +382,9 @@ def parse_day(text: str | None, option: str) -> date | None:
     try:
         return date.fromisoformat(text.strip()[:10])
     except ValueError:
-        raise InputError(f"{option} {text}: give a date as YYYY-MM-DD") from None
+        raise InputError(
+            _("{option} {text}: give a date as YYYY-MM-DD").format(option=option, text=text)
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -449,7 +456,11 @@ def head_to_head(
     """Games in which ``a`` and ``b`` (players or partnerships) sat on opposite sides."""
     first, second = who(a), who(b)
     if first.key == second.key:
-        raise InputError(f'head to head "{a}" "{b}": name two different players or partnerships')
+        raise InputError(
+            _('head to head "{a}" "{b}": name two different players or partnerships').format(
+                a=a, b=b
+            )
+        )
     tallies = (Tally(a), Tally(b))
     shared = 0
     for facts in sorted(games, key=lambda g: (g.day, g.created, g.name)):

@@ -9,9 +9,26 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
+from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.stats import Filters
+
+
+# Column headings, shown in the language in use.
+RESULT_HEAD = (
+    N_("name"),
+    N_("games"),
+    N_("finished"),
+    N_("wins"),
+    N_("win rate"),
+    N_("hands"),
+    N_("avg hand"),
+    N_("best"),
+    N_("worst"),
+)
+PLAY_HEAD = (N_("name"), N_("out"), N_("concealed"))
+PENALTY_HEAD = (N_("red 3s/hand"), N_("lost: cards"), N_("incomplete"), N_("red 3s"))
 
 
 def num(n: int) -> str:
@@ -23,9 +40,9 @@ def dec(x: float | None, places: int = 2) -> str:
 
 
 def results_table(rows: list[dict[str, Any]]) -> str:
-    from tabulate import tabulate
+    from canasta_score.cli.tables import table
 
-    head = ["name", "games", "finished", "wins", "win rate", "hands", "avg hand", "best", "worst"]
+    head = [_(h) for h in RESULT_HEAD]
     body = [
         [
             t["name"],
@@ -41,16 +58,17 @@ def results_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return tabulate(body, headers=head, disable_numparse=True, colalign=align)
+    return table(body, head, disable_numparse=True, colalign=align)
 
 
 def play_table(rows: list[dict[str, Any]]) -> str:
     """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
-    from tabulate import tabulate
+    from canasta_score.cli.tables import table
+    from canasta_score.kinds import shown_name
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
-    head = ["name", "out", "concealed", *(f"{k}/hand" for k in kinds), "red 3s/hand"]
-    head += ["lost: cards", "incomplete", "red 3s"]
+    per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
+    head = [*(_(h) for h in PLAY_HEAD), *per_kind, *(_(h) for h in PENALTY_HEAD)]
     body = [
         [
             t["name"],
@@ -65,22 +83,26 @@ def play_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return tabulate(body, headers=head, disable_numparse=True, colalign=align)
+    return table(body, head, disable_numparse=True, colalign=align)
 
 
 def render(result: dict[str, Any]) -> str:
     games = result["games"]
-    parts = [f"{games['counted']} game(s) counted of {games['read']} read."]
+    parts = [
+        _("{counted} game(s) counted of {read} read.").format(
+            counted=games["counted"], read=games["read"]
+        )
+    ]
     for label, rows in (
-        ("Players", result["players"]),
-        ("Partnerships and sides", result["sides"]),
+        (_("Players:"), result["players"]),
+        (_("Partnerships and sides:"), result["sides"]),
     ):
         if rows:
-            parts += ["", f"{label}:", results_table(rows), "", play_table(rows)]
+            parts += ["", label, results_table(rows), "", play_table(rows)]
     if not result["players"] and not result["sides"]:
-        parts.append("No games to count.")
+        parts.append(_("No games to count."))
     if games["problems"]:
-        parts += ["", "Games that could not be read (left out):"]
+        parts += ["", _("Games that could not be read (left out):")]
         parts += [f"  {p['game']}: {p['reason']}" for p in games["problems"]]
     return "\n".join(parts)
 
@@ -88,11 +110,28 @@ def render(result: dict[str, Any]) -> str:
 def render_vs(result: dict[str, Any]) -> str:
     a, b = result["a"], result["b"]
     if not result["games"]:
-        return f"{a['name']} and {b['name']} have not played against each other."
+        return _("{a} and {b} have not played against each other.").format(a=a["name"], b=b["name"])
+    figures = {
+        "a": a["name"],
+        "b": b["name"],
+        "games": result["games"],
+        "finished": result["finished"],
+        "a_wins": a["wins"],
+        "b_wins": b["wins"],
+        "shared": result["shared"],
+    }
+    if result["shared"]:
+        summary = _(
+            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}, {shared} shared."
+        )
+    else:
+        summary = _(
+            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}."
+        )
     lines = [
-        f"{a['name']} against {b['name']}: {result['games']} game(s), "
-        f"{result['finished']} finished: {a['name']} won {a['wins']}, {b['name']} won "
-        f"{b['wins']}" + (f", {result['shared']} shared" if result["shared"] else "") + ".",
+        summary.format(**figures),
         "",
         results_table([a, b]),
         "",
@@ -102,16 +141,17 @@ def render_vs(result: dict[str, Any]) -> str:
 
 
 def described(filters: Filters) -> list[str]:
+    """The filters in use, in words (for the page)."""
     out = []
     for label, value in (
-        ("player", filters.player),
-        ("side", filters.side),
-        ("ruleset", filters.ruleset),
-        ("since", filters.since),
-        ("until", filters.until),
+        (N_("player {value}"), filters.player),
+        (N_("side {value}"), filters.side),
+        (N_("ruleset {value}"), filters.ruleset),
+        (N_("since {value}"), filters.since),
+        (N_("until {value}"), filters.until),
     ):
         if value is not None:
-            out.append(f"{label} {value}")
+            out.append(_(label).format(value=value))
     return out
 
 
@@ -171,7 +211,8 @@ def register(app: typer.Typer) -> None:
                 return
             typer.echo(render_vs(result))
             for s in skipped:
-                typer.echo(f"warning: {s.game} could not be read: {s.reason}", err=True)
+                warning = _("warning: {game} could not be read: {reason}")
+                typer.echo(warning.format(game=s.game, reason=s.reason), err=True)
             return
         result = statistics(games, skipped, filters)
         if html is not None:
@@ -187,10 +228,12 @@ def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
     from canasta_score.page import stats_page
     from canasta_score.store import write_atomic
 
-    text = stats_page(result, "Canasta statistics", filters)
+    text = stats_page(result, _("Canasta statistics"), filters)
     target = Path(output).expanduser()
     try:
         write_atomic(target, text.encode("utf-8"))
     except OSError as exc:
-        raise InputError(f"{output}: cannot be written ({exc.strerror})") from None
-    typer.echo(f"Wrote {target}", err=True)
+        raise InputError(
+            _("{file}: cannot be written ({reason})").format(file=output, reason=exc.strerror)
+        ) from None
+    typer.echo(_("Wrote {file}").format(file=target), err=True)
