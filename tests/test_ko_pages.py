@@ -19,6 +19,7 @@ import dataclasses
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,14 @@ from canasta_score.store import Store
 from tests.sample_games import c5_hand
 
 SIDES = ("철수 & 영희", "민수 & 지영")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """A command keeps speaking the language it chose; tests that drive the app without the
+    entry point (which chooses again) expect English, so each test here ends in English."""
+    yield
+    language.use(language.ENGLISH)
 
 
 def hangul_game(hands: int) -> Game:
@@ -221,6 +230,19 @@ def test_chart_in_korean_lines_up_like_the_english_one_c5_hands(width: int) -> N
     # The target, and the initial-meld tiers of RULES 2.2: 90 from 1,500, 120 from 3,000.
     assert "═ 목표 점수 5,000" in legend
     assert "┄ 최초 멜드 1,500점부터 90, 3,000점부터 120" in legend
+
+
+def test_status_chart_in_korean_fits_the_terminal_and_names_the_totals(
+    cli: Cli, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The three C5 hands drawn by ``status --chart`` in 50 columns: 2,705 and 1,690."""
+    Store(home).create(hangul_game(3), "")
+    monkeypatch.setenv("COLUMNS", "50")
+    korean, english = both(cli, "status", "--chart", "--game", "한판")
+    assert all(display.width(line) <= 50 for line in korean.splitlines())
+    assert plot(korean) == plot(english)
+    assert "철수 & 영희 2,705" in korean and "민수 & 지영 1,690" in korean
+    assert "핸드별 누적 점수" in korean and "목표 점수 5,000" in korean
 
 
 def test_narrow_chart_in_korean_fits_and_gives_each_total() -> None:
