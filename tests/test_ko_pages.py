@@ -363,6 +363,11 @@ def test_json_and_toml_exports_are_the_same_bytes_in_korean_and_english(
     assert both(cli, "export", "--game", "한판", f"--format={fmt}")[0] == english
 
 
+def test_export_without_a_format_is_the_json_log_in_every_language(cli: Cli, stored: Path) -> None:
+    korean, english = both(cli, "export", "--game", "한판")
+    assert korean == english == both(cli, "export", "--game", "한판", "--format", "json")[1]
+
+
 def test_a_json_export_made_in_korean_imports_again_as_the_same_game(
     cli: Cli, stored: Path, tmp_path: Path
 ) -> None:
