@@ -12,6 +12,8 @@ OPTION = "--lang"
 # is English whatever the language, so a script reads the same bytes under every locale.
 MACHINE_FLAGS = ("--json", "--batch")
 MACHINE_FORMATS = ("json", "toml")
+# The command whose output is the JSON log unless another --format is given.
+EXPORT = "export"
 
 
 def take_language(args: list[str]) -> tuple[str | None, list[str]]:
@@ -42,17 +44,22 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
 
 
 def machine_output(args: list[str]) -> bool:
-    """Whether the command line asks for output meant for programs."""
+    """Whether the command line asks for output meant for programs (``export`` without a
+    ``--format`` writes the JSON log)."""
+    formats: list[str] = []
     for index, arg in enumerate(args):
         if arg == "--":
-            return False
+            break
         if arg in MACHINE_FLAGS or arg.startswith("--batch="):
             return True
-        if arg == "--format" and args[index + 1 : index + 2] in ([f] for f in MACHINE_FORMATS):
-            return True
-        if arg.removeprefix("--format=") in MACHINE_FORMATS:
-            return True
-    return False
+        if arg == "--format":
+            formats += [value.lower() for value in args[index + 1 : index + 2]]
+        elif arg.startswith("--format="):
+            formats.append(arg.removeprefix("--format=").lower())
+    if formats:
+        return formats[-1] in MACHINE_FORMATS
+    command = next((arg for arg in args if not arg.startswith("-")), None)
+    return command == EXPORT
 
 
 def settle(args: list[str]) -> list[str]:
