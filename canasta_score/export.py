@@ -17,6 +17,7 @@ from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError
 from canasta_score.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
+from canasta_score.labels import shown, shown_requirement
 from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
@@ -127,7 +128,7 @@ def to_csv(log: Log, detail: bool = False) -> str:
                             hand.number,
                             when(hand),
                             cell(side.name),
-                            cell(item.label),
+                            cell(shown(item.label)),
                             item.points,
                             cell(item.rule),
                         ]
@@ -240,7 +241,7 @@ def to_markdown(log: Log, full: bool = False) -> str:
         for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
             name = md(side.name)
             items += [
-                [name, md(i.label), num(i.points, signed=True), code(i.rule, True)]
+                [name, md(shown(i.label)), num(i.points, signed=True), code(i.rule, True)]
                 for i in side.items
             ]
             figures = {"minimum": need.minimum, "total": num(total)}
@@ -248,7 +249,7 @@ def to_markdown(log: Log, full: bool = False) -> str:
                 scored = _(
                     "**hand score** (initial meld minimum {minimum}; also {requires}), "
                     "total {total}"
-                ).format(requires="; ".join(need.requires), **figures)
+                ).format(requires="; ".join(shown_requirement(t) for t in need.requires), **figures)
             else:
                 scored = _("**hand score** (initial meld minimum {minimum}), total {total}")
                 scored = scored.format(**figures)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score import __version__
+from canasta_score.labels import shown, shown_requirement
 from canasta_score.language import _
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def environment() -> jinja2.Environment:
     env.filters["signed"] = lambda n: f"{n:+,}"
     env.filters["rate"] = lambda x: "-" if x is None else f"{x:.0%}"
     env.filters["dec"] = lambda x, places=2: "-" if x is None else f"{x:,.{places}f}"
+    env.filters["label"] = shown  # a breakdown label, kept in English, as a person reads it
     return env
 
 
@@ -141,7 +143,8 @@ def side_minimum(side: dict[str, Any]) -> str:
     """The initial-meld minimum a side had in a hand, and anything else it required."""
     if side["requires"]:
         return _("(initial meld {minimum}; {requires})").format(
-            minimum=side["minimum"], requires="; ".join(side["requires"])
+            minimum=side["minimum"],
+            requires="; ".join(shown_requirement(t) for t in side["requires"]),
         )
     return _("(initial meld {minimum})").format(minimum=side["minimum"])
 
