@@ -306,6 +306,8 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
 
     assert breakdown(korean) == breakdown(english) and len(breakdown(korean)) > 7 * 4
     assert "### 핸드 1: 딜러 " in korean and "| 팀 | 항목 | 점수 | 규칙 |" in korean
+    assert "| 철수 &amp; 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
+    assert "| 철수 &amp; 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
     assert "**핸드 점수** (최초 멜드 최소 점수 50), 누적 1,240" in korean
 
 
@@ -338,6 +340,7 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
     assert [(r[0], r[2], r[4], r[5]) for r in ko_rows[1:]] == [
         (r[0], r[2], r[4], r[5]) for r in en_rows[1:]
     ]
+    assert ko_rows[2][3] == "내추럴 카나스타 1개" and en_rows[2][3] == "1 natural canasta"
     first = [int(r[4]) for r in ko_rows[1:] if r[0] == "1" and r[2] == SIDES[0]]
     assert sum(first) == 1240
 
@@ -352,6 +355,7 @@ def test_html_export_in_korean_has_lang_ko_and_korean_headings(cli: Cli, stored:
     assert "Result: 철수 &amp; 영희 wins by 1,015." in english
     assert '<td class="n">+1,240</td><td class="n">5,635</td>' in korean
     assert "<code>canasta-score rules show classic</code>" in korean
+    assert '<tr><td>내추럴 카나스타 1개</td><td class="n">+500</td>' in korean
 
 
 @pytest.mark.parametrize("fmt", ["json", "toml"])
@@ -366,6 +370,40 @@ def test_json_and_toml_exports_are_the_same_bytes_in_korean_and_english(
 def test_export_without_a_format_is_the_json_log_in_every_language(cli: Cli, stored: Path) -> None:
     korean, english = both(cli, "export", "--game", "한판")
     assert korean == english == both(cli, "export", "--game", "한판", "--format", "json")[1]
+
+
+def test_export_without_a_format_is_english_json_with_modern_american_requirements(
+    cli: Cli, home: Path
+) -> None:
+    """Modern American asks the initial meld for a clean meld or a wild-card meld (RULES 6.2):
+    the log names the requirement in English whatever the language. Scores (RULES 6.3):
+    300 melded + 2 natural canastas x 500 + going out 100 = 1,400; 민수 made no canasta, so
+    the 100 melded counts against, and 20 left in hand: -120."""
+    rs = load_ruleset("modern-american")
+    game = new_game("현대", "2026-01-10T20:00:00", rs, [parse_side("철수"), parse_side("민수")])
+    record = {
+        "side": [
+            {"name": "철수", "meld_points": 300, "canastas": {"natural": 2}, "went_out": True},
+            {"name": "민수", "meld_points": 100, "in_hand_points": 20},
+        ]
+    }
+    Store(home).create(dataclasses.replace(game, hands=(record,)), "")
+    markdown = cli("--lang", "ko", "export", "--game", "현대", "--format", "md").out
+    assert "추가 조건 최초 멜드에 내추럴 카드 3장 이상의 클린 멜드나 와일드 카드 멜드가" in markdown
+    # The Korean run above worked the log out (and kept it); the JSON is English all the same.
+    korean = cli("--lang", "ko", "export", "--game", "현대")
+    english = cli("--lang", "en", "export", "--game", "현대")
+    assert korean.out == english.out
+    log = json.loads(korean.out)
+    assert [s["total"] for s in log["hands"][0]["sides"]] == [1400, -120]
+    assert log["hands"][0]["sides"][0]["requires"] == [
+        "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
+    ]
+    toml = [
+        cli("--lang", code, "export", "--game", "현대", "--format", "toml") for code in ("ko", "en")
+    ]
+    assert toml[0].out == toml[1].out
+    assert not re.search("[가-힣]", re.sub("현대|철수|민수", "", toml[0].out + korean.out))
 
 
 def test_a_json_export_made_in_korean_imports_again_as_the_same_game(
