@@ -73,3 +73,14 @@ def test_only_store_and_catalog_touch_files_below_the_command_line() -> None:
 def test_no_library_module_imports_typer_or_tabulate() -> None:
     for path in library_modules():
         assert not imported(ast.parse(path.read_text("utf-8"))) & {"typer", "tabulate"}, path
+
+
+def test_only_the_table_module_imports_tabulate() -> None:
+    """Every table goes through ``cli.tables``, which measures Hangul as two columns and keeps
+    tabulate from importing wcwidth at start-up."""
+    importing = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "tabulate" in imported(ast.parse(path.read_text("utf-8")))
+    ]
+    assert importing == ["cli/tables.py"]
