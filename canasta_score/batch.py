@@ -16,7 +16,8 @@ Loaded rulesets are kept per (ruleset, players, rules), so a long batch parses e
 
 from __future__ import annotations
 
-from typing import Any
+from json.encoder import encode_basestring as encode_text
+from typing import TYPE_CHECKING, Any
 
 from canasta_score.cards import Card, parse_cards
 from canasta_score.checks import CHECKS as DESCRIBED
@@ -24,8 +25,14 @@ from canasta_score.checks import EXPECTED, Option, convert
 from canasta_score.errors import CanastaError, InputError
 from canasta_score.limits import parse_json
 from canasta_score.ruleset import Ruleset
+from canasta_score.ruling import Ruling
+from canasta_score.safe_text import escape_strings, json_encoder, json_text
+
+if TYPE_CHECKING:
+    from canasta_score.initial import Minimum
 
 Answer = tuple[dict[str, Any], int]
+TextAnswer = tuple[str, int, str]
 
 COMMON = {"check": "text", "ruleset": "text", "players": "int", "rule": "texts"}
 
@@ -55,6 +62,14 @@ SPELLINGS = {
 }
 
 
+# How many card texts a batch keeps parsed (then they are forgotten and kept afresh).
+CARDS_KEPT = 1 << 16
+
+
+# The card of each token a request gives for a single card, read once (see _convert).
+CARDS_BY_TOKEN: dict[str, Card] = {}
+
+
 class RequestError(InputError):
     """A batch request that names an unknown command or key, or gives a value of a wrong kind."""
 
@@ -77,11 +92,24 @@ class Batch:
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request: the ruling object and its code (0, 1 or 2)."""
         try:
-            return self._answer(request)
+            answered = self._answer(request)
         except CanastaError as exc:
             return error(line, str(exc))
+        return answered.as_dict(), 0 if getattr(answered, "legal", True) else 1
 
-    def _answer(self, request: Any) -> Answer:
+    def answer_text(self, text: str | bytes, line: int) -> TextAnswer:
+        """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
+        error object its message)."""
+        try:
+            answered = self._answer(parse_json(text, ""))
+        except CanastaError as exc:
+            data, code = error(line, str(exc))
+            return json_text(data), code, data["error"]
+        if isinstance(answered, Ruling):
+            return ruling_json(answered), 0 if answered.legal else 1, ""
+        return json_text(answered.as_dict()), 0, ""
+
+    def _answer(self, request: Any) -> Ruling | Minimum:
         if not isinstance(request, dict):
             raise RequestError('a request is a JSON object such as {"check": "meld", ...}')
         check = request.get("check")
@@ -89,25 +117,44 @@ class Batch:
         if name is None:
             raise RequestError(f"check: give one of {', '.join(CHECKS)} (got {check!r})")
         keys = SPELLINGS[name]
+        required = REQUIRED.get(name, ())
         args: dict[str, Any] = {}
         for raw_key, value in request.items():
             found = keys.get(raw_key)
             if found is None:
                 known = ", ".join([*FIELDS[name], *COMMON])
                 raise RequestError(f'{name}: unknown key "{raw_key}" (known: {known})')
+            if value is None:
+                continue
             key, kind = found
-            if value is not None:
+            # The commonest kinds first, each as :meth:`_convert` would take it.
+            cls = value.__class__
+            if kind == "cards" and cls is str:
+                args[key] = self._parse(name, key, value)
+            elif (
+                (kind == "bool" and cls is bool)
+                or (kind == "text" and cls is str)
+                or (kind in ("int", "int?") and cls is int)
+            ):
+                args[key] = value
+            elif (
+                kind == "melds" and cls is list and value and all(v.__class__ is str for v in value)
+            ):
+                args[key] = tuple([self._parse(name, key, v) for v in value])
+            elif kind in ("card", "card?") and cls is str and value in CARDS_BY_TOKEN:
+                args[key] = CARDS_BY_TOKEN[value]
+            else:
                 args[key] = self._convert(name, key, value, kind)
-                if kind == "melds" and key in REQUIRED.get(name, ()) and not args[key]:
+                if kind == "melds" and key in required and not args[key]:
                     raise RequestError(f'{name}: "{key}" lists at least one meld')
-        for key in REQUIRED.get(name, ()):
+        for key in required:
             if key not in args:
                 raise RequestError(f'{name}: "{key}" is required')
-        rs = self._ruleset(args.get("ruleset", "classic"), args.get("players"), args.get("rule"))
+        ref, players, rules = args.get("ruleset", "classic"), args.get("players"), args.get("rule")
+        loaded = self._rulesets.get((ref, players, tuple(rules) if rules else ()))
+        rs = loaded if isinstance(loaded, Ruleset) else self._ruleset(ref, players, rules)
         # Throughput first: a batch answer does not try the options it was not given.
-        answered = DESCRIBED[name].answer(rs, args, assumptions=False)
-        legal = getattr(answered, "legal", True)
-        return answered.as_dict(), 0 if legal else 1
+        return DESCRIBED[name].answer(rs, args, assumptions=False)
 
     def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
         key = (ref, players, tuple(rules) if rules else ())
@@ -131,7 +178,7 @@ class Batch:
                 cached = parse_cards(text)
             except CanastaError as exc:
                 raise RequestError(f"{check}: {key}: {exc}") from None
-            if len(self._cards) >= 4096:
+            if len(self._cards) >= CARDS_KEPT:
                 self._cards.clear()
             self._cards[text] = cached
         return cached
@@ -151,9 +198,12 @@ class Batch:
         if kind in ("text", "texts", "int", "int?", "bool"):
             return value
         try:
-            return convert(OPTIONS[check][key], value or None)
+            converted = convert(OPTIONS[check][key], value or None)
         except CanastaError as exc:
             raise RequestError(f"{check}: {key}: {exc}") from None
+        if kind in ("card", "card?") and value and len(CARDS_BY_TOKEN) < 4096:
+            CARDS_BY_TOKEN[value] = converted
+        return converted
 
 
 def fits(kind: str, value: Any) -> bool:
@@ -170,6 +220,38 @@ def fits(kind: str, value: Any) -> bool:
 OPTIONS: dict[str, dict[str, Option]] = {
     name: {o.key: o for o in check.options} for name, check in DESCRIBED.items()
 }
+
+
+def ruling_json(ruling: Ruling) -> str:
+    """``json_text(ruling.as_dict())``, written directly (a batch writes one a line)."""
+    extra = ruling.extra
+    if ruling.assumptions or "legal" in extra or "reasons" in extra:
+        return json_text(ruling.as_dict())
+    reasons = ", ".join(
+        [f'{{"rule": {encode_text(r.rule)}, "text": {encode_text(r.text)}}}' for r in ruling.cited]
+    )
+    parts = ['{"legal": true' if ruling.legal else '{"legal": false', ', "reasons": [', reasons]
+    parts.append("]")
+    for key, value in extra.items():
+        parts += [", ", encode_text(key), ": ", value_json(value)]
+    parts.append("}")
+    return escape_strings("".join(parts))
+
+
+def value_json(value: Any) -> str:
+    """One value as ``json.dumps(value, ensure_ascii=False)`` writes it."""
+    cls = value.__class__
+    if cls is str:
+        return encode_text(value)
+    if cls is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    if cls is bool:
+        return "true" if value else "false"
+    if cls is list and all(v.__class__ is str for v in value):
+        return "[" + ", ".join([encode_text(v) for v in value]) + "]"
+    return json_encoder().encode(value)
 
 
 def error(line: int, message: str) -> Answer:

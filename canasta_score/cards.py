@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
@@ -40,25 +40,32 @@ class Rank(Enum):
     sequence_index: int
 
 
+# The ranks as plain module names. Under Python 3.11 reading an enum member from its class
+# (``Rank.THREE``) costs about ten times reading a module name, and rulings read ranks in every
+# loop over cards; the hot code uses these names.
+ACE, KING, QUEEN, JACK, TEN = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
+NINE, EIGHT, SEVEN, SIX, FIVE = Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX, Rank.FIVE
+FOUR, THREE, TWO, JOKER = Rank.FOUR, Rank.THREE, Rank.TWO, Rank.JOKER
+
 SEQUENCE_ORDER = (
-    Rank.FOUR,
-    Rank.FIVE,
-    Rank.SIX,
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.TEN,
-    Rank.JACK,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.ACE,
+    FOUR,
+    FIVE,
+    SIX,
+    SEVEN,
+    EIGHT,
+    NINE,
+    TEN,
+    JACK,
+    QUEEN,
+    KING,
+    ACE,
 )
 for _rank in Rank:
-    _rank.is_wild = _rank in (Rank.TWO, Rank.JOKER)
-    _rank.is_natural = not _rank.is_wild and _rank is not Rank.THREE
+    _rank.is_wild = _rank in (TWO, JOKER)
+    _rank.is_natural = not _rank.is_wild and _rank is not THREE
     _rank.sequence_index = SEQUENCE_ORDER.index(_rank) if _rank in SEQUENCE_ORDER else -1
 NATURAL_RANKS = tuple(r for r in Rank if r.is_natural)
-WILD_RANKS = (Rank.TWO, Rank.JOKER)
+WILD_RANKS = (TWO, JOKER)
 
 
 class Suit(Enum):
@@ -69,6 +76,9 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity (see Rank).
+    __hash__ = object.__hash__
+
     @property
     def is_red(self) -> bool:
         """Hearts and diamonds are red."""
@@ -78,44 +88,76 @@ class Suit(Enum):
 SUIT_SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Card:
-    """One card; ``red`` is the colour of a three written without a suit (``3R``/``3B``)."""
+    """One card; ``red`` is the colour of a three written without a suit (``3R``/``3B``).
+
+    Each card is made once: ``Card(...)`` gives the one card of that rank, suit and colour, so
+    equal cards are the same object and compare and hash by identity (fast, in C). What a card
+    is (wild, natural, red, a red or black three) and how it is written are worked out then too:
+    rulings ask them very often."""
 
     rank: Rank
     suit: Suit | None = None
     red: bool | None = None
+    is_wild: bool = field(default=False, init=False, repr=False)
+    is_natural: bool = field(default=False, init=False, repr=False)
+    # Whether the card is red (by suit, or by the colour given for a three).
+    is_red: bool = field(default=False, init=False, repr=False)
+    is_red_three: bool = field(default=False, init=False, repr=False)
+    is_black_three: bool = field(default=False, init=False, repr=False)
+    # The card in the notation (``KS``, ``10H``, ``3R``, ``JK``).
+    notation: str = field(default="", init=False, repr=False)
 
-    @property
-    def is_wild(self) -> bool:
-        return self.rank in WILD_RANKS
+    def __new__(cls, rank: Rank, suit: Suit | None = None, red: bool | None = None) -> Card:
+        key = (rank, suit, red)
+        card = _MADE.get(key)
+        if card is None:
+            card = _MADE[key] = object.__new__(cls)
+            is_red = suit.is_red if suit is not None else bool(red)
+            three = rank is THREE
+            # Frozen: the fields are written once, here, past the refusing __setattr__.
+            card.__dict__.update(
+                rank=rank,
+                suit=suit,
+                red=red,
+                is_wild=rank.is_wild,
+                is_natural=rank.is_natural,
+                is_red=is_red,
+                is_red_three=three and is_red,
+                is_black_three=three and not is_red,
+                notation=written(rank, suit, red),
+            )
+        return card
 
-    @property
-    def is_natural(self) -> bool:
-        return self.rank in NATURAL_RANKS
+    def __init__(self, rank: Rank, suit: Suit | None = None, red: bool | None = None) -> None:
+        """Nothing to do: :meth:`__new__` made the card."""
 
-    @property
-    def is_red_three(self) -> bool:
-        return self.rank is Rank.THREE and self.is_red
-
-    @property
-    def is_black_three(self) -> bool:
-        return self.rank is Rank.THREE and not self.is_red
-
-    @property
-    def is_red(self) -> bool:
-        """Whether the card is red (by suit, or by the colour given for a three)."""
-        if self.suit is not None:
-            return self.suit.is_red
-        return bool(self.red)
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None, bool | None]]:
+        """Copies and pickles are made by ``Card(...)`` too, so they are the one card."""
+        return Card, (self.rank, self.suit, self.red)
 
     def __str__(self) -> str:
-        return format_card(self)
+        return self.notation
+
+
+_MADE: dict[tuple[Rank, Suit | None, bool | None], Card] = {}
+
+
+def written(rank: Rank, suit: Suit | None, red: bool | None) -> str:
+    """A card in the notation (``KS``, ``10H``, ``3R``, ``JK``)."""
+    if rank is JOKER:
+        return "JK"
+    if suit is not None:
+        return f"{rank.value}{suit.value}"
+    if rank is THREE:
+        return "3R" if red else "3B"
+    return str(rank.value)
 
 
 _JOKER_TOKENS = {"JK", "JKR", "JOKER"}
-_RANK_TOKENS = {r.value: r for r in Rank if r is not Rank.JOKER}
-_RANK_TOKENS["T"] = Rank.TEN
+_RANK_TOKENS = {r.value: r for r in Rank if r is not JOKER}
+_RANK_TOKENS["T"] = TEN
 _SPLIT = re.compile(r"[\s,]+")
 HOW_TO_WRITE = N_(
     "write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for 10) optionally followed by a suit "
@@ -130,7 +172,7 @@ def parse_card(token: str) -> Card:
     if not text:
         raise CardNotationError(_("empty card: {how}").format(how=_(HOW_TO_WRITE)))
     if text in _JOKER_TOKENS:
-        return Card(Rank.JOKER)
+        return Card(JOKER)
     suit: Suit | None = None
     colour: bool | None = None
     last = text[-1]
@@ -145,7 +187,7 @@ def parse_card(token: str) -> Card:
         raise CardNotationError(
             _('unknown card "{token}": {how}').format(token=token.strip(), how=_(HOW_TO_WRITE))
         )
-    if rank is Rank.THREE and suit is None and colour is None:
+    if rank is THREE and suit is None and colour is None:
         raise CardNotationError(
             _(
                 '"{token}" is a three without its colour: write 3H or 3D (red), '
@@ -173,25 +215,30 @@ def parse_ranks(texts: list[str]) -> frozenset[Rank]:
 
 def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
     """Parse cards separated by spaces and/or commas."""
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    # Without commas, str.split gives the same tokens (it splits on what \s matches), faster.
+    tokens = [t for t in _SPLIT.split(text.strip()) if t] if "," in text else text.split()
     if not tokens and not allow_empty:
         raise CardNotationError(
             _('no cards in "{text}": {how}').format(text=text, how=_(HOW_TO_WRITE))
         )
-    return tuple(parse_card(t) for t in tokens)
+    known = tuple(map(_read.get, tokens))
+    if None not in known:
+        return known  # type: ignore[return-value]  # no None in it
+    parsed = tuple(map(parse_card, tokens))  # a token not read before (or a bad one)
+    if len(_read) < 4096:
+        _read.update(zip(tokens, parsed, strict=True))
+    return parsed
+
+
+# The card of each token read so far (a few hundred are all a table writes).
+_read: dict[str, Card] = {}
 
 
 def format_card(card: Card) -> str:
     """Write a card in the notation (``KS``, ``10H``, ``3R``, ``JK``)."""
-    if card.rank is Rank.JOKER:
-        return "JK"
-    if card.suit is not None:
-        return f"{card.rank.value}{card.suit.value}"
-    if card.rank is Rank.THREE:
-        return "3R" if card.red else "3B"
-    return str(card.rank.value)
+    return card.notation
 
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     """Write cards separated by spaces."""
-    return " ".join(format_card(c) for c in cards)
+    return " ".join([c.notation for c in cards])

@@ -9,14 +9,12 @@ check is answered, to keep start-up fast.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from importlib import import_module
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
-from canasta_score.cards import Card, Rank, parse_card, parse_cards, parse_ranks
+from canasta_score.cards import JOKER, THREE, Card, Rank, parse_card, parse_cards, parse_ranks
 from canasta_score.errors import InputError
 from canasta_score.frozen import record
 from canasta_score.language import N_, _
@@ -130,12 +128,17 @@ class Check:
         keywords = {param: args.get(key, default) for key, param, default in rest}
         return self.call(rs, *positional, **keywords)
 
+    @cached_property
+    def deck_options(self) -> tuple[Option, ...]:
+        """The options whose cards are counted against the deck."""
+        return tuple(o for o in self.options if o.deck)
+
     def deck_cards(self, args: dict[str, Any]) -> list[Card]:
         """Every card the request names on the table or in hand, each once."""
         out: list[Card] = []
-        for option in self.options:
+        for option in self.deck_options:
             value = args.get(option.key)
-            if not option.deck or value is None:
+            if value is None:
                 continue
             if option.kind == "melds":
                 out += [card for meld in value for card in meld]
@@ -182,13 +185,24 @@ def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
     if jokers and len(cards) <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
-    counts = Counter(map(attrgetter("rank"), cards))
-    if (
-        max(counts.values()) <= 4 * packs
-        and counts[Rank.THREE] <= 2 * packs
-        and counts[Rank.JOKER] <= packs * jokers
-    ):
-        return []  # within every limit, whatever the threes' colours
+    if len(cards) <= 4 * packs:
+        # Too few cards for four of a rank a pack: only threes and jokers can pass a limit.
+        threes = jokers_named = 0
+        for card in cards:
+            if card.rank is THREE:
+                threes += 1
+            elif card.rank is JOKER:
+                jokers_named += 1
+        if threes <= 2 * packs and jokers_named <= packs * jokers:
+            return []  # within every limit, whatever the threes' colours
+    else:
+        ranks = [card.rank for card in cards]
+        if (
+            max(map(ranks.count, set(ranks))) <= 4 * packs
+            and ranks.count(THREE) <= 2 * packs
+            and ranks.count(JOKER) <= packs * jokers
+        ):
+            return []  # within every limit, whatever the threes' colours
     from canasta_score.deck import Tally, described, excess
 
     return [

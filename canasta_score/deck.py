@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from canasta_score.cards import Card, Rank
+from canasta_score.cards import JOKER, THREE, Card, Rank
 from canasta_score.language import _
 from canasta_score.ruleset import Ruleset
 
@@ -39,7 +39,7 @@ class Tally:
 
     def add(self, cards: Iterable[Card]) -> None:
         for card in cards:
-            if card.rank is Rank.THREE:
+            if card.rank is THREE:
                 self.red += card.is_red_three
                 self.black += card.is_black_three
             else:
@@ -51,12 +51,10 @@ def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
     packs = rs.deck.decks
     out = []
     for rank, n in tally.ranks.items():
-        held = packs * rs.deck.jokers_per_deck if rank is Rank.JOKER else packs * 4
+        held = packs * rs.deck.jokers_per_deck if rank is JOKER else packs * 4
         if n > held:
             words = (
-                _("jokers")
-                if rank is Rank.JOKER
-                else _("cards of rank {rank}").format(rank=rank.value)
+                _("jokers") if rank is JOKER else _("cards of rank {rank}").format(rank=rank.value)
             )
             out.append(Excess(words, n, held))
     for words, n in ((_("red threes"), tally.red), (_("black threes"), tally.black)):

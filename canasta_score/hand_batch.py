@@ -21,6 +21,7 @@ from typing import Any
 from canasta_score.errors import CanastaError, InputError, RecordError
 from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
+from canasta_score.safe_text import json_text
 from canasta_score.scoring import score_hand
 
 KEYS = ("record", "ruleset", "rule", "players")
@@ -51,6 +52,12 @@ class HandBatch:
         except ValueError as exc:
             return error(line, f"not valid JSON ({exc})")
         return self.answer(request, line)
+
+    def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
+        """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
+        error object its message)."""
+        data, code = self.answer_line(text, line)
+        return json_text(data), code, data["error"] if code == 2 else ""
 
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request and its code (0 or 2)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from canasta_score.cards import Card, Rank, format_card
+from canasta_score.cards import THREE, Card, format_card
 from canasta_score.errors import InputError
 from canasta_score.kinds import CanastaKind, is_natural_or_better
 from canasta_score.labels import CANASTA_BAND_TEXT, CLEAN_OR_WILD_TEXT
@@ -241,7 +241,7 @@ def top_card_problems(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> list[Ru
     """What stops an unopened side from taking the pile with this meld (RULES 2.3)."""
     if not rs.initial_meld.from_pile:
         return [rs.cite("initial_meld.from_pile")]
-    if top.is_wild or top.rank is Rank.THREE:
+    if top.is_wild or top.rank is THREE:
         text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
         return [rs.cite("pile.blocked_top", text)]
     frozen = rs.pile.frozen_against_unopened or rs.pile.always_frozen

@@ -165,6 +165,10 @@ TABLE: dict[CanastaKind, KindInfo] = {
 INCOMPLETE = tuple(k for k, info in TABLE.items() if info.penalty is not None)
 
 
+# Read fast (see the ranks in :mod:`canasta_score.cards`).
+SEQUENCE = CanastaKind.SEQUENCE
+
+
 def info(kind: CanastaKind) -> KindInfo:
     return TABLE[kind]
 
@@ -185,7 +189,7 @@ def penalty_key(kind: CanastaKind, rs: Ruleset) -> str | None:
 
 def display_name(kind: CanastaKind, rs: Ruleset) -> str:
     """The name a ruling shows for a kind: the ruleset's name for a completed sequence."""
-    return rs.canasta.sequence_name if kind is CanastaKind.SEQUENCE else kind.value
+    return rs.canasta.sequence_name if kind is SEQUENCE else kind._value_
 
 
 # Record keys that name one kind whatever the ruleset (every kind but the sequence).

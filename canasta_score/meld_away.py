@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from canasta_score.cards import Card, Rank
+from canasta_score.cards import JOKER, Card, Rank
 from canasta_score.language import _
 from canasta_score.melds import Kind, merge_same_rank, shape_of
 from canasta_score.ruleset import Ruleset
@@ -72,8 +72,8 @@ def layouts(
         if discard is not None:
             rest.remove(discard)
         melds, places = joined(rs, table, tuple(rest))
-        jokers = [c for c in rest if c.rank is Rank.JOKER]
-        twos = [c for c in rest if c.rank.is_wild and c.rank is not Rank.JOKER]
+        jokers = [c for c in rest if c.rank is JOKER]
+        twos = [c for c in rest if c.rank.is_wild and c.rank is not JOKER]
         if (jokers or twos) and (rs.meld.wild_melds or not places):
             places = [*places, len(melds)]  # a meld of wild cards (judged like any other)
             melds = [*melds, []]

@@ -32,7 +32,21 @@ class Melded:
 
 
 def melded(rs: Ruleset, side: SideRecord) -> Melded:
-    """The side's melds as the score and the requirements see them."""
+    """The side's melds as the score and the requirements see them.
+
+    Validating a record and scoring it both ask this of every side: the answer is kept with the
+    side (a frozen record) for the ruleset it was worked out under."""
+    kept = side.__dict__.get("_melded")
+    if kept is not None and kept[0] is rs:
+        found: Melded = kept[1]
+        return found
+    out = melded_now(rs, side)
+    side.__dict__["_melded"] = (rs, out)
+    return out
+
+
+def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds (see :func:`melded`), worked out."""
     if side.melds is None:
         keys: list[str] = []
         found: list[CanastaKind] = []

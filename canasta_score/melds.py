@@ -6,45 +6,59 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from canasta_score import kinds
-from canasta_score.cards import Card, Rank
+from canasta_score.cards import ACE, JOKER, SEVEN, THREE, TWO, Card, Rank
 from canasta_score.kinds import CanastaKind
 from canasta_score.language import N_, _
 from canasta_score.ruleset import RuleRef, Ruleset
 
 
 class Kind(Enum):
+    # Members are singletons compared by identity: the identity hash is exact and fast.
+    __hash__ = object.__hash__
+
     GROUP = "group"
     WILD = "wild"
     SEQUENCE = "sequence"
     BLACK_THREES = "black_threes"
 
 
-@dataclass(frozen=True)
+# The kinds as plain module names, read fast (see the ranks in :mod:`canasta_score.cards`).
+GROUP, WILD, SEQUENCE, BLACK_THREES = Kind.GROUP, Kind.WILD, Kind.SEQUENCE, Kind.BLACK_THREES
+
+
+@dataclass(frozen=True, init=False)
 class Shape:
-    """What a set of cards is as a meld, before any rule is applied."""
+    """What a set of cards is as a meld, before any rule is applied. Its natural and wild cards
+    are counted once, when it is made (a meld of twos counts its twos as natural, its jokers as
+    wild)."""
 
     kind: Kind
     cards: tuple[Card, ...]
     rank: Rank | None = None
+    naturals: int = field(default=0, repr=False, compare=False)
+    wilds: int = field(default=0, repr=False, compare=False)
+    jokers: int = field(default=0, repr=False, compare=False)
 
-    @property
-    def naturals(self) -> int:
-        if self.kind is Kind.GROUP and self.rank is Rank.TWO:
-            return sum(1 for c in self.cards if c.rank is Rank.TWO)
-        return sum(1 for c in self.cards if c.rank.is_natural)
+    def __init__(self, kind: Kind, cards: tuple[Card, ...], rank: Rank | None = None) -> None:
+        naturals = twos = jokers = 0
+        for card in cards:
+            if card.is_natural:
+                naturals += 1
+            elif card.rank is JOKER:
+                jokers += 1
+            elif card.rank is TWO:
+                twos += 1
+        if kind is GROUP and rank is TWO:
+            naturals, wilds = twos, jokers
+        else:
+            wilds = twos + jokers
+        # Frozen: the fields are written once, here, past the refusing __setattr__.
+        self.__dict__.update(
+            kind=kind, cards=cards, rank=rank, naturals=naturals, wilds=wilds, jokers=jokers
+        )
 
-    @property
-    def wilds(self) -> int:
-        if self.kind is Kind.GROUP and self.rank is Rank.TWO:
-            return self.jokers
-        return sum(1 for c in self.cards if c.rank.is_wild)
 
-    @property
-    def jokers(self) -> int:
-        return sum(1 for c in self.cards if c.rank is Rank.JOKER)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Context:
     """Where a meld is laid. ``record`` judges a finished hand: only rules of shape apply."""
 
@@ -54,6 +68,25 @@ class Context:
     table: tuple[tuple[Card, ...], ...] = ()
     closed: frozenset[Rank] = frozenset()
     added: tuple[Card, ...] | None = None
+
+    def __init__(
+        self,
+        initial: bool = False,
+        going_out: bool = False,
+        record: bool = False,
+        table: tuple[tuple[Card, ...], ...] = (),
+        closed: frozenset[Rank] = frozenset(),
+        added: tuple[Card, ...] | None = None,
+    ) -> None:
+        # Frozen: the fields are written once, here (judging makes many contexts).
+        self.__dict__.update(
+            initial=initial,
+            going_out=going_out,
+            record=record,
+            table=table,
+            closed=closed,
+            added=added,
+        )
 
 
 @dataclass
@@ -78,28 +111,38 @@ JUDGED_MAX = 4096
 
 def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
     """Classify cards as a meld shape, or say which rule of shape they break."""
-    if any(c.is_red_three for c in cards):
-        return None, [rs.cite("meld.red-threes")]
-    threes = [c for c in cards if c.rank is Rank.THREE]
+    threes = twos = 0
+    first: Rank | None = None
+    several = False  # natural cards of more than one rank
+    for card in cards:
+        rank = card.rank
+        if rank is THREE:
+            if card.is_red:
+                return None, [rs.cite("meld.red-threes")]
+            threes += 1
+        elif rank is TWO:
+            twos += 1
+        elif rank.is_natural:
+            if first is None:
+                first = rank
+            elif rank is not first:
+                several = True
     if threes:
-        if len(threes) == len(cards):
-            return Shape(Kind.BLACK_THREES, cards, Rank.THREE), []
+        if threes == len(cards):
+            return Shape(BLACK_THREES, cards, THREE), []
         return None, [rs.cite("meld.no-threes")]
-    natural_ranks = [c.rank for c in cards if c.rank.is_natural]
-    if not natural_ranks:
-        twos = [c for c in cards if c.rank is Rank.TWO]
-        deuces = bool(twos) and (len(twos) == len(cards) or not rs.meld.wild_melds)
+    if first is None:
+        deuces = bool(twos) and (twos == len(cards) or not rs.meld.wild_melds)
         if rs.meld.deuce_melds and deuces:
-            return Shape(Kind.GROUP, cards, Rank.TWO), []
+            return Shape(GROUP, cards, TWO), []
         if rs.meld.wild_melds:
-            return Shape(Kind.WILD, cards), []
+            return Shape(WILD, cards), []
         return None, [rs.cite("meld.wild-only")]
-    first = natural_ranks[0]
-    if all(r is first for r in natural_ranks):
-        return Shape(Kind.GROUP, cards, first), []
+    if not several:
+        return Shape(GROUP, cards, first), []
     if rs.meld.sequences:
         return sequence_shape(cards, rs)
-    ranks = " ".join(sorted({r.value for r in natural_ranks}))
+    ranks = " ".join(sorted({c.rank.value for c in cards if c.rank.is_natural}))
     text = _("A group meld holds one natural rank, not {ranks}").format(ranks=ranks)
     return None, [rs.cite("meld.one-rank", text)]
 
@@ -114,7 +157,7 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
         return None, [rs.cite("meld.sequence", text)]
     if len(suits) != 1 or min(indexes) < 0 or not consecutive:
         return None, [rs.cite("meld.sequence")]
-    return Shape(Kind.SEQUENCE, cards), []
+    return Shape(SEQUENCE, cards), []
 
 
 def max_cards(rs: Ruleset, ctx: Context) -> int:
@@ -138,16 +181,23 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
     """Rules a group meld breaks."""
     m = rs.meld
     n, w = shape.naturals, shape.wilds
-    texts = {"meld.wild_ratio": ratio_text(m.wild_ratio, n, w)}
-    out = [rs.cite(key, texts.get(key)) for key in group_lacks(rs, shape.rank, n, w)]
+    out = [
+        rs.cite(key, ratio_text(m.wild_ratio, n, w) if key == "meld.wild_ratio" else None)
+        for key in group_lacks(rs, shape.rank, n, w)
+    ]
     added = ctx.added if ctx.added is not None else shape.cards
-    added_wilds = sum(1 for c in added if c.is_wild) if shape.rank is not Rank.TWO else 0
+    if shape.rank is TWO:
+        added_wilds = 0
+    elif ctx.added is None:
+        added_wilds = w  # every wild card of the meld is being laid
+    else:
+        added_wilds = sum(1 for c in added if c.is_wild)
     if ctx.record or not added_wilds:
         return out
     dirty = shape.wilds > added_wilds  # wild cards already in the meld came with the opening
     ordinary = dirty and m.dirty_aces_ordinary
     if (
-        shape.rank is Rank.ACE
+        shape.rank is ACE
         and m.aces_take_wilds == "initial_meld_only"
         and not ctx.initial
         and not ordinary
@@ -158,7 +208,7 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
         out.append(rs.cite("meld.wild_min_naturals_after_opening"))
     if m.wild_meld_lock and any(incomplete_wild_meld(t, rs) for t in ctx.table):
         out.append(rs.cite("meld.wild_meld_lock"))
-    twos_added = any(c.rank is Rank.TWO for c in added)
+    twos_added = any(c.rank is TWO for c in added)
     if m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table):
         text = _("While the side's meld of twos is not a complete canasta, twos are not wild")
         out.append(rs.cite("meld.deuce_melds", text))
@@ -176,7 +226,7 @@ def group_lacks(rs: Ruleset, rank: Rank | None, naturals: int, wilds: int) -> li
         out.append("meld.max_wilds")
     if wilds and not ratio_ok(naturals, wilds, m.wild_ratio):
         out.append("meld.wild_ratio")
-    if rank is Rank.SEVEN and wilds and not m.sevens_take_wilds:
+    if rank is SEVEN and wilds and not m.sevens_take_wilds:
         out.append("meld.sevens_take_wilds")
     return out
 
@@ -185,10 +235,7 @@ def dirty_aces(melds: tuple[tuple[Card, ...], ...], rs: Ruleset) -> bool:
     """Whether the side holds an ace meld with wild cards in it (which only its initial meld
     could have put there)."""
     shapes = (shape_of(meld, rs)[0] for meld in melds)
-    return any(
-        s is not None and s.kind is Kind.GROUP and s.rank is Rank.ACE and s.wilds > 0
-        for s in shapes
-    )
+    return any(s is not None and s.kind is GROUP and s.rank is ACE and s.wilds > 0 for s in shapes)
 
 
 RATIO_WORDS = {
@@ -213,8 +260,8 @@ def incomplete_deuce_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
     shape, _ = shape_of(cards, rs)
     return (
         shape is not None
-        and shape.kind is Kind.GROUP
-        and shape.rank is Rank.TWO
+        and shape.kind is GROUP
+        and shape.rank is TWO
         and len(cards) < rs.canasta.min_cards
     )
 
@@ -239,23 +286,23 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
     if shape is None:
         return Verdict(None, broken)
     m = rs.meld
-    if len(cards) < m.min_cards and shape.kind is not Kind.BLACK_THREES:
+    if len(cards) < m.min_cards and shape.kind is not BLACK_THREES:
         broken.append(rs.cite("meld.min_cards"))
     limit = max_cards(rs, ctx)
     key = "meld.max_cards"
-    if shape.kind is Kind.SEQUENCE:
+    if shape.kind is SEQUENCE:
         limit, key = m.sequence_max, "meld.sequence_max"
         if ctx.going_out and m.sequence_extend_going_out:
             limit = 0
-    elif shape.kind is Kind.WILD and m.wild_meld_max:
+    elif shape.kind is WILD and m.wild_meld_max:
         limit, key = m.wild_meld_max, "meld.wild_meld_max"
     if limit and len(cards) > limit:
         if ctx.going_out and m.max_cards_going_out and key == "meld.max_cards":
             key = "meld.max_cards_going_out"
         broken.append(rs.cite(key))
-    if shape.kind is Kind.BLACK_THREES:
+    if shape.kind is BLACK_THREES:
         broken += black_three_broken(shape, rs, ctx)
-    elif shape.kind is Kind.WILD:
+    elif shape.kind is WILD:
         if (
             m.wild_meld_lock
             and not ctx.record
@@ -265,7 +312,7 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
                 "While the side's wild-card meld is incomplete it starts no other wild-card meld"
             )
             broken.append(rs.cite("meld.wild_meld_lock", text))
-    elif shape.kind is Kind.GROUP:
+    elif shape.kind is GROUP:
         broken += group_broken(shape, rs, ctx)
         if shape.rank in ctx.closed and m.closed_ranks and not ctx.record:
             broken.append(rs.cite("meld.closed_ranks"))
@@ -287,19 +334,19 @@ def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]
 
 def canasta_kind(shape: Shape, rs: Ruleset) -> CanastaKind | None:
     """The kind of canasta the meld is, or None when it is no canasta."""
-    if shape.kind is Kind.BLACK_THREES or len(shape.cards) < rs.canasta.min_cards:
+    if shape.kind is BLACK_THREES or len(shape.cards) < rs.canasta.min_cards:
         return None
-    if shape.kind is Kind.SEQUENCE:
+    if shape.kind is SEQUENCE:
         return CanastaKind.SEQUENCE
-    if shape.kind is Kind.WILD:
+    if shape.kind is WILD:
         return CanastaKind.WILD
-    if shape.rank is Rank.TWO:
+    if shape.rank is TWO:
         return CanastaKind.DEUCES_MIXED if shape.jokers else CanastaKind.DEUCES
     if shape.wilds:
         return CanastaKind.MIXED
-    if shape.rank is Rank.SEVEN and rs.canasta.clean_sevens:
+    if shape.rank is SEVEN and rs.canasta.clean_sevens:
         return CanastaKind.SEVENS
-    if shape.rank is Rank.ACE and rs.canasta.clean_aces:
+    if shape.rank is ACE and rs.canasta.clean_aces:
         return CanastaKind.ACES
     return CanastaKind.NATURAL
 
@@ -308,7 +355,7 @@ def canasta_bonus_key(shape: Shape, rs: Ruleset) -> str | None:
     """The ruleset key of the bonus the meld earns as a canasta."""
     kind = canasta_kind(shape, rs)
     if kind is CanastaKind.WILD:
-        if all(c.rank is Rank.TWO for c in shape.cards):
+        if all(c.rank is TWO for c in shape.cards):
             kind = CanastaKind.WILD_TWOS
         elif shape.jokers >= 4:
             kind = CanastaKind.WILD_FOUR_JOKERS
@@ -317,13 +364,13 @@ def canasta_bonus_key(shape: Shape, rs: Ruleset) -> str | None:
 
 def incomplete_kind(shape: Shape) -> CanastaKind | None:
     """The special kind an incomplete meld is (wild, sequence, clean sevens or aces), if any."""
-    if shape.kind is Kind.WILD:
+    if shape.kind is WILD:
         return CanastaKind.WILD_FOUR_JOKERS if shape.jokers >= 4 else CanastaKind.WILD
-    if shape.kind is Kind.SEQUENCE:
+    if shape.kind is SEQUENCE:
         return CanastaKind.SEQUENCE
-    if shape.kind is not Kind.GROUP or shape.wilds:
+    if shape.kind is not GROUP or shape.wilds:
         return None
-    return {Rank.SEVEN: CanastaKind.SEVENS, Rank.ACE: CanastaKind.ACES}.get(shape.rank or Rank.TWO)
+    return {SEVEN: CanastaKind.SEVENS, ACE: CanastaKind.ACES}.get(shape.rank or TWO)
 
 
 def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
@@ -343,20 +390,22 @@ def merge_same_rank(
 
     Linear in the number of cards: each rank's cards are gathered in one list, made a meld once.
     """
-    if not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
+    if len(melds) < 2 or not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return melds
     out: list[list[Card]] = []
     where: dict[Rank, int] = {}
+    joined = False
     for meld in melds:
         shape, _ = shape_of(meld, rs)
-        rank = shape.rank if shape is not None and shape.kind is Kind.GROUP else None
+        rank = shape.rank if shape is not None and shape.kind is GROUP else None
         if rank is not None and rank in where:
             out[where[rank]].extend(meld)
+            joined = True
             continue
         if rank is not None:
             where[rank] = len(out)
         out.append(list(meld))
-    return tuple(tuple(m) for m in out)
+    return tuple(tuple(m) for m in out) if joined else melds
 
 
 def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: Ruleset) -> int:
@@ -364,11 +413,11 @@ def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: 
     if not table or not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return -1
     shape, _ = shape_of(cards, rs)
-    if shape is None or shape.kind is not Kind.GROUP:
+    if shape is None or shape.kind is not GROUP:
         return -1
     for i, meld in enumerate(table):
         other, _ = shape_of(meld, rs)
-        if other is not None and other.kind is Kind.GROUP and other.rank is shape.rank:
+        if other is not None and other.kind is GROUP and other.rank is shape.rank:
             return i
     return -1
 
@@ -379,6 +428,6 @@ def joins_badly(base: tuple[Card, ...], added: tuple[Card, ...], rs: Ruleset) ->
     new, _ = shape_of(base + added, rs)
     if old is None or new is None:
         return None
-    if old.kind is not new.kind or (old.kind is Kind.GROUP and old.rank is not new.rank):
+    if old.kind is not new.kind or (old.kind is GROUP and old.rank is not new.rank):
         return rs.cite("meld.to-existing")
     return None

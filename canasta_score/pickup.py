@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta_score.cards import Card, Rank, format_card, format_cards
+from canasta_score.cards import THREE, TWO, Card, Rank, format_card, format_cards
 from canasta_score.going_out import going_out_problems
 from canasta_score.initial import min_meld
 from canasta_score.language import _
@@ -82,9 +82,7 @@ def pile_blocked(
     if pile_size is not None and pile_size <= 0:
         return [rs.cite("pile.empty")]
     blocked = rs.pile.blocked_top
-    if top.rank is Rank.THREE and (
-        top.is_red_three or "three" in blocked or "black_three" in blocked
-    ):
+    if top.rank is THREE and (top.is_red_three or "three" in blocked or "black_three" in blocked):
         text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
         return [rs.cite("pile.blocked_top", text)]
     if top.is_wild:
@@ -114,7 +112,7 @@ def pickup_ways(
 ) -> list[tuple[str, tuple[Card, ...], str]]:
     """Ways to meet the top card, best first: (way, cards from hand, explanation)."""
     naturals = tuple(c for c in hand if c.rank is top.rank)
-    wilds = sorted((c for c in hand if c.is_wild), key=lambda c: c.rank is not Rank.TWO)
+    wilds = sorted((c for c in hand if c.is_wild), key=lambda c: c.rank is not TWO)
     index = same_meld((top,), table, rs) if table else -1
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table

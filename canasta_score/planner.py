@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from canasta_score.cards import Card, Rank, Suit, format_cards
+from canasta_score.cards import JOKER, TWO, Card, Rank, Suit, format_cards
 from canasta_score.initial import (
     Minimum,
     Opening,
@@ -144,8 +144,8 @@ def suit_runs(
 def best_initial_meld(rs: Ruleset, top: Card, hand: tuple[Card, ...], need: Minimum) -> Plan:
     """The best initial meld an unopened side can lay when it takes the pile with a natural pair
     of the top card's rank, and what it lacks when no initial meld is legal."""
-    jokers = [c for c in hand if c.rank is Rank.JOKER]
-    twos = [c for c in hand if c.rank is Rank.TWO]
+    jokers = [c for c in hand if c.rank is JOKER]
+    twos = [c for c in hand if c.rank is TWO]
     if rs.initial_meld.natural_only:
         jokers, twos = [], []
     naturals = [c for c in hand if c.is_natural]

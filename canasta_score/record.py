@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta_score.cards import Card, Rank, parse_cards
+from canasta_score.cards import THREE, Card, parse_cards
 from canasta_score.errors import InputError, RecordError
 from canasta_score.kinds import INCOMPLETE
 from canasta_score.language import _
@@ -114,7 +114,7 @@ def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple
         for item in value:
             cards.extend(as_cards(side, key, item))
         for card in cards:
-            if card.rank is not Rank.THREE or card.is_red != red:
+            if card.rank is not THREE or card.is_red != red:
                 if red:
                     text = _('{key}: "{card}" is not a red three')
                 else:

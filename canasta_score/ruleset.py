@@ -31,12 +31,16 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
 
     rule: str
     text: str
+
+    def __init__(self, rule: str, text: str) -> None:
+        # Frozen: the fields are written once, here (rulings cite many rules).
+        self.__dict__.update(rule=rule, text=text)
 
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
@@ -75,12 +79,20 @@ class Ruleset(Schema):
     def cite(self, key: str, text: str | None = None) -> RuleRef:
         """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
         if text is not None:
-            return RuleRef(self.rule_id(key), text)
+            rule = self.rule_ids.get(key)
+            if rule is None:
+                rule = self.rule_ids[key] = self.rule_id(key)
+            return RuleRef(rule, text)
         book = self.citations.setdefault(current(), {})
         found = book.get(key)
         if found is None:
             found = book[key] = RuleRef(self.rule_id(key), self.rule_text(key))
         return found
+
+    @cached_property
+    def rule_ids(self) -> dict[str, str]:
+        """The stable ids worked out so far, by key (see :meth:`rule_id`)."""
+        return {}
 
     @cached_property
     def citations(self) -> dict[str, dict[str, RuleRef]]:
@@ -150,8 +162,24 @@ class Ruleset(Schema):
 
     def count(self, cards: Any) -> int:
         """The count of several cards."""
-        points = self.points_by_rank
-        return sum(points[c.rank] for c in cards)
+        return sum(map(self.points_by_card.__getitem__, cards))
+
+    @cached_property
+    def points_by_card(self) -> dict[Any, int]:
+        """The count of each card met so far (see :attr:`points_by_rank`)."""
+        return CardPoints(self.points_by_rank)
+
+
+class CardPoints(dict[Any, int]):
+    """The count of each card, filled in from the count of its rank as cards are met."""
+
+    def __init__(self, by_rank: dict[Rank, int]) -> None:
+        super().__init__()
+        self.by_rank = by_rank
+
+    def __missing__(self, card: Any) -> int:
+        points = self[card] = self.by_rank[card.rank]
+        return points
 
 
 def describe_value(value: Any) -> str:

@@ -31,15 +31,36 @@ class Assumption:
         }
 
 
-@dataclass(frozen=True)
+# The extra of a ruling that reports nothing else.
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, init=False)
 class Ruling:
     """Legal or not; the rules broken; the explanations; and what else the check reports."""
 
     legal: bool
     reasons: tuple[RuleRef, ...] = ()
     explanations: tuple[RuleRef, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping[str, Any] = field(default_factory=lambda: NOTHING)
     assumptions: tuple[Assumption, ...] = ()
+
+    def __init__(
+        self,
+        legal: bool,
+        reasons: tuple[RuleRef, ...] = (),
+        explanations: tuple[RuleRef, ...] = (),
+        extra: Mapping[str, Any] | None = None,
+        assumptions: tuple[Assumption, ...] = (),
+    ) -> None:
+        # Frozen: the fields are written once, here (a batch makes a ruling a line).
+        self.__dict__.update(
+            legal=legal,
+            reasons=reasons,
+            explanations=explanations,
+            extra=NOTHING if extra is None else extra,
+            assumptions=assumptions,
+        )
 
     @classmethod
     def of(
@@ -51,7 +72,7 @@ class Ruling:
         """A ruling that is legal exactly when no rule is broken."""
         broken = dedupe(reasons)
         shown = () if broken else dedupe(explanations)
-        return cls(not broken, broken, shown, MappingProxyType(extra or {}))
+        return cls(not broken, broken, shown, MappingProxyType(extra) if extra else NOTHING)
 
     def with_extra(self, **more: Any) -> Ruling:
         extra = MappingProxyType({**self.extra, **more})

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.cards import Card, Rank, format_card, format_cards
+from canasta_score.cards import ACE, JOKER, SEVEN, THREE, Card, Rank, format_card, format_cards
 from canasta_score.errors import InputError
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, display_name
-from canasta_score.language import _
+from canasta_score.language import N_, _
 from canasta_score.melds import (
+    GROUP,
+    WILD,
     Context,
     Kind,
     Verdict,
@@ -75,7 +77,7 @@ def check_meld(
     """Is this meld (or this addition to a meld) legal for a side to lay now?"""
     base = to
     others = table
-    if base is None:
+    if base is None and table:
         index = same_meld(cards, table, rs)
         if index >= 0:
             base = table[index]
@@ -113,27 +115,34 @@ def dirty_ace_addition(rs: Ruleset, base: tuple[Card, ...], added: tuple[Card, .
     )
 
 
+# What describe_meld calls each kind of meld but a group (translated where it is shown), and
+# the rule it cites (a group: its ratio rule when it holds wild cards).
+MELD_WORDS = {
+    Kind.WILD: N_("a wild-card meld"),
+    Kind.SEQUENCE: N_("a sequence"),
+    Kind.BLACK_THREES: N_("a black-three meld"),
+}
+MELD_KEYS = {
+    Kind.WILD: "meld.wild_melds",
+    Kind.SEQUENCE: "meld.sequence",
+    Kind.BLACK_THREES: "meld.black_threes",
+}
+
+
 def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged: bool) -> RuleRef:
     shape = verdict.shape
     assert shape is not None
-    what = {
-        Kind.GROUP: _("a meld of {rank}").format(rank=shape.rank.value if shape.rank else "?"),
-        Kind.WILD: _("a wild-card meld"),
-        Kind.SEQUENCE: _("a sequence"),
-        Kind.BLACK_THREES: _("a black-three meld"),
-    }[shape.kind]
+    if shape.kind is GROUP:
+        what = _("a meld of {rank}").format(rank=shape.rank._value_ if shape.rank else "?")
+        key = "meld.wild_ratio" if shape.wilds else "meld.one-rank"
+    else:
+        what, key = _(MELD_WORDS[shape.kind]), MELD_KEYS[shape.kind]
     if merged:
         what = _("{meld} (with the side's meld it joins)").format(meld=what)
     size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
         cards=len(cards), naturals=shape.naturals, wilds=shape.wilds
     )
     kind = kind_word(display_name(verdict.canasta, rs)) if verdict.canasta else ""
-    key = {
-        Kind.GROUP: "meld.wild_ratio" if shape.wilds else "meld.one-rank",
-        Kind.WILD: "meld.wild_melds",
-        Kind.SEQUENCE: "meld.sequence",
-        Kind.BLACK_THREES: "meld.black_threes",
-    }[shape.kind]
     if kind:
         text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
             meld=what, size=size, kind=kind
@@ -155,7 +164,7 @@ def same_card(a: Card, b: Card) -> bool:
         return False
     if a.suit is not None and b.suit is not None:
         return a.suit is b.suit
-    if a.rank is Rank.THREE:
+    if a.rank is THREE:
         return a.is_red == b.is_red
     return True
 
@@ -196,13 +205,13 @@ def discard_problems(
             if not same_card(other, card)
         )
 
-    if card.rank is Rank.THREE:
+    if card.rank is THREE:
         if card.is_red_three and d.threes != "any":
             out.append(rs.cite("discard.red-three"))
         elif d.threes == "never":
             out.append(rs.cite("discard.threes"))
         return out
-    if card.rank is Rank.JOKER and not d.jokers:
+    if card.rank is JOKER and not d.jokers:
         out.append(rs.cite("discard.jokers"))
     if card.is_wild:
         all_wild = all(c.is_wild for c in hand)
@@ -221,11 +230,11 @@ def discard_problems(
         c
         for c in hand
         if c.is_natural
-        and c.rank not in (Rank.ACE, Rank.SEVEN)
+        and c.rank not in (ACE, SEVEN)
         and not (rs.meld.closed_ranks and c.rank in closed)
     ]
-    if card.rank in (Rank.ACE, Rank.SEVEN):
-        others = [c for c in hand if c.is_natural and c.rank not in (Rank.ACE, Rank.SEVEN)]
+    if card.rank in (ACE, SEVEN):
+        others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
         if d.empty_pile_aces_sevens == "no_other_natural" and others:
             out.append(
                 rs.cite(
@@ -262,9 +271,9 @@ def discard_rule(rs: Ruleset, card: Card, pile_empty: bool) -> str:
     """The rule that governs discarding this card now."""
     if card.is_wild:
         return "discard.wild"
-    if card.rank is Rank.THREE:
+    if card.rank is THREE:
         return "discard.threes"
-    if pile_empty and card.rank in (Rank.ACE, Rank.SEVEN):
+    if pile_empty and card.rank in (ACE, SEVEN):
         return "discard.empty_pile_aces_sevens"
     return "discard.in-hand"
 
@@ -360,7 +369,7 @@ def check_go_out(
         reasons += verdict.broken
         if verdict.canasta:
             kinds.append(verdict.canasta)
-        elif verdict.shape is not None and verdict.shape.kind is Kind.WILD:
+        elif verdict.shape is not None and verdict.shape.kind is WILD:
             wild.append(format_cards(meld))
     reasons += going_out_problems(rs, kinds, wild)
     if partner == "no":

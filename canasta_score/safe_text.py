@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from json import JSONEncoder
 
 # Escape sequences (ESC or its one-byte C1 form): CSI ... final, OSC/DCS/PM/APC ... terminator,
 # and any other ESC + one character.
@@ -50,3 +54,17 @@ def escape_strings(text: str) -> str:
     if text.isascii():
         return text
     return pattern(RAW_IN_STRINGS).sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def json_text(data: Any) -> str:
+    """One line of JSON, as ``json.dumps(data, ensure_ascii=False)`` writes it, with the
+    characters a terminal would act on escaped (``\\u009b``)."""
+    return escape_strings(json_encoder().encode(data))
+
+
+@cache
+def json_encoder() -> JSONEncoder:
+    """The encoder ``json.dumps(data, ensure_ascii=False)`` uses, made once."""
+    import json
+
+    return json.JSONEncoder(ensure_ascii=False)

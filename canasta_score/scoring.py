@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from canasta_score import kinds
-from canasta_score.cards import Card, Rank
+from canasta_score.cards import ACE, SEVEN, THREE, Card
 from canasta_score.kinds import CanastaKind, Family, family
 from canasta_score.labels import english_plural
 from canasta_score.melded import melded
@@ -264,7 +264,7 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
             )
         return
     cards: list[Card] = [c for h in side.in_hand for c in h]
-    ordinary = [c for c in cards if c.rank is not Rank.THREE]
+    ordinary = [c for c in cards if c.rank is not THREE]
     where = "hand and foot" if rs.deal.foot_size else "hand"
     if cards:
         b.add("scoring.cards-in-hand", f"cards left in {where}", -rs.count(ordinary))
@@ -286,11 +286,11 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
         held = [
             rank
             for hand in side.in_hand
-            for rank in (Rank.ACE, Rank.SEVEN)
+            for rank in (ACE, SEVEN)
             if sum(1 for c in hand if c.rank is rank) >= 3
         ]
-        if Rank.ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
-            held = [r for r in held if r is not Rank.ACE]
+        if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
+            held = [r for r in held if r is not ACE]
             b.add(
                 "meld.dirty_aces_ordinary",
                 "three aces in a hand cost nothing: the side's ace meld took wild cards",

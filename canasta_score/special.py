@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta_score.cards import Card, Rank
+from canasta_score.cards import ACE, JOKER, SEVEN, THREE, TWO, Card, Rank
 from canasta_score.language import _
 
 SIZE = 14
-STRAIGHT_RANKS = tuple(r for r in Rank if r is not Rank.JOKER)
+STRAIGHT_RANKS = tuple(r for r in Rank if r is not JOKER)
 
 
 def straight_problem(cards: tuple[Card, ...]) -> str | None:
     """One card of every rank A down to 2 (a three included) and one joker."""
     ranks = Counter(c.rank for c in cards)
     missing = [r.value for r in STRAIGHT_RANKS if ranks[r] != 1]
-    if missing or ranks[Rank.JOKER] != 1:
+    if missing or ranks[JOKER] != 1:
         if missing:
             return _(
                 "a straight is one card of each rank A K Q J 10 9 8 7 6 5 4 3 2 and one joker "
@@ -39,13 +39,13 @@ def pairs_problem(cards: tuple[Card, ...]) -> str | None:
 def pairs_27a_problem(cards: tuple[Card, ...]) -> str | None:
     """Seven pairs, among them a pair of twos, a pair of sevens and a pair of aces; no joker."""
     ranks = Counter(c.rank for c in cards)
-    if ranks[Rank.JOKER] or ranks[Rank.THREE]:
+    if ranks[JOKER] or ranks[THREE]:
         return _("pairs with 2s, 7s and aces hold no joker and no three")
     odd = [r.value for r, n in ranks.items() if n % 2]
     if odd:
         text = _("seven pairs need an even number of each rank (odd: {ranks})")
         return text.format(ranks=" ".join(odd))
-    lacking = [r.value for r in (Rank.TWO, Rank.SEVEN, Rank.ACE) if ranks[r] < 2]
+    lacking = [r.value for r in (TWO, SEVEN, ACE) if ranks[r] < 2]
     if lacking:
         text = _("pairs with 2s, 7s and aces need a pair of each (missing: {ranks})")
         return text.format(ranks=" ".join(lacking))

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from canasta_score import kinds
-from canasta_score.cards import Card, Rank, format_cards
+from canasta_score.cards import ACE, JOKER, SEVEN, TWO, Card, Rank, format_cards
 from canasta_score.deck import Tally, described, excess
 from canasta_score.errors import RecordError
 from canasta_score.going_out import going_out_problems
@@ -510,19 +510,31 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
 
 def cards_needs(cards: Iterable[Card]) -> Counter[str]:
     """The categories of cards given one by one."""
-    needs: Counter[str] = Counter()
+    count = natural = twos = jokers = sevens = aces = 0
     for card in cards:
-        needs["cards"] += 1
+        count += 1
         rank = card.rank
-        if rank is Rank.TWO:
-            needs.update(("wild", "two"))
-        elif rank is Rank.JOKER:
-            needs.update(("wild", "joker"))
+        if rank is TWO:
+            twos += 1
+        elif rank is JOKER:
+            jokers += 1
         elif rank.is_natural:
-            needs["natural"] += 1
-            if rank in (Rank.SEVEN, Rank.ACE):
-                needs.update(("seven" if rank is Rank.SEVEN else "ace", "ace_seven"))
-    return needs
+            natural += 1
+            if rank is SEVEN:
+                sevens += 1
+            elif rank is ACE:
+                aces += 1
+    needs = {
+        "cards": count,
+        "natural": natural,
+        "wild": twos + jokers,
+        "two": twos,
+        "joker": jokers,
+        "seven": sevens,
+        "ace": aces,
+        "ace_seven": sevens + aces,
+    }
+    return Counter({key: n for key, n in needs.items() if n})
 
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:

@@ -104,3 +104,19 @@ cards = (
 @given(cards)
 def test_notation_round_trips(card: Card) -> None:
     assert parse_card(format_card(card)) == card
+
+
+def test_each_card_is_made_once_so_equal_cards_are_one_object() -> None:
+    """CONTRACT section 2: ``KS``, ``ks`` and ``K♠`` write one card; it is one object, whether
+    parsed, made directly, copied or pickled, so it compares and hashes by identity."""
+    import copy
+    import pickle
+
+    king = parse_card("KS")
+    assert parse_card("ks") is king and parse_card("K♠") is king
+    assert Card(Rank.KING, Suit.SPADES) is king
+    assert copy.deepcopy(king) is king and pickle.loads(pickle.dumps(king)) is king
+    assert Card(Rank.THREE, None, True) is parse_card("3R") != parse_card("3H")
+    assert {king: 1}[Card(Rank.KING, Suit.SPADES)] == 1
+    assert king.is_natural and not king.is_wild and not king.is_red and str(king) == "KS"
+    assert parse_card("3H").is_red_three and parse_card("3B").is_black_three

@@ -3,10 +3,11 @@ per line out."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from contextlib import suppress
-from typing import IO, Annotated, Any, Protocol
+from typing import IO, Annotated, Protocol
 
 import typer
 
@@ -15,9 +16,10 @@ MEMO = 1 << 16
 
 
 class Engine(Protocol):
-    """What answers batch lines: the answer object of one line and its code."""
+    """What answers batch lines: the JSON line of one answer, its code, and for an error
+    object its message."""
 
-    def answer_line(self, text: bytes, line: int) -> tuple[dict[str, Any], int]: ...
+    def answer_text(self, text: bytes, line: int) -> tuple[str, int, str]: ...
 
 
 def register(app: typer.Typer) -> None:
@@ -68,6 +70,9 @@ def run(path: str, engine: Engine | None = None) -> int:
         raise InputError(f"{path}: no such file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
+    # What is loaded by now lives as long as the process: the collector, run again and again
+    # for the short-lived objects a batch makes, need not walk it each time.
+    gc.freeze()
     try:
         return answer_stream(engine, stream)
     except BrokenPipeError:
@@ -85,7 +90,6 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
 
     A line longer than the limit gets an error object as soon as it passes the limit, and the
     rest of it is read and dropped, so memory stays bounded whatever the input."""
-    from canasta_score.cli.common import json_text
     from canasta_score.limits import MAX_LINE
 
     read = getattr(stream, "read1", stream.read)
@@ -123,10 +127,9 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
                 if len(raw) > MAX_LINE:
                     text, code = too_long(number, MAX_LINE), 2
                 else:
-                    data, code = engine.answer_line(raw, number)
-                    text = json_text(data)
+                    text, code, problem = engine.answer_text(raw, number)
                     if code == 2:
-                        print(f"Error: line {number}: {data['error']}", file=sys.stderr)
+                        print(f"Error: line {number}: {problem}", file=sys.stderr)
                     else:
                         if len(answered) >= MEMO:
                             answered.clear()

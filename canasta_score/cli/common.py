@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.language import _, pgettext
-from canasta_score.safe_text import escape_strings
+from canasta_score.safe_text import json_text as json_text
 
 if TYPE_CHECKING:
     from canasta_score.ruleset import Ruleset
@@ -65,13 +65,6 @@ def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
     from canasta_score.catalog import load_ruleset
 
     return load_ruleset(ruleset, players=players, overrides=list(rule or []))
-
-
-def json_text(data: Any) -> str:
-    """One line of JSON; characters a terminal would act on are escaped (``\\u009b``)."""
-    import json
-
-    return escape_strings(json.dumps(data, ensure_ascii=False))
 
 
 def emit_json(data: Any) -> None:
