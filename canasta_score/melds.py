@@ -57,6 +57,23 @@ class Shape:
             kind=kind, cards=cards, rank=rank, naturals=naturals, wilds=wilds, jokers=jokers
         )
 
+    @classmethod
+    def counted(
+        cls,
+        kind: Kind,
+        cards: tuple[Card, ...],
+        rank: Rank | None,
+        naturals: int,
+        wilds: int,
+        jokers: int,
+    ) -> Shape:
+        """The shape, its cards already counted (as :meth:`__init__` counts them)."""
+        shape = object.__new__(cls)
+        shape.__dict__.update(
+            kind=kind, cards=cards, rank=rank, naturals=naturals, wilds=wilds, jokers=jokers
+        )
+        return shape
+
 
 @dataclass(frozen=True, init=False)
 class Context:
@@ -111,7 +128,7 @@ JUDGED_MAX = 4096
 
 def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
     """Classify cards as a meld shape, or say which rule of shape they break."""
-    threes = twos = 0
+    threes = twos = jokers = naturals = 0
     first: Rank | None = None
     several = False  # natural cards of more than one rank
     for card in cards:
@@ -122,7 +139,10 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
             threes += 1
         elif rank is TWO:
             twos += 1
-        elif rank.is_natural:
+        elif rank is JOKER:
+            jokers += 1
+        else:
+            naturals += 1
             if first is None:
                 first = rank
             elif rank is not first:
@@ -139,7 +159,7 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
             return Shape(WILD, cards), []
         return None, [rs.cite("meld.wild-only")]
     if not several:
-        return Shape(GROUP, cards, first), []
+        return Shape.counted(GROUP, cards, first, naturals, twos + jokers, jokers), []
     if rs.meld.sequences:
         return sequence_shape(cards, rs)
     ranks = " ".join(sorted({c.rank.value for c in cards if c.rank.is_natural}))

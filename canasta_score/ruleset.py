@@ -83,7 +83,9 @@ class Ruleset(Schema):
             if rule is None:
                 rule = self.rule_ids[key] = self.rule_id(key)
             return RuleRef(rule, text)
-        book = self.citations.setdefault(current(), {})
+        book = self.citations.get(current())
+        if book is None:
+            book = self.citations[current()] = {}
         found = book.get(key)
         if found is None:
             found = book[key] = RuleRef(self.rule_id(key), self.rule_text(key))
@@ -110,7 +112,10 @@ class Ruleset(Schema):
         """Room for what pure functions of this ruleset work out once (a ruleset never
         changes); each names its own entry. Kept apart for each language, since what is
         kept may hold the text of a rule."""
-        return self.memos.setdefault(current(), {})
+        found = self.memos.get(current())
+        if found is None:
+            found = self.memos[current()] = {}
+        return found
 
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
