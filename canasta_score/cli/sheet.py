@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta_score.cli.tables import table
+from canasta_score.cli.table import simple
 from canasta_score.labels import shown_requirement
 from canasta_score.language import _
 
@@ -48,7 +48,7 @@ def sheet(s: Summary) -> str:
             row += [num(score, signed=True) + mark, num(total)]
         rows.append(row)
     align = ("right", "left", *(("right", "right") * len(s.sides)))
-    return table(rows, headers=head, disable_numparse=True, colalign=align)
+    return simple(rows, head, align)
 
 
 def outcome(s: Summary) -> str:
@@ -106,7 +106,7 @@ def standings(s: Summary) -> str:
         )
     if all(r[1] in ("", r[0]) for r in rows):
         head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
-    return table(rows, headers=head, disable_numparse=True, colalign=align)
+    return simple(rows, head, align)
 
 
 def status(s: Summary) -> str:
@@ -132,7 +132,7 @@ def history(s: Summary) -> str:
     if not rows:
         return f"{heading(s)}\n\n{_('No hands yet.')}"
     align = ("right", "left", "left", *(("right",) * (len(head) - 3)))
-    grid = table(rows, headers=head, disable_numparse=True, colalign=align)
+    grid = simple(rows, head, align)
     return f"{heading(s)}\n\n{grid}"
 
 
@@ -165,7 +165,7 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
     parts = [_("Hand {number} replaced.").format(number=n), ""]
     right = ("left", "right", "right")
     head = [_("side"), _("was"), _("now")]
-    parts.append(table(rows, headers=head, disable_numparse=True, colalign=right))
+    parts.append(simple(rows, head, right))
     from canasta_score.cli.hands import render_score
 
     parts += ["", render_score(new.score), ""]
@@ -186,7 +186,7 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
         for side, a, b in zip(c.after.game.sides, c.before.totals, c.after.totals, strict=True)
     ]
     head = [_("side"), _("total was"), _("total now")]
-    parts.append(table(totals, headers=head, disable_numparse=True, colalign=right))
+    parts.append(simple(totals, head, right))
     s = c.after.summary()
     parts += ["", standings(s), "", outcome(s)]
     return "\n".join(parts)
@@ -258,4 +258,4 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
     head = ["", _("game"), _("ruleset"), _("scores"), _("hands"), _("leader"), _("started")]
     head += [_("last played"), _("finished")]
     align = ("left",) * 4 + ("right",) + ("left",) * 4
-    return table(rows, headers=head, disable_numparse=True, colalign=align), data
+    return simple(rows, head, align), data
