@@ -467,7 +467,6 @@ def export_cmd(
     breakdown; HTML is a page to print or share (sheet, chart, every breakdown).
     Example: export --format csv -o club-night.csv"""
     from canasta_score.errors import InputError
-    from canasta_score.export import export
 
     fmt = format.lower()
     if json and output is None and fmt != "json":
@@ -477,21 +476,35 @@ def export_cmd(
             ).format(format=fmt)
         )
     store = open_store()
-    log = store.log(find(store, game))
-    text = export(log, fmt, detail=detail, full=full)
+    path = find(store, game)
+    data = store.export(path, fmt, detail=detail, full=full)
     if output is None:
-        sys.stdout.write(text)
+        write_out(data)
         return
     from canasta_score.store.files import write_atomic
 
     # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
     # left out on standard output, where it would get in the way of other programs.
-    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    bom = b"\xef\xbb\xbf" if fmt == "csv" else b""
     target = Path(output).expanduser()
-    write_atomic(target, text.encode(encoding))
+    write_atomic(target, bom + data)
     typer.echo(_("Wrote {path}").format(path=target), err=True)
     if json:
-        emit_json({"game": log.game.name, "format": fmt, "output": str(target)})
+        emit_json({"game": store.name_of(path), "format": fmt, "output": str(target)})
+
+
+def write_out(data: bytes) -> None:
+    """UTF-8 text on standard output: as it is when the output takes UTF-8, else as text."""
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or ""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None and encoding and codecs.lookup(encoding).name == "utf-8":
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
+    else:
+        sys.stdout.write(data.decode("utf-8"))
 
 
 def import_cmd(

@@ -481,14 +481,16 @@ class Store:
     def log(self, path: Path) -> Log:
         """The game at ``path``, every hand scored: from the cache when it matches the file and
         the program, else scored again (and cached)."""
+        raw = read_bytes(path)
+        return self.scored(path, raw, digest(raw))
+
+    def scored(self, path: Path, raw: bytes, key: str) -> Log:
+        """The log of the game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
         from canasta_score.game import replay
         from canasta_score.store.logcache import log_from_data, log_to_data
 
-        raw = read_bytes(path)
-        key = digest(raw)
         game = self.game_in(path, raw, key)
-        target = self.cache_path(path)
-        target = target.with_name(target.name[: -len(".json")] + ".log.json")
+        target = self.variant_path(path, ".log.json")
         try:
             data: Any = json.loads(target.read_bytes())
             if data.get("program") == program_stamp() and data.get("digest") == key:
@@ -503,6 +505,26 @@ class Store:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, json.dumps(made, separators=(",", ":")).encode(), durable=False)
         return log
+
+    def export(self, path: Path, fmt: str, detail: bool = False, full: bool = False) -> bytes:
+        """The game at ``path`` exported (see :func:`canasta_score.export.export`), as UTF-8:
+        the text kept from the last export of this kind when the file and the program are the
+        same, else written again (and kept)."""
+        from canasta_score.store import rendered
+
+        raw = read_bytes(path)
+        key, name = digest(raw), self.name_of(path)
+        target = self.variant_path(path, f".export-{rendered.kind(fmt, detail, full)}.txt")
+        known = fmt.isascii() and fmt.isalnum()  # else the format is refused below
+        data = rendered.read(target, program_stamp(), name, key) if known else None
+        if data is None:
+            from canasta_score.export import export
+
+            text = export(self.scored(path, raw, key), fmt, detail=detail, full=full)
+            data = text.encode("utf-8")
+            if known:
+                rendered.keep(target, program_stamp(), name, key, data)
+        return data
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
@@ -620,6 +642,12 @@ class Store:
             return folder / fitted(path.name, "", ".json")
         key = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:16]
         return folder / f"elsewhere-{key}.json"
+
+    def variant_path(self, path: Path, tail: str) -> Path:
+        """Another cache file of the game at ``path``: its summary cache's name, ``.json``
+        replaced by ``tail``."""
+        summary = self.cache_path(path)
+        return summary.with_name(summary.name[: -len(".json")] + tail)
 
     def cached(self, path: Path, key: str) -> Summary | None:
         """The cached summary of the file whose bytes have digest ``key``, if there is one."""

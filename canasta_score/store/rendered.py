@@ -1,0 +1,59 @@
+"""Exports as last written, kept beside the game so that exporting an unchanged game again only
+copies text.
+
+One file per game and kind of export (``NAME.toml.export-json.txt`` ...) in the cache folder: a
+first line of JSON naming the program, the game, the digest of the game file's bytes and the
+digest of the text, then the text itself. It is used only when all four match (so a changed
+game, a changed program or a damaged cache file is exported again, never read), and it is only a
+shortcut: failing to write it changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from canasta_score.errors import GameError
+from canasta_score.store.files import write_atomic
+
+FORMAT = 1
+
+
+def kind(fmt: str, detail: bool, full: bool) -> str:
+    """The name of one kind of export in its cache file's name (``json``, ``csv-detail``...)."""
+    return fmt + ("-detail" if detail else "") + ("-full" if full else "")
+
+
+def stamp(program: str, game: str, key: str, text: bytes) -> dict[str, Any]:
+    return {
+        "cache": FORMAT,
+        "program": program,
+        "game": game,
+        "digest": key,
+        "text": hashlib.sha256(text).hexdigest(),
+    }
+
+
+def read(target: Path, program: str, game: str, key: str) -> bytes | None:
+    """The export (UTF-8) kept in ``target`` if it was made by ``program`` from the game
+    ``game`` whose file's bytes have digest ``key``, and is whole; else None."""
+    try:
+        raw = target.read_bytes()
+        line, _, text = raw.partition(b"\n")
+        meta: Any = json.loads(line)
+        if meta != stamp(program, game, key, text):
+            return None
+        return text
+    except (OSError, ValueError, RecursionError):
+        return None  # a damaged cache is worked out again
+
+
+def keep(target: Path, program: str, game: str, key: str, body: bytes) -> None:
+    """Keep an export just made (UTF-8); failing to is fine."""
+    with suppress(OSError, GameError):
+        line = json.dumps(stamp(program, game, key, body), separators=(",", ":")).encode()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, line + b"\n" + body, durable=False)
