@@ -8,7 +8,7 @@ must stay fast even for a long game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,9 @@ class SideState:
     next_requires: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class HandLine:
-    """One hand of the score sheet; tuples follow the order of the game's sides."""
+class HandLine(NamedTuple):
+    """One hand of the score sheet; tuples follow the order of the game's sides. (A named
+    tuple: a long game's summary holds thousands, read back from the cache quickly.)"""
 
     number: int
     dealer: str
@@ -134,9 +134,10 @@ class Summary:
             ],
         }
 
-    def to_data(self) -> dict[str, Any]:
-        """Plain data for the cache (compact: hand lines as lists)."""
-        return {
+    def to_data(self, lines: bool = True) -> dict[str, Any]:
+        """Plain data for the cache (compact: hand lines as lists; without them if not
+        ``lines``)."""
+        data = {
             "game": self.game,
             "ruleset": self.ruleset,
             "ruleset_name": self.ruleset_name,
@@ -147,15 +148,14 @@ class Summary:
                 [s.name, list(s.players), s.score, s.next_minimum, list(s.next_requires)]
                 for s in self.sides
             ],
-            "lines": [
-                [x.number, x.dealer, list(x.minimums), list(x.scores), list(x.totals), x.went_out]
-                for x in self.lines
-            ],
             "next_dealer": self.next_dealer,
             "finished": self.finished,
             "winners": list(self.winners),
             "ended_by": self.ended_by,
         }
+        if lines:
+            data["lines"] = [line_data(x) for x in self.lines]
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Summary:
@@ -172,7 +172,7 @@ class Summary:
                 for n, p, s, m, r in data["sides"]
             ),
             lines=tuple(
-                HandLine(int(n), str(d), tuple(m), tuple(s), tuple(t), str(o))
+                HandLine(n, d, tuple(m), tuple(s), tuple(t), o)
                 for n, d, m, s, t, o in data["lines"]
             ),
             next_dealer=str(data["next_dealer"]),
@@ -180,3 +180,8 @@ class Summary:
             winners=tuple(data["winners"]),
             ended_by=str(data["ended_by"]),
         )
+
+
+def line_data(x: HandLine) -> list[Any]:
+    """A hand line as plain data for the cache."""
+    return [x.number, x.dealer, list(x.minimums), list(x.scores), list(x.totals), x.went_out]

@@ -477,9 +477,9 @@ def export_cmd(
         )
     store = open_store()
     path = find(store, game)
-    data = store.export(path, fmt, detail=detail, full=full)
+    data, plain = store.export(path, fmt, detail=detail, full=full)
     if output is None:
-        write_out(data)
+        write_out(data, plain)
         return
     from canasta_score.store.files import write_atomic
 
@@ -493,13 +493,14 @@ def export_cmd(
         emit_json({"game": store.name_of(path), "format": fmt, "output": str(target)})
 
 
-def write_out(data: bytes) -> None:
-    """UTF-8 text on standard output: as it is when the output takes UTF-8, else as text."""
+def write_out(data: bytes, plain: bool) -> None:
+    """UTF-8 text on standard output: as it is when it is ``plain`` (nothing to clean) and the
+    output takes UTF-8, else as text (so the output cleans it)."""
     import codecs
 
     encoding = getattr(sys.stdout, "encoding", None) or ""
     buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is not None and encoding and codecs.lookup(encoding).name == "utf-8":
+    if plain and buffer is not None and encoding and codecs.lookup(encoding).name == "utf-8":
         sys.stdout.flush()
         buffer.write(data)
         buffer.flush()

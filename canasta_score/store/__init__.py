@@ -26,6 +26,7 @@ import shlex
 import sys
 from collections.abc import Callable
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -35,6 +36,7 @@ from canasta_score.language import _
 from canasta_score.store.appending import appended
 from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
 from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
+from canasta_score.store.gamecache import Kept, canonical, checksum_text, kept
 from canasta_score.store.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
@@ -46,7 +48,7 @@ SUFFIX = ".toml"
 BACKUP = ".bak"
 CURRENT = "current"
 CACHE_DIR = ".cache"
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 FORMAT = "canasta-score game"
 VERSION = 2
 HEADER = (
@@ -112,8 +114,11 @@ def restore_command(backup: Path, path: Path) -> str:
 
 def checksum(data: dict[str, Any]) -> str:
     """A checksum of a game file's data, [end] left out (independent of layout and comments)."""
-    body = {k: v for k, v in data.items() if k != "end"}
-    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return checksum_of(canonical({k: v for k, v in data.items() if k != "end"}))
+
+
+def checksum_of(text: str) -> str:
+    """The checksum of a game file's data, from the text of its data (see :func:`checksum`)."""
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -360,6 +365,7 @@ class Store:
         self.timeout = timeout
         self.on_wait = on_wait
         self.seen: dict[tuple[Path, str], Summary] = {}  # summaries read or saved, by digest
+        self.lines_text: dict[tuple[Path, str], str] = {}  # their hand lines as cached
 
     # -------------------------------------------------------------- finding games
 
@@ -506,8 +512,11 @@ class Store:
             write_atomic(target, json.dumps(made, separators=(",", ":")).encode(), durable=False)
         return log
 
-    def export(self, path: Path, fmt: str, detail: bool = False, full: bool = False) -> bytes:
-        """The game at ``path`` exported (see :func:`canasta_score.export.export`), as UTF-8:
+    def export(
+        self, path: Path, fmt: str, detail: bool = False, full: bool = False
+    ) -> tuple[bytes, bool]:
+        """The game at ``path`` exported (see :func:`canasta_score.export.export`), as UTF-8,
+        and whether that is plain text (nothing :func:`canasta_score.safe_text.clean` drops):
         the text kept from the last export of this kind when the file and the program are the
         same, else written again (and kept)."""
         from canasta_score.store import rendered
@@ -516,15 +525,17 @@ class Store:
         key, name = digest(raw), self.name_of(path)
         target = self.variant_path(path, f".export-{rendered.kind(fmt, detail, full)}.txt")
         known = fmt.isascii() and fmt.isalnum()  # else the format is refused below
-        data = rendered.read(target, program_stamp(), name, key) if known else None
-        if data is None:
-            from canasta_score.export import export
+        found = rendered.read(target, program_stamp(), name, key) if known else None
+        if found is not None:
+            return found
+        from canasta_score.export import export
+        from canasta_score.safe_text import clean
 
-            text = export(self.scored(path, raw, key), fmt, detail=detail, full=full)
-            data = text.encode("utf-8")
-            if known:
-                rendered.keep(target, program_stamp(), name, key, data)
-        return data
+        text = export(self.scored(path, raw, key), fmt, detail=detail, full=full)
+        data, plain = text.encode("utf-8"), clean(text) == text
+        if known:
+            rendered.keep(target, program_stamp(), name, key, data, plain)
+        return data, plain
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
@@ -605,20 +616,30 @@ class Store:
             if current is None:
                 current = self.replayed(path, game)
             changed, summary, result = change(game, current)
-            data = game_data(changed)
-            ours = known is not None and known[1]  # the file's bytes are a full write of game
-            fast = appended(raw, game, changed, data["end"]) if ours else None
+            # A file this program wrote whose game gained one hand is extended (the same bytes
+            # as a full write), its checksum worked out from the cached text of the hands.
+            fast, cache = None, None
+            if known is not None and known[1].written and one_more(game, changed):
+                cache = known[1].grown(dict(changed.hands[-1]))
+                count = len(changed.hands)
+                end = {"checksum": checksum_of(checksum_text(cache.head, cache.sorted_text))}
+                fast = appended(raw, game, changed, end | {"hands": count})
+                cache = replace(cache, head=cache.head | {"end": end | {"hands": count}})
             if fast is None:
                 import tomli_w
 
+                data = game_data(changed)
                 new_raw = (HEADER + tomli_w.dumps(data)).encode("utf-8")
             else:
                 new_raw = fast
             with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
                 write_atomic(path, new_raw)
             new_key = digest(new_raw)
-            self.save_cache(path, new_key, summary)
-            self.save_game(path, new_key, data, data["hand"][-1:] if fast else None)
+            self.save_cache(path, new_key, summary, key if fast is not None else "")
+            if fast is not None and cache is not None:
+                self.save_game(path, new_key, cache, cache.hands[-1:])
+            else:
+                self.save_game(path, new_key, data)
         return result
 
     def sniff(self, path: Path) -> None:
@@ -651,38 +672,50 @@ class Store:
 
     def cached(self, path: Path, key: str) -> Summary | None:
         """The cached summary of the file whose bytes have digest ``key``, if there is one."""
+        from canasta_score.store import lined
+
         if (path, key) in self.seen:
             return self.seen[path, key]
+        expected = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
+        found = lined.read(self.cache_path(path), expected, 2)
+        if found is None:
+            return None
+        head, lines = found[1]
         try:
-            data: Any = json.loads(self.cache_path(path).read_bytes())
-            if (
-                data.get("cache") != CACHE_FORMAT
-                or data.get("program") != program_stamp()
-                or data.get("digest") != key
-            ):
-                return None
-            summary = Summary.from_data(data["summary"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            data: Any = json.loads(head)
+            data["lines"] = json.loads(b"[" + lines + b"]")
+            summary = Summary.from_data(data)
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # a damaged cache is worked out again
         if summary.game != self.name_of(path):
             return None
         self.seen[path, key] = summary
+        self.lines_text[path, key] = lines.decode()
         return summary
 
-    def save_cache(self, path: Path, key: str, summary: Summary) -> None:
-        """Remember a summary; the cache is only a shortcut, so failing to write it is fine."""
+    def save_cache(self, path: Path, key: str, summary: Summary, grown: str = "") -> None:
+        """Remember a summary; the cache is only a shortcut, so failing to write it is fine.
+        ``grown``: the digest of the file before a hand was added, whose summary (read before)
+        is this one without its last line."""
+        from canasta_score.store import lined
+        from canasta_score.summary import line_data
+
         self.seen[path, key] = summary
-        data = {
-            "cache": CACHE_FORMAT,
-            "program": program_stamp(),
-            "digest": key,
-            "summary": summary.to_data(),
-        }
-        target = self.cache_path(path)
-        with suppress(OSError, GameError):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
-            write_atomic(target, raw, durable=False)
+        before = self.seen.get((path, grown)) if grown else None
+        text = self.lines_text.get((path, grown)) if grown else None
+        if before is not None and text is not None and summary.lines[:-1] == before.lines:
+            comma = "," if before.lines else ""
+            lines = text + comma + json.dumps(line_data(summary.lines[-1]), separators=(",", ":"))
+            data = summary.to_data(lines=False)
+        else:
+            data = summary.to_data()
+            lines = json.dumps(data.pop("lines"), separators=(",", ":"))[1:-1]
+        self.lines_text[path, key] = lines
+        about = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
+        with suppress(TypeError, ValueError):
+            lined.write(
+                self.cache_path(path), about, [json.dumps(data, separators=(",", ":")), lines]
+            )
 
     # -------------------------------------------------------------- the game cache
     #
@@ -694,46 +727,54 @@ class Store:
         summary = self.cache_path(path)
         return summary.with_name(summary.name[: -len(".json")] + ".game.json")
 
-    def cached_game(self, path: Path, key: str) -> tuple[Game, bool] | None:
+    def cached_game(self, path: Path, key: str) -> tuple[Game, Kept] | None:
         """The game in the file whose bytes have digest ``key``, from the cache, if it is there
-        and whole, and whether this program wrote those bytes from it."""
+        and whole, and the cache itself (which says whether this program wrote those bytes)."""
+        from canasta_score.store import gamecache
+
+        found = gamecache.read(self.game_cache_path(path), program_stamp(), key)
+        if found is None:
+            return None
         try:
-            data: Any = json.loads(self.game_cache_path(path).read_bytes())
-            if (
-                data.get("cache") != CACHE_FORMAT
-                or data.get("program") != program_stamp()
-                or data.get("digest") != key
-            ):
-                return None
-            game = data["game"]
-            if game.get("version") != VERSION or lacks_keys(game.get("ruleset"), ADDED_SINCE_2):
+            head = found.head
+            if head.get("version") != VERSION or lacks_keys(head.get("ruleset"), ADDED_SINCE_2):
                 return None
             # Written with its checksum by this program, and the file's bytes match it.
-            body = {k: v for k, v in game.items() if k not in ("version", "end")}
-            return game_from_data(self.name_of(path), body), data.get("written") is True
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            body = {k: v for k, v in found.data().items() if k not in ("version", "end")}
+            return game_from_data(self.name_of(path), body), found
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # a damaged cache is worked out again
         except CanastaError:
             return None
 
     def save_game(
-        self, path: Path, key: str, game: dict[str, Any], new: Any = None, written: bool = True
+        self,
+        path: Path,
+        key: str,
+        game: dict[str, Any] | Kept,
+        new: Any = None,
+        written: bool = True,
     ) -> None:
         """Remember the data of a file just written (or, not ``written``, just read), if JSON
         gives ``new`` (the part not read from a file or this cache; by default all of it) back
         as it is."""
-        target = self.game_cache_path(path)
-        with suppress(OSError, GameError, TypeError, ValueError, RecursionError):
-            text = json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+        from canasta_score.store import gamecache
+
+        with suppress(TypeError, ValueError, RecursionError):
             fresh = game if new is None else new
+            if isinstance(fresh, Kept):
+                fresh = fresh.data()
             if json.loads(json.dumps(fresh, ensure_ascii=False)) != fresh:
                 return
-            data = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
-            data["written"] = written
-            head = json.dumps(data, separators=(",", ":"))[:-1]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            raw = f'{head},"game":{text}}}'.encode()
-            write_atomic(target, raw, durable=False)
+            cache = game if isinstance(game, Kept) else kept(game, written)
+            gamecache.write(self.game_cache_path(path), program_stamp(), key, cache)
+
+
+def one_more(before: Game, after: Game) -> bool:
+    """Whether ``after`` is ``before`` with one hand added at the end (no undone hands)."""
+    if before.undone or after.undone or len(after.hands) != len(before.hands) + 1:
+        return False
+    return after.hands[:-1] == before.hands and replace(after, hands=before.hands) == before
 
 
 def list_games(

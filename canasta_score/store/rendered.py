@@ -3,9 +3,9 @@ copies text.
 
 One file per game and kind of export (``NAME.toml.export-json.txt`` ...) in the cache folder: a
 first line of JSON naming the program, the game, the digest of the game file's bytes and the
-digest of the text, then the text itself. It is used only when all four match (so a changed
-game, a changed program or a damaged cache file is exported again, never read), and it is only a
-shortcut: failing to write it changes nothing.
+digest of the text (and whether the text is plain, see :func:`keep`), then the text itself. It
+is used only when all four match (so a changed game, a changed program or a damaged cache file
+is exported again, never read), and it is only a shortcut: failing to write it changes nothing.
 """
 
 from __future__ import annotations
@@ -37,23 +37,27 @@ def stamp(program: str, game: str, key: str, text: bytes) -> dict[str, Any]:
     }
 
 
-def read(target: Path, program: str, game: str, key: str) -> bytes | None:
+def read(target: Path, program: str, game: str, key: str) -> tuple[bytes, bool] | None:
     """The export (UTF-8) kept in ``target`` if it was made by ``program`` from the game
-    ``game`` whose file's bytes have digest ``key``, and is whole; else None."""
+    ``game`` whose file's bytes have digest ``key``, and is whole, and whether it is plain text
+    (see :func:`keep`); else None."""
     try:
         raw = target.read_bytes()
         line, _, text = raw.partition(b"\n")
         meta: Any = json.loads(line)
-        if meta != stamp(program, game, key, text):
+        plain = meta.pop("plain")
+        if meta != stamp(program, game, key, text) or not isinstance(plain, bool):
             return None
-        return text
-    except (OSError, ValueError, RecursionError):
+        return text, plain
+    except (OSError, ValueError, RecursionError, AttributeError, KeyError, TypeError):
         return None  # a damaged cache is worked out again
 
 
-def keep(target: Path, program: str, game: str, key: str, body: bytes) -> None:
-    """Keep an export just made (UTF-8); failing to is fine."""
+def keep(target: Path, program: str, game: str, key: str, body: bytes, plain: bool) -> None:
+    """Keep an export just made (UTF-8), and whether it is plain text (no control characters
+    or escape sequences for a terminal to act on); failing to is fine."""
     with suppress(OSError, GameError):
-        line = json.dumps(stamp(program, game, key, body), separators=(",", ":")).encode()
+        meta = stamp(program, game, key, body) | {"plain": plain}
+        line = json.dumps(meta, separators=(",", ":")).encode()
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, line + b"\n" + body, durable=False)
