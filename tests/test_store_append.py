@@ -13,7 +13,7 @@ import canasta_score.store as store_module
 from canasta_score.export import export
 from canasta_score.game import replay
 from canasta_score.store import Store, decode, encode
-from canasta_score.store.appending import appended
+from canasta_score.store.appending import spliced
 
 
 def full_write(store: Store, path: Path) -> bytes:
@@ -25,20 +25,20 @@ def test_an_appended_hand_leaves_the_bytes_of_a_full_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Contract scenario hand 2 (A 560, B 850) entered four times: 2,240 against 3,400."""
-    spliced: list[bool] = []
+    done: list[bool] = []
 
     def counted(*args: Any) -> bytes | None:
-        out = appended(*args)
-        spliced.append(out is not None)
+        out = spliced(*args)
+        done.append(out is not None)
         return out
 
-    monkeypatch.setattr(store_module, "appended", counted)
+    monkeypatch.setattr(store_module, "spliced", counted)
     store = Store(tmp_path)
     path = make(store, target=100000)
     for _ in range(4):
         append(store, path)
         assert path.read_bytes() == full_write(store, path)
-    assert spliced == [False, True, True, True]  # the first hand has no [[hand]] to follow
+    assert done == [True, True, True]  # the first hand has no [[hand]] to follow
     assert [s.score for s in store.summary(path).sides] == [4 * 560, 4 * 850]
     assert path.read_bytes().count(b"\n[[hand]]\n") == 4
     assert path.with_name("club.toml.bak").is_file()

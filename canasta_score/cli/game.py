@@ -234,7 +234,7 @@ def hand_cmd(
         changed, done = record_hand(g, data, s)
         return changed, done.summary, done
 
-    done = store.update(path, record)
+    done = store.add(path, record)  # record_hand reads no earlier hand, only the summary
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
     if json:

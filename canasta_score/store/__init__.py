@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
 from canasta_score.language import _
-from canasta_score.store.appending import appended
+from canasta_score.store.appending import spliced
 from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
 from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
-from canasta_score.store.gamecache import Kept, canonical, checksum_text, kept
+from canasta_score.store.gamecache import Kept, canonical, kept
 from canasta_score.store.locking import DEFAULT_TIMEOUT, hold
 from canasta_score.summary import Summary
 
@@ -493,14 +493,16 @@ class Store:
     def scored(self, path: Path, raw: bytes, key: str) -> Log:
         """The log of the game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
         from canasta_score.game import replay
+        from canasta_score.store import lined
         from canasta_score.store.logcache import log_from_data, log_to_data
 
         game = self.game_in(path, raw, key)
         target = self.variant_path(path, ".log.json")
         try:
-            data: Any = json.loads(target.read_bytes())
-            if data.get("program") == program_stamp() and data.get("digest") == key:
-                return log_from_data(game, data["log"])
+            with lined.bulk():
+                data: Any = json.loads(target.read_bytes())
+                if data.get("program") == program_stamp() and data.get("digest") == key:
+                    return log_from_data(game, data["log"])
         except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
             pass  # a damaged or stale cache is worked out again
         except RecursionError:
@@ -607,40 +609,91 @@ class Store:
         ``NAME.toml.bak``."""
         self.sniff(path)
         with self.locked(path):
+            return self.changed(path, change)
+
+    def add(self, path: Path, change: Callable[[Game, Summary], tuple[Game, Summary, R]]) -> R:
+        """:meth:`update` for a change that adds one hand at the end of the game and nothing
+        else (recording a hand): ``change`` gets the game *without its earlier hands* (the
+        summary counts them) and returns it with just the new hand. A game file this program
+        wrote, and whose cache matches it, is then extended at the cost of that one hand;
+        anything else takes :meth:`update`'s way, ``change`` getting the whole game."""
+        self.sniff(path)
+        with self.locked(path):
             sweep_temps(Path(os.path.realpath(path)))
             raw = read_bytes(path)
             key = digest(raw)
-            known = self.cached_game(path, key)
-            game = known[0] if known is not None else self.decoded(path, raw)
-            current = self.cached(path, key)
-            if current is None:
-                current = self.replayed(path, game)
-            changed, summary, result = change(game, current)
-            # A file this program wrote whose game gained one hand is extended (the same bytes
-            # as a full write), its checksum worked out from the cached text of the hands.
-            fast, cache = None, None
-            if known is not None and known[1].written and one_more(game, changed):
-                cache = known[1].grown(dict(changed.hands[-1]))
-                count = len(changed.hands)
-                end = {"checksum": checksum_of(checksum_text(cache.head, cache.sorted_text))}
-                fast = appended(raw, game, changed, end | {"hands": count})
-                cache = replace(cache, head=cache.head | {"end": end | {"hands": count}})
-            if fast is None:
-                import tomli_w
-
-                data = game_data(changed)
-                new_raw = (HEADER + tomli_w.dumps(data)).encode("utf-8")
-            else:
-                new_raw = fast
-            with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
-                write_atomic(path, new_raw)
-            new_key = digest(new_raw)
-            self.save_cache(path, new_key, summary, key if fast is not None else "")
-            if fast is not None and cache is not None:
-                self.save_game(path, new_key, cache, cache.hands[-1:])
-            else:
-                self.save_game(path, new_key, data)
+            cache = self.cached_head(path, key)
+            current = self.cached(path, key) if cache is not None else None
+            if cache is None or current is None or current.hands != cache.count:
+                return self.changed(path, change, raw)
+            try:
+                body = {k: v for k, v in cache.data([]).items() if k not in ("version", "end")}
+                head = game_from_data(self.name_of(path), body)
+            except CanastaError:
+                return self.changed(path, change, raw)  # a cache that does not read as a game
+            changed, summary, result = change(head, current)
+            if len(changed.hands) != 1 or replace(changed, hands=()) != head:
+                return self.changed(path, change, raw)
+            hand = dict(changed.hands[0])
+            end = cache.end_after(hand)
+            new_raw = spliced(raw, hand, end)
+            if new_raw is None:
+                return self.changed(path, change, raw)
+            self.replace_file(path, raw, new_raw, summary, key, cache.grown(hand, end), [hand])
         return result
+
+    def changed(
+        self,
+        path: Path,
+        change: Callable[[Game, Summary], tuple[Game, Summary, R]],
+        raw: bytes | None = None,
+    ) -> R:
+        """:meth:`update`'s work, under the lock (``raw``: the file's bytes, if read)."""
+        if raw is None:
+            sweep_temps(Path(os.path.realpath(path)))
+            raw = read_bytes(path)
+        key = digest(raw)
+        known = self.cached_game(path, key)
+        game = known[0] if known is not None else self.decoded(path, raw)
+        current = self.cached(path, key)
+        if current is None:
+            current = self.replayed(path, game)
+        changed, summary, result = change(game, current)
+        # A file this program wrote whose game gained one hand is extended (the same bytes as a
+        # full write), its checksum worked out from the cached text of the hands.
+        if known is not None and known[1].written and one_more(game, changed):
+            hand = dict(changed.hands[-1])
+            end = known[1].end_after(hand)
+            fast = spliced(raw, hand, end) if game.hands else None
+            if fast is not None:
+                grown = known[1].grown(hand, end)
+                self.replace_file(path, raw, fast, summary, key, grown, [hand])
+                return result
+        import tomli_w
+
+        data = game_data(changed)
+        new_raw = (HEADER + tomli_w.dumps(data)).encode("utf-8")
+        self.replace_file(path, raw, new_raw, summary, "", data, None)
+        return result
+
+    def replace_file(
+        self,
+        path: Path,
+        raw: bytes,
+        new_raw: bytes,
+        summary: Summary,
+        grown: str,
+        data: dict[str, Any] | Kept,
+        new: Any,
+    ) -> None:
+        """Replace the file's bytes ``raw`` with ``new_raw`` (keeping the old as the backup) and
+        cache its summary and data (``grown``, ``new``: see :meth:`save_cache` and
+        :meth:`save_game`)."""
+        with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
+            write_atomic(path, new_raw)
+        new_key = digest(new_raw)
+        self.save_cache(path, new_key, summary, grown)
+        self.save_game(path, new_key, data, new)
 
     def sniff(self, path: Path) -> None:
         """Refuse a file that is not a game before a lock file is made beside it."""
@@ -683,8 +736,9 @@ class Store:
         head, lines = found[1]
         try:
             data: Any = json.loads(head)
-            data["lines"] = json.loads(b"[" + lines + b"]")
-            summary = Summary.from_data(data)
+            with lined.bulk():
+                data["lines"] = json.loads(b"[" + lines + b"]")
+                summary = Summary.from_data(data)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # a damaged cache is worked out again
         if summary.game != self.name_of(path):
@@ -726,6 +780,20 @@ class Store:
     def game_cache_path(self, path: Path) -> Path:
         summary = self.cache_path(path)
         return summary.with_name(summary.name[: -len(".json")] + ".game.json")
+
+    def cached_head(self, path: Path, key: str) -> Kept | None:
+        """The cache of the file whose bytes have digest ``key``, if it is there and whole,
+        this program wrote those bytes, and the game has no undone hands (what :meth:`add`
+        extends)."""
+        from canasta_score.store import gamecache
+
+        found = gamecache.read(self.game_cache_path(path), program_stamp(), key)
+        if found is None or not found.written or found.head.get("undone"):
+            return None
+        head = found.head
+        if head.get("version") != VERSION or lacks_keys(head.get("ruleset"), ADDED_SINCE_2):
+            return None
+        return found
 
     def cached_game(self, path: Path, key: str) -> tuple[Game, Kept] | None:
         """The game in the file whose bytes have digest ``key``, from the cache, if it is there

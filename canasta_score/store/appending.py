@@ -21,18 +21,27 @@ HAND = b"\n[[hand]]\n"
 def appended(raw: bytes, before: Game, after: Game, end: dict[str, Any]) -> bytes | None:
     """The bytes of ``after`` (whose [end] table is ``end``) made from ``raw``, the full write
     of ``before``, when ``after`` is ``before`` with one hand added; else None."""
-    import tomli_w
-
     if before.undone or after.undone or not before.hands:
         return None
     if len(after.hands) != len(before.hands) + 1 or after.hands[:-1] != before.hands:
         return None
-    if replace(after, hands=before.hands) != before or HAND not in raw:
+    if replace(after, hands=before.hands) != before:
+        return None
+    return spliced(raw, dict(after.hands[-1]), end)
+
+
+def spliced(raw: bytes, hand: dict[str, Any], end: dict[str, Any]) -> bytes | None:
+    """``raw``, the full write of a game with at least one hand and no undone hands, with
+    ``hand`` added and ``end`` as its [end] table: the bytes of a full write of that game; None
+    when they cannot be made this way."""
+    import tomli_w
+
+    if HAND not in raw:
         return None  # the hands are not [[hand]] tables: the layout may change as a whole
     cut = raw.rfind(END) + 1
     if cut <= 0 or not raw[:cut].endswith(b"\n\n"):
         return None
-    hand = tomli_w.dumps({"hand": [dict(after.hands[-1])]})
-    if not hand.startswith("[[hand]]\n"):
+    text = tomli_w.dumps({"hand": [hand]})
+    if not text.startswith("[[hand]]\n"):
         return None  # a hand short enough to be written inline
-    return raw[:cut] + (hand + "\n" + tomli_w.dumps({"end": end})).encode("utf-8")
+    return raw[:cut] + (text + "\n" + tomli_w.dumps({"end": end})).encode("utf-8")

@@ -11,6 +11,7 @@ of the last two lines, so neither the game nor the checksum needs every hand wri
 
 from __future__ import annotations
 
+import hashlib
 import json
 from contextlib import suppress
 from dataclasses import dataclass
@@ -34,32 +35,50 @@ def plain(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Kept:
-    """A game file's data as cached: ``head`` (every key but ``hand``), the hands, whether this
-    program wrote the file's bytes, and the hands' two texts (see the module's docstring)."""
+    """A game file's data as cached: ``head`` (every key but ``hand``), whether this program
+    wrote the file's bytes, the number of hands and their two texts in UTF-8 (see the module's
+    docstring). The hands are read from their text only when asked for (:meth:`hands`)."""
 
     head: dict[str, Any]
-    hands: list[Any]
     written: bool
-    hands_text: str
-    sorted_text: str
+    count: int
+    hands_text: bytes
+    sorted_text: bytes
 
-    def data(self) -> dict[str, Any]:
-        """The file's data, its keys in the file's order (``hand`` before ``undone``)."""
+    def hands(self) -> list[Any]:
+        """The hands; ``ValueError`` if their text does not hold ``count`` of them."""
+        found = lined.loads(b"[" + self.hands_text + b"]")
+        if not isinstance(found, list) or len(found) != self.count:
+            raise ValueError("the cached hands do not match their count")
+        return found
+
+    def data(self, hands: list[Any] | None = None) -> dict[str, Any]:
+        """The file's data, its keys in the file's order (``hand`` before ``undone``); the
+        hands are read unless given."""
         out = {k: v for k, v in self.head.items() if k not in ("undone", "end")}
-        out["hand"] = self.hands
+        out["hand"] = self.hands() if hands is None else hands
         out |= {k: v for k, v in self.head.items() if k in ("undone", "end")}
         return out
 
-    def grown(self, hand: Any) -> Kept:
-        """The same data with ``hand`` added at the end (``head`` is kept as it is)."""
-        comma = "," if self.hands else ""
+    def grown(self, hand: Any, end: dict[str, Any]) -> Kept:
+        """The data with ``hand`` added at the end and ``end`` as its [end] table."""
+        comma = b"," if self.count else b""
         return Kept(
-            self.head,
-            [*self.hands, hand],
+            self.head | {"end": end},
             self.written,
-            self.hands_text + comma + plain(hand),
-            self.sorted_text + comma + canonical(hand),
+            self.count + 1,
+            self.hands_text + comma + plain(hand).encode("utf-8"),
+            self.sorted_text + comma + canonical(hand).encode("utf-8"),
         )
+
+    def end_after(self, hand: Any) -> dict[str, Any]:
+        """The [end] table of the file once ``hand`` is added."""
+        before, after = checksum_frame(self.head)
+        check = hashlib.sha256(before.encode("utf-8"))
+        check.update(self.sorted_text)
+        check.update((b"," if self.count else b"") + canonical(hand).encode("utf-8"))
+        check.update(after.encode("utf-8"))
+        return {"checksum": f"sha256:{check.hexdigest()}", "hands": self.count + 1}
 
 
 def kept(data: dict[str, Any], written: bool) -> Kept:
@@ -68,25 +87,26 @@ def kept(data: dict[str, Any], written: bool) -> Kept:
     head = {k: v for k, v in data.items() if k != "hand"}
     return Kept(
         head,
-        hands,
         written,
-        ",".join(plain(h) for h in hands),
-        ",".join(canonical(h) for h in hands),
+        len(hands),
+        ",".join(plain(h) for h in hands).encode("utf-8"),
+        ",".join(canonical(h) for h in hands).encode("utf-8"),
     )
 
 
 def read(target: Path, program: str, key: str) -> Kept | None:
-    """The cached data of the game file whose bytes have digest ``key``, made by ``program``."""
+    """The cached data of the game file whose bytes have digest ``key``, made by ``program``
+    (the hands still as text)."""
     found = lined.read(target, {"cache": FORMAT, "program": program, "digest": key}, 3)
     if found is None:
         return None
     about, (head, hands, ordered) = found
     try:
         data: Any = json.loads(head)
-        listed: Any = json.loads(b"[" + hands + b"]")
-        if not isinstance(data, dict) or len(listed) != about.get("hands"):
+        count = about.get("hands")
+        if not isinstance(data, dict) or not isinstance(count, int):
             return None
-        return Kept(data, listed, about.get("written") is True, hands.decode(), ordered.decode())
+        return Kept(data, about.get("written") is True, count, hands, ordered)
     except (ValueError, TypeError, RecursionError):
         return None  # a damaged cache is worked out again
 
@@ -94,18 +114,24 @@ def read(target: Path, program: str, key: str) -> Kept | None:
 def write(target: Path, program: str, key: str, game: Kept) -> None:
     """Keep the data of a game file; the cache is only a shortcut, so failing to is fine."""
     about = {"cache": FORMAT, "program": program, "digest": key, "written": game.written}
-    about["hands"] = len(game.hands)
+    about["hands"] = game.count
     with suppress(TypeError, ValueError, RecursionError):
         lined.write(target, about, [plain(game.head), game.hands_text, game.sorted_text])
 
 
-def checksum_text(head: dict[str, Any], sorted_hands: str) -> str:
-    """The text the checksum of a game file's data reads (its ``end`` left out), from the data
-    without its hands (``head``) and the hands' sorted text: the same as :func:`canonical` of
-    the whole data."""
+def checksum_frame(head: dict[str, Any]) -> tuple[str, str]:
+    """The text the checksum of a game file's data reads before and after its hands' sorted
+    text, from the data without its hands (``head``; ``end`` is left out)."""
     body = {k: v for k, v in head.items() if k not in ("end", "hand")}
     before = canonical({k: v for k, v in body.items() if k < "hand"})[:-1]
     after = canonical({k: v for k, v in body.items() if k > "hand"})[1:]
     comma = "," if len(before) > 1 else ""
     rest = "," + after if len(after) > 1 else after
-    return f'{before}{comma}"hand":[{sorted_hands}]{rest}'
+    return f'{before}{comma}"hand":[', f"]{rest}"
+
+
+def checksum_text(head: dict[str, Any], sorted_hands: str) -> str:
+    """The whole text the checksum reads (see :func:`checksum_frame`): the same as
+    :func:`canonical` of the data without ``end``."""
+    before, after = checksum_frame(head)
+    return before + sorted_hands + after

@@ -3,14 +3,38 @@ with a checksum of those lines in the first, so a damaged file is never read as 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from canasta_score.errors import GameError
 from canasta_score.store.files import write_atomic
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """Build a long game's data without the cycle collector: its many new lists and tables hold
+    no cycles and live as long as the command, so collecting over and over as they are made (and
+    once more after) costs more than reading them. What was made is left out of later
+    collections (``gc.freeze``)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if paused:
+            gc.enable()
+
+
+def loads(raw: bytes | str) -> Any:
+    """JSON data (see :func:`bulk`)."""
+    with bulk():
+        return json.loads(raw)
 
 
 def read(
@@ -32,10 +56,11 @@ def read(
         return None  # a damaged cache is worked out again
 
 
-def write(target: Path, about: dict[str, Any], lines: list[str]) -> None:
-    """Write a cache file; a cache is only a shortcut, so failing to is fine."""
+def write(target: Path, about: dict[str, Any], lines: list[str | bytes]) -> None:
+    """Write a cache file (its lines as text or UTF-8); a cache is only a shortcut, so failing
+    to is fine."""
     with suppress(OSError, GameError):
-        body = "\n".join(lines).encode("utf-8")
+        body = b"\n".join(x.encode("utf-8") if isinstance(x, str) else x for x in lines)
         about = about | {"text": hashlib.sha256(body).hexdigest()}
         head = json.dumps(about, separators=(",", ":")).encode()
         target.parent.mkdir(parents=True, exist_ok=True)
