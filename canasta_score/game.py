@@ -425,13 +425,15 @@ class Log:
         return summarize(self.game, self.rs, tuple(p.line() for p in self.played), self.outcome)
 
 
-def replay(game: Game) -> Log:
-    """Score every hand of a game in order; a hand that does not score names its number."""
+def replay(game: Game, done: tuple[Played, ...] = (), after: Outcome | None = None) -> Log:
+    """Score every hand of a game in order; a hand that does not score names its number.
+    ``done``: its first hands as scored before (by the same program and ruleset), with the
+    outcome ``after`` them; only the hands after those are scored."""
     rs = game.rules()
-    totals = tuple(0 for _ in game.sides)
-    played: list[Played] = []
-    outcome = Outcome()
-    for number, data in enumerate(game.hands, 1):
+    totals = done[-1].totals if done else tuple(0 for _ in game.sides)
+    played: list[Played] = list(done)
+    outcome = after if after is not None and done else Outcome()
+    for number, data in enumerate(game.hands[len(done) :], len(done) + 1):
         if outcome.finished:
             raise GameError(
                 _(

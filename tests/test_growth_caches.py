@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_store import append, make
+from test_store import HAND, append, by_hand, make
 
 import canasta_score.store as store_module
+from canasta_score.errors import CanastaError
+from canasta_score.game import Game, Recorded, add_hand, record_hand, replay, undo_hand
 from canasta_score.store import Store, canonical, checksum, decode, encode, game_data
-from canasta_score.store.gamecache import checksum_text, kept
+from canasta_score.store.gamecache import Kept, checksum_text, kept
 from canasta_score.summary import Summary
 
 
@@ -120,3 +123,182 @@ def test_a_cache_of_another_program_is_not_read(
     assert len(seen) == 1  # the summary was worked out from the hands, not read
     assert path.read_bytes() == full_write(path)
     assert [s.score for s in Store(tmp_path).summary(path).sides] == [1120, 1700]
+
+
+# ---------------------------------------------------------------- recording a hand (Store.add)
+
+
+def record(store: Store, path: Path, data: dict[str, Any] = HAND) -> Recorded:
+    """Record a hand as the hand command does."""
+
+    def change(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
+        changed, done = record_hand(g, data, s)
+        return changed, done.summary, done
+
+    return store.add(path, change)
+
+
+def test_recording_a_hand_reads_no_earlier_hand_and_writes_a_full_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the second hand on, the hands are not read from the cache at all; every file is
+    the bytes of a full write, and hand n brings A to 560 n and B to 850 n."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)  # the first hand is written in full
+    with monkeypatch.context() as patch:
+
+        def unread(self: Kept) -> list[Any]:
+            raise AssertionError("the earlier hands were read")
+
+        patch.setattr(Kept, "hands", unread)
+        for n in range(2, 6):
+            done = record(Store(tmp_path), path)
+            assert done.played.number == n
+            assert [s.score for s in done.summary.sides] == [560 * n, 850 * n]
+            assert path.read_bytes() == full_write(path)
+    assert len(store.load(path).hands) == 5
+
+
+def test_recording_after_a_change_outside_the_program_reads_the_file(tmp_path: Path) -> None:
+    """Hand 1 edited by hand to A 400 melded (A 660): the cache of the old bytes is not used;
+    the new hand follows the edited one and the file is written out in full."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    text = path.read_text(encoding="utf-8").replace("meld_points = 300", "meld_points = 400", 1)
+    path.write_text("# kept by hand\n" + by_hand(text), encoding="utf-8")
+    done = record(Store(tmp_path), path)
+    assert [s.score for s in done.summary.sides] == [660 + 2 * 560, 3 * 850]
+    assert b"# kept by hand" not in path.read_bytes()
+    assert path.read_bytes() == full_write(path)
+
+
+def test_recording_after_an_undo_clears_the_undone_hands(tmp_path: Path) -> None:
+    """Two hands, one undone: recording a hand drops the undone one (no redo after a new
+    hand); the game holds two hands, A 1,120 and B 1,700."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    store.update(path, lambda g, s: (*undo_parts(g, s), None))
+    record(Store(tmp_path), path)
+    game = store.load(path)
+    assert (len(game.hands), game.undone) == (2, ())
+    assert [s.score for s in Store(tmp_path).summary(path).sides] == [1120, 1700]
+    assert path.read_bytes() == full_write(path)
+
+
+def undo_parts(g: Game, s: Summary) -> tuple[Game, Summary]:
+    changed, done = undo_hand(g, s)
+    return changed, done.summary
+
+
+def test_a_refused_hand_leaves_the_file_and_its_caches_as_they_were(tmp_path: Path) -> None:
+    """A record naming an unknown side is refused before anything is written."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    before = {p: p.read_bytes() for p in files}
+    bad = {"side": [dict(HAND["side"][0], name="Z"), HAND["side"][1]]}
+    with pytest.raises(CanastaError):
+        record(Store(tmp_path), path, bad)
+    after = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    assert after == files
+    assert {p: p.read_bytes() for p in after} == before
+
+
+def test_a_change_that_is_not_one_new_hand_gets_the_whole_game(tmp_path: Path) -> None:
+    """Store.add given a change that adds two hands falls back to the whole game: four hands,
+    A 2,240 and B 3,400."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    seen: list[int] = []
+
+    def twice(g: Game, s: Summary) -> tuple[Game, Summary, None]:
+        seen.append(len(g.hands))
+        g, _p, s = add_hand(g, HAND, s)
+        g, _p, s = add_hand(g, HAND, s)
+        return g, s, None
+
+    store.add(path, twice)
+    assert seen == [0, 2]  # first without the earlier hands, then with them
+    assert [s.score for s in Store(tmp_path).summary(path).sides] == [2240, 3400]
+    assert path.read_bytes() == full_write(path)
+
+
+# ---------------------------------------------------------------- the breakdowns after a hand
+
+
+def counting_play(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the hands scored from now on."""
+    import canasta_score.game as game_module
+
+    scored: list[int] = []
+    real = game_module.play
+
+    def play(game: Game, rs: Any, data: Any, number: int, before: Any) -> Any:
+        scored.append(number)
+        return real(game, rs, data, number, before)
+
+    monkeypatch.setattr(game_module, "play", play)
+    return scored
+
+
+def test_after_a_new_hand_only_that_hand_is_scored_for_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three hands logged, a fourth recorded: the log scores hand 4 alone, and equals the log
+    scored afresh (A 2,240, B 3,400)."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    for _ in range(3):
+        record(store, path)
+    store.log(path)
+    record(Store(tmp_path), path)
+    scored = counting_play(monkeypatch)
+    log = Store(tmp_path).log(path)
+    assert scored == [4]
+    assert log.totals == (2240, 3400)
+    assert log == replay(store.load(path))
+    assert Store(tmp_path).log(path) == log
+    assert scored == [4, 1, 2, 3, 4]  # replay() above; the cache now matches the file
+
+
+def test_a_log_cache_of_a_changed_game_is_not_extended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hand 1 edited by hand (A 400 melded: 660) after the log was kept: every hand is scored
+    again, A 660 + 560, B 1,700."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    store.log(path)
+    text = path.read_text(encoding="utf-8").replace("meld_points = 300", "meld_points = 400", 1)
+    path.write_text(by_hand(text), encoding="utf-8")
+    scored = counting_play(monkeypatch)
+    assert Store(tmp_path).log(path).totals == (660 + 560, 1700)
+    assert scored == [1, 2]
+
+
+def test_a_damaged_log_cache_is_not_extended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept breakdowns changed (every 560 made 999): after a third hand all three are
+    scored again, A 1,680 and B 2,550."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    store.log(path)
+    damage(store.variant_path(path, ".log.json"), b"560", b"999")
+    record(store, path)
+    scored = counting_play(monkeypatch)
+    assert Store(tmp_path).log(path).totals == (1680, 2550)
+    assert scored == [1, 2, 3]

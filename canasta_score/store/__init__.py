@@ -49,6 +49,7 @@ BACKUP = ".bak"
 CURRENT = "current"
 CACHE_DIR = ".cache"
 CACHE_FORMAT = 2
+LOG_CACHE = 2
 FORMAT = "canasta-score game"
 VERSION = 2
 HEADER = (
@@ -491,27 +492,41 @@ class Store:
         return self.scored(path, raw, digest(raw))
 
     def scored(self, path: Path, raw: bytes, key: str) -> Log:
-        """The log of the game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
+        """The log of the game in ``raw`` (the bytes of ``path``, whose digest is ``key``): from
+        the log cache when it matches the file and the program; when it was made for the same
+        game with fewer hands (before a hand was recorded), only the later hands are scored."""
         from canasta_score.game import replay
         from canasta_score.store import lined
-        from canasta_score.store.logcache import log_from_data, log_to_data
+        from canasta_score.store.logcache import (
+            log_from_data,
+            log_to_data,
+            outcome_from_data,
+            played_from_data,
+        )
 
-        game = self.game_in(path, raw, key)
+        known = self.cached_game(path, key)
+        game = known[0] if known is not None else self.game_in(path, raw, key)
+        cache = known[1] if known is not None else None
         target = self.variant_path(path, ".log.json")
-        try:
-            with lined.bulk():
-                data: Any = json.loads(target.read_bytes())
-                if data.get("program") == program_stamp() and data.get("digest") == key:
-                    return log_from_data(game, data["log"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-            pass  # a damaged or stale cache is worked out again
-        except RecursionError:
-            pass
-        log = replay(game)
-        with suppress(OSError, GameError, TypeError, ValueError):
-            made = {"program": program_stamp(), "digest": key, "log": log_to_data(log)}
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, json.dumps(made, separators=(",", ":")).encode(), durable=False)
+        expected = {"cache": LOG_CACHE, "program": program_stamp()}
+        found = lined.read(target, expected, 1)
+        log = None
+        with suppress(ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+            if found is not None and found[0].get("digest") == key:
+                with lined.bulk():
+                    return log_from_data(game, json.loads(found[1][0]))
+            if found is not None and cache is not None and starts(cache, found[0]):
+                with lined.bulk():
+                    data = json.loads(found[1][0])
+                    done = played_from_data(game, data)
+                log = replay(game, done, outcome_from_data(data))
+        if log is None:
+            log = replay(game)
+        about = {"cache": LOG_CACHE, "program": program_stamp(), "digest": key}
+        if cache is not None:
+            about |= {"size": len(cache.sorted_text), "start": opening(cache)}
+        with suppress(TypeError, ValueError):
+            lined.write(target, about, [json.dumps(log_to_data(log), separators=(",", ":"))])
         return log
 
     def export(
@@ -836,6 +851,23 @@ class Store:
                 return
             cache = game if isinstance(game, Kept) else kept(game, written)
             gamecache.write(self.game_cache_path(path), program_stamp(), key, cache)
+
+
+def opening(cache: Kept, size: int | None = None) -> str:
+    """A digest of a game's data but its [end] table and all but the first hands (the first
+    ``size`` bytes of the hands' sorted text; by default all of it)."""
+    setup = canonical({k: v for k, v in cache.head.items() if k != "end"}).encode("utf-8")
+    text = cache.sorted_text if size is None else cache.sorted_text[:size]
+    return hashlib.sha256(setup + b"\n" + text).hexdigest()
+
+
+def starts(cache: Kept, about: dict[str, Any]) -> bool:
+    """Whether the log cache described by ``about`` was made for the game in ``cache`` with
+    only its first hands (the same data otherwise)."""
+    size = about.get("size")
+    if not isinstance(size, int) or not 0 < size < len(cache.sorted_text):
+        return False
+    return cache.sorted_text[size : size + 1] == b"," and opening(cache, size) == about.get("start")
 
 
 def one_more(before: Game, after: Game) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Log
+    from canasta_score.game import Game, Log, Outcome, Played
 
 
 def log_to_data(log: Log) -> dict[str, Any]:
@@ -32,15 +32,31 @@ def items(found: Any) -> list[list[Any]]:
 def log_from_data(game: Game, data: Any) -> Log:
     """The log of ``game`` from :func:`log_to_data`; data that does not fit raises
     ``ValueError``, ``TypeError``, ``KeyError`` or ``IndexError``."""
-    from canasta_score.game import Log, Outcome, Played
+    from canasta_score.game import Log
+
+    if len(data["hands"]) != len(game.hands):
+        raise ValueError("the cached log holds another number of hands")
+    return Log(game, game.rules(), played_from_data(game, data), outcome_from_data(data))
+
+
+def outcome_from_data(data: Any) -> Outcome:
+    from canasta_score.game import Outcome
+
+    finished, winners, ended_by = data["outcome"]
+    return Outcome(finished, tuple(winners), ended_by)
+
+
+def played_from_data(game: Game, data: Any) -> tuple[Played, ...]:
+    """The first hands of ``game`` as :func:`log_to_data` kept them (as many as it holds)."""
+    from canasta_score.game import Played
     from canasta_score.initial import Minimum
     from canasta_score.ruleset import RuleRef
     from canasta_score.scoring import HandScore, Item, SideScore
 
     hands = data["hands"]
-    if len(hands) != len(game.hands):
-        raise ValueError("the cached log holds another number of hands")
-    played = tuple(
+    if len(hands) > len(game.hands):
+        raise ValueError("the cached log holds more hands than the game")
+    return tuple(
         Played(
             number,
             dealer,
@@ -56,8 +72,6 @@ def log_from_data(game: Game, data: Any) -> Log:
             tuple(totals),
         )
         for number, (record, (dealer, ruleset, sides, needs, totals)) in enumerate(
-            zip(game.hands, hands, strict=True), 1
+            zip(game.hands, hands, strict=False), 1
         )
     )
-    finished, winners, ended_by = data["outcome"]
-    return Log(game, game.rules(), played, Outcome(finished, tuple(winners), ended_by))
