@@ -525,7 +525,7 @@ class Store:
         about = {"cache": LOG_CACHE, "program": program_stamp(), "digest": key}
         if cache is not None:
             about |= {"size": len(cache.sorted_text), "start": opening(cache)}
-        with suppress(TypeError, ValueError):
+        with suppress(TypeError, ValueError), lined.bulk():
             lined.write(target, about, [json.dumps(log_to_data(log), separators=(",", ":"))])
         return log
 
@@ -548,7 +548,11 @@ class Store:
         from canasta_score.export import export
         from canasta_score.safe_text import clean
 
-        text = export(self.scored(path, raw, key), fmt, detail=detail, full=full)
+        log = self.scored(path, raw, key)
+        from canasta_score.store import lined
+
+        with lined.bulk():
+            text = export(log, fmt, detail=detail, full=full)
         data, plain = text.encode("utf-8"), clean(text) == text
         if known:
             rendered.keep(target, program_stamp(), name, key, data, plain)
