@@ -12,6 +12,7 @@ import pytest
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.export import export, read_log
+from canasta_score.exported import exported
 from canasta_score.game import Game, add_hand, new_game, parse_side, record_hand, replay
 from canasta_score.safe_text import clean
 from canasta_score.store import Store
@@ -54,8 +55,8 @@ def test_an_export_from_the_cache_is_the_text_the_writer_makes(
 ) -> None:
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
-    first = store.export(path, fmt, detail, full)
-    again = Store(tmp_path / "home").export(path, fmt, detail, full)
+    first = exported(store, path, fmt, detail, full)
+    again = exported(Store(tmp_path / "home"), path, fmt, detail, full)
     assert first == again
     assert first[0] == direct(varied, fmt, detail, full)
     # Plain: nothing a terminal acts on. The names hold a right-to-left override, which JSON
@@ -72,7 +73,7 @@ def test_an_export_after_a_new_hand_holds_the_new_hand(
 ) -> None:
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
-    store.export(path, fmt, detail, full)
+    exported(store, path, fmt, detail, full)
     names = [s.name for s in varied.sides]
     hand = {"side": [dict(s, name=n) for s, n in zip(c5["side"], names, strict=True)]}
 
@@ -82,7 +83,7 @@ def test_an_export_after_a_new_hand_holds_the_new_hand(
 
     after = store.update(path, record)
     assert len(after.hands) == 5
-    assert Store(tmp_path / "home").export(path, fmt, detail, full)[0] == direct(
+    assert exported(Store(tmp_path / "home"), path, fmt, detail, full)[0] == direct(
         after, fmt, detail, full
     )
 
@@ -95,15 +96,15 @@ def kept(home: Path, kind: str) -> Path:
 def test_a_damaged_export_cache_is_written_again_not_read(tmp_path: Path, varied: Game) -> None:
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
-    store.export(path, "csv")
+    exported(store, path, "csv")
     cache = kept(tmp_path / "home", "csv")
     raw = cache.read_bytes()
     cache.write_bytes(raw.replace(b"+", b"-"))  # every sign flipped, the first line kept
-    assert store.export(path, "csv")[0] == direct(varied, "csv", False, False)
+    assert exported(store, path, "csv")[0] == direct(varied, "csv", False, False)
     cache.write_bytes(raw[: len(raw) // 2])  # cut short
-    assert store.export(path, "csv")[0] == direct(varied, "csv", False, False)
+    assert exported(store, path, "csv")[0] == direct(varied, "csv", False, False)
     cache.write_bytes(b"\xff\xfe not json\n")
-    assert store.export(path, "csv")[0] == direct(varied, "csv", False, False)
+    assert exported(store, path, "csv")[0] == direct(varied, "csv", False, False)
 
 
 def test_an_export_cache_of_another_program_or_game_is_not_read(
@@ -111,7 +112,7 @@ def test_an_export_cache_of_another_program_or_game_is_not_read(
 ) -> None:
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
-    store.export(path, "md")
+    exported(store, path, "md")
     cache = kept(tmp_path / "home", "md")
     line, _, _text = cache.read_bytes().partition(b"\n")
     for key, value in (("program", "0" * 40), ("game", "other"), ("digest", "0" * 64)):
@@ -120,7 +121,7 @@ def test_an_export_cache_of_another_program_or_game_is_not_read(
         meta[key] = value
         meta["text"] = hashlib.sha256(forged).hexdigest()
         cache.write_bytes(json.dumps(meta).encode() + b"\n" + forged)
-        assert store.export(path, "md")[0] == direct(varied, "md", False, False)
+        assert exported(store, path, "md")[0] == direct(varied, "md", False, False)
 
 
 def test_an_export_from_the_cache_imports_again(tmp_path: Path, varied: Game) -> None:
@@ -128,8 +129,8 @@ def test_an_export_from_the_cache_imports_again(tmp_path: Path, varied: Game) ->
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
     for fmt in ("json", "toml"):
-        store.export(path, fmt)
-        text = store.export(path, fmt)[0].decode("utf-8")
+        exported(store, path, fmt)
+        text = exported(store, path, fmt)[0].decode("utf-8")
         game, notes = read_log(text, f"log.{fmt}")
         assert notes == []
         assert game.hands == varied.hands

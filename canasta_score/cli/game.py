@@ -477,7 +477,9 @@ def export_cmd(
         )
     store = open_store()
     path = find(store, game)
-    data, plain = store.export(path, fmt, detail=detail, full=full)
+    from canasta_score.exported import exported
+
+    data, plain = exported(store, path, fmt, detail=detail, full=full)
     if output is None:
         write_out(data, plain)
         return

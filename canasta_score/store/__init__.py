@@ -485,6 +485,12 @@ class Store:
         self.save_game(path, key, game_data(game), written=False)
         return game
 
+    def fingerprint(self, path: Path) -> tuple[bytes, str]:
+        """The bytes of the game file at ``path`` and their digest (what the caches are tied
+        to)."""
+        raw = read_bytes(path)
+        return raw, digest(raw)
+
     def log(self, path: Path) -> Log:
         """The game at ``path``, every hand scored: from the cache when it matches the file and
         the program, else scored again (and cached)."""
@@ -528,35 +534,6 @@ class Store:
         with suppress(TypeError, ValueError), lined.bulk():
             lined.write(target, about, [json.dumps(log_to_data(log), separators=(",", ":"))])
         return log
-
-    def export(
-        self, path: Path, fmt: str, detail: bool = False, full: bool = False
-    ) -> tuple[bytes, bool]:
-        """The game at ``path`` exported (see :func:`canasta_score.export.export`), as UTF-8,
-        and whether that is plain text (nothing :func:`canasta_score.safe_text.clean` drops):
-        the text kept from the last export of this kind when the file and the program are the
-        same, else written again (and kept)."""
-        from canasta_score.store import rendered
-
-        raw = read_bytes(path)
-        key, name = digest(raw), self.name_of(path)
-        target = self.variant_path(path, f".export-{rendered.kind(fmt, detail, full)}.txt")
-        known = fmt.isascii() and fmt.isalnum()  # else the format is refused below
-        found = rendered.read(target, program_stamp(), name, key) if known else None
-        if found is not None:
-            return found
-        from canasta_score.export import export
-        from canasta_score.safe_text import clean
-
-        log = self.scored(path, raw, key)
-        from canasta_score.store import lined
-
-        with lined.bulk():
-            text = export(log, fmt, detail=detail, full=full)
-        data, plain = text.encode("utf-8"), clean(text) == text
-        if known:
-            rendered.keep(target, program_stamp(), name, key, data, plain)
-        return data, plain
 
     def summary(self, path: Path) -> Summary:
         """The game's summary, from the cache when it matches the file, else computed."""
