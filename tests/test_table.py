@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from canasta_score.cli.table import simple
+from canasta_score.cli.tables import table as display_table
 
 ascii_cell = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=8)
 any_cell = st.text(max_size=6)
@@ -35,13 +36,24 @@ def test_an_ascii_table_is_laid_out_as_tabulate_lays_it_out(
 
 
 @given(tables(any_cell))
-def test_any_other_table_is_left_to_tabulate(
+def test_any_other_table_is_left_to_tabulate_measuring_display_width(
     table: tuple[list[list[str]], list[str], list[str]],
 ) -> None:
     rows, head, align = table
-    assert simple(rows, head, align) == tabulate(
-        rows, headers=head, disable_numparse=True, colalign=align
+    assert simple(rows, head, align) == display_table(
+        rows, head, disable_numparse=True, colalign=align
     )
+
+
+def test_hangul_takes_two_columns() -> None:
+    """A side named in Hangul (two columns a syllable) lines up with an ASCII one."""
+    text = simple([["1", "김"], ["2", "Ann"]], ["hand", "dealer"], ["right", "left"])
+    assert text.splitlines() == [
+        "  hand  dealer",
+        "------  --------",
+        "     1  김",
+        "     2  Ann",
+    ]
 
 
 def test_a_score_sheet_lines_up_its_columns() -> None:

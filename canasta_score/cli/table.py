@@ -4,7 +4,8 @@ A score sheet of a long game has thousands of rows; tabulate's per-cell type and
 cost more than the rest of ``status`` together. For cells of printable ASCII text the layout is
 simple (each column as wide as its widest cell, and at least its heading and two spaces; cells
 stripped; columns two spaces apart; no trailing spaces), so :func:`simple` writes it itself and
-leaves any other table (other scripts, wide characters, control codes) to tabulate.
+leaves any other table (other scripts, wide characters, control codes) to tabulate, measuring
+by display width (:mod:`canasta_score.cli.tables`).
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ MIN_PADDING = 2  # tabulate's extra width of a heading in the "simple" format
 
 
 def simple(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[str]) -> str:
-    """``tabulate(rows, headers=head, disable_numparse=True, colalign=align)``, the same text;
-    ``align`` holds "left" or "right" for each column."""
+    """``tabulate(rows, headers=head, disable_numparse=True, colalign=align)``, the same text
+    (wide characters two columns wide); ``align`` holds "left" or "right" for each column."""
     if not rows or not plain(rows, head, align):
-        from tabulate import tabulate
+        from canasta_score.cli.tables import table
 
-        return tabulate(rows, headers=head, disable_numparse=True, colalign=align)
+        return table(rows, head, disable_numparse=True, colalign=align)
     cols = [[cell.strip() for cell in col] for col in zip(*rows, strict=True)]
     widths = [
         max(len(h) + MIN_PADDING, max(map(len, col))) for h, col in zip(head, cols, strict=True)
