@@ -17,7 +17,7 @@ import canasta_score.store as store_module
 from canasta_score.errors import CanastaError
 from canasta_score.game import Game, Recorded, add_hand, record_hand, replay, undo_hand
 from canasta_score.store import Store, canonical, checksum, decode, encode, game_data
-from canasta_score.store.gamecache import Kept, checksum_text, kept
+from canasta_score.store.gamecache import Kept, checksum_text, kept, texts
 from canasta_score.summary import Summary
 
 
@@ -79,7 +79,8 @@ def test_a_damaged_game_cache_never_makes_a_wrong_checksum(tmp_path: Path) -> No
     path = make(store, target=100000)
     append(store, path)
     append(store, path)
-    damage(store.game_cache_path(path), b"300", b"400")
+    hands, _sorted = texts(store.game_cache_path(path))
+    damage(hands, b"300", b"400")
     append(Store(tmp_path), path)
     assert path.read_bytes() == full_write(path)
     assert [s.score for s in Store(tmp_path).summary(path).sides] == [3 * 560, 3 * 850]
@@ -302,3 +303,42 @@ def test_a_damaged_log_cache_is_not_extended(
     scored = counting_play(monkeypatch)
     assert Store(tmp_path).log(path).totals == (1680, 2550)
     assert scored == [1, 2, 3]
+
+
+def test_recording_a_hand_adds_to_the_cached_hands_in_place(tmp_path: Path) -> None:
+    """The hands' texts are extended where they are (the same files, the old bytes first); a
+    tail left by an append that was cut off is dropped, never read as a hand."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    files = texts(store.game_cache_path(path))
+    before = [(f.stat().st_ino, f.read_bytes()) for f in files]
+    record(Store(tmp_path), path)
+    for f, (inode, old) in zip(files, before, strict=True):
+        assert f.stat().st_ino == inode
+        assert f.read_bytes().startswith(old + b",{")
+    for f in files:
+        f.write_bytes(f.read_bytes() + b',{"cut": "off"')
+    record(Store(tmp_path), path)
+    assert path.read_bytes() == full_write(path)
+    assert all(b"cut" not in f.read_bytes() for f in files)
+    game = Store(tmp_path).load(path)
+    assert len(game.hands) == 4 and all("cut" not in h for h in game.hands)
+    assert [s.score for s in Store(tmp_path).summary(path).sides] == [4 * 560, 4 * 850]
+
+
+def test_a_damaged_text_of_the_sorted_hands_never_makes_a_wrong_checksum(
+    tmp_path: Path,
+) -> None:
+    """The text the checksum is worked out from, changed (A's 300 made 400): it is not read;
+    the next hand still leaves a file that reads back whole."""
+    store = Store(tmp_path)
+    path = make(store, target=100000)
+    record(store, path)
+    record(store, path)
+    _hands, ordered = texts(store.game_cache_path(path))
+    damage(ordered, b"300", b"400")
+    record(Store(tmp_path), path)
+    assert path.read_bytes() == full_write(path)
+    assert [s.score for s in Store(tmp_path).summary(path).sides] == [3 * 560, 3 * 850]

@@ -1,12 +1,14 @@
 """The game cache: the data of a game file as this program last read or wrote it, kept beside it
 and tied to the file's bytes, so that a change reads no TOML and a new hand extends it.
 
-The cache file (see :mod:`canasta_score.store.lined`) says what it is (its format, the program,
-the digest of the game file's bytes, whether the program wrote those bytes itself, the number
-of hands), then holds three lines: the game's data without its hands, as JSON; the hands as
-JSON, one after another (comma separated); and the hands as the file's checksum reads them
-(keys sorted). A new hand adds one hand to each
-of the last two lines, so neither the game nor the checksum needs every hand written out again.
+Three files: ``NAME.toml.game.json`` (see :mod:`canasta_score.store.lined`) says what the cache
+is (its format, the program, the digest of the game file's bytes, whether the program wrote
+those bytes itself, the number of hands, and the length and checksum of the other two) and
+holds the game's data without its hands, as JSON; ``NAME.toml.hands.json`` holds the hands as
+JSON, one after another (comma separated); ``NAME.toml.sorted.json`` the hands as the file's
+checksum reads them (keys sorted). A new hand is added at the end of the last two and the first
+is written again, so recording a hand writes a few hundred bytes, not every hand again. Only
+the lengths the first file names are read, and only when their checksums match.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from canasta_score.errors import GameError
 from canasta_score.store import lined
+from canasta_score.store.files import write_atomic
 
-FORMAT = 2
+FORMAT = 3
 
 
 def canonical(value: Any) -> str:
@@ -37,13 +41,16 @@ def plain(value: Any) -> str:
 class Kept:
     """A game file's data as cached: ``head`` (every key but ``hand``), whether this program
     wrote the file's bytes, the number of hands and their two texts in UTF-8 (see the module's
-    docstring). The hands are read from their text only when asked for (:meth:`hands`)."""
+    docstring). The hands are read from their text only when asked for (:meth:`hands`).
+    ``stored``: the lengths of the two texts as the cache files hold them, when this data is
+    those files' data with hands added (so the files can be extended)."""
 
     head: dict[str, Any]
     written: bool
     count: int
     hands_text: bytes
     sorted_text: bytes
+    stored: tuple[int, int] | None = field(default=None, compare=False)
 
     def hands(self) -> list[Any]:
         """The hands; ``ValueError`` if their text does not hold ``count`` of them."""
@@ -69,6 +76,7 @@ class Kept:
             self.count + 1,
             self.hands_text + comma + plain(hand).encode("utf-8"),
             self.sorted_text + comma + canonical(hand).encode("utf-8"),
+            self.stored,
         )
 
     def end_after(self, hand: Any) -> dict[str, Any]:
@@ -94,29 +102,61 @@ def kept(data: dict[str, Any], written: bool) -> Kept:
     )
 
 
+def texts(target: Path) -> tuple[Path, Path]:
+    """The files of the hands' two texts beside the cache file ``target``."""
+    stem = target.name[: -len(".game.json")] if target.name.endswith(".game.json") else target.name
+    return target.with_name(stem + ".hands.json"), target.with_name(stem + ".sorted.json")
+
+
 def read(target: Path, program: str, key: str) -> Kept | None:
     """The cached data of the game file whose bytes have digest ``key``, made by ``program``
     (the hands still as text)."""
-    found = lined.read(target, {"cache": FORMAT, "program": program, "digest": key}, 3)
+    found = lined.read(target, {"cache": FORMAT, "program": program, "digest": key}, 1)
     if found is None:
         return None
-    about, (head, hands, ordered) = found
+    about, (head,) = found
     try:
         data: Any = json.loads(head)
         count = about.get("hands")
         if not isinstance(data, dict) or not isinstance(count, int):
             return None
-        return Kept(data, about.get("written") is True, count, hands, ordered)
-    except (ValueError, TypeError, RecursionError):
+        parts = []
+        for path, name in zip(texts(target), ("hands", "sorted"), strict=True):
+            size = about.get(f"{name}_size")
+            text = path.read_bytes()[:size] if isinstance(size, int) else b""
+            if len(text) != size or hashlib.sha256(text).hexdigest() != about.get(f"{name}_sha"):
+                return None
+            parts.append(text)
+        hands, ordered = parts
+        return Kept(
+            data, about.get("written") is True, count, hands, ordered, (len(hands), len(ordered))
+        )
+    except (OSError, ValueError, TypeError, RecursionError):
         return None  # a damaged cache is worked out again
 
 
 def write(target: Path, program: str, key: str, game: Kept) -> None:
-    """Keep the data of a game file; the cache is only a shortcut, so failing to is fine."""
-    about = {"cache": FORMAT, "program": program, "digest": key, "written": game.written}
-    about["hands"] = game.count
-    with suppress(TypeError, ValueError, RecursionError):
-        lined.write(target, about, [plain(game.head), game.hands_text, game.sorted_text])
+    """Keep the data of a game file; the cache is only a shortcut, so failing to is fine. Data
+    grown from the cache files (see :attr:`Kept.stored`) is added at their end; else they are
+    written whole. The first file is written last, so it never names text that is not there."""
+    about: dict[str, Any] = {"cache": FORMAT, "program": program, "digest": key}
+    about |= {"written": game.written, "hands": game.count}
+    pairs = zip(
+        texts(target), (game.hands_text, game.sorted_text), ("hands", "sorted"), strict=True
+    )
+    with suppress(OSError, GameError, TypeError, ValueError, RecursionError):
+        for index, (path, text, name) in enumerate(pairs):
+            about |= {f"{name}_size": len(text), f"{name}_sha": hashlib.sha256(text).hexdigest()}
+            if game.stored is None:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(path, text, durable=False)
+                continue
+            kept = game.stored[index]
+            with path.open("r+b") as out:
+                out.seek(kept)
+                out.truncate()
+                out.write(text[kept:])
+        lined.write(target, about, [plain(game.head)])
 
 
 def checksum_frame(head: dict[str, Any]) -> tuple[str, str]:
