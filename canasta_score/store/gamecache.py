@@ -43,7 +43,8 @@ class Kept:
     wrote the file's bytes, the number of hands and their two texts in UTF-8 (see the module's
     docstring). The hands are read from their text only when asked for (:meth:`hands`).
     ``stored``: the lengths of the two texts as the cache files hold them, when this data is
-    those files' data with hands added (so the files can be extended)."""
+    those files' data with hands added (so the files can be extended), and ``hashes`` the
+    SHA-256 states of those stored texts."""
 
     head: dict[str, Any]
     written: bool
@@ -51,6 +52,7 @@ class Kept:
     hands_text: bytes
     sorted_text: bytes
     stored: tuple[int, int] | None = field(default=None, compare=False)
+    hashes: tuple[Any, Any] | None = field(default=None, compare=False)  # of the stored texts
 
     def hands(self) -> list[Any]:
         """The hands; ``ValueError`` if their text does not hold ``count`` of them."""
@@ -77,6 +79,7 @@ class Kept:
             self.hands_text + comma + plain(hand).encode("utf-8"),
             self.sorted_text + comma + canonical(hand).encode("utf-8"),
             self.stored,
+            self.hashes,
         )
 
     def end_after(self, hand: Any) -> dict[str, Any]:
@@ -120,17 +123,19 @@ def read(target: Path, program: str, key: str) -> Kept | None:
         count = about.get("hands")
         if not isinstance(data, dict) or not isinstance(count, int):
             return None
-        parts = []
+        parts, hashes = [], []
         for path, name in zip(texts(target), ("hands", "sorted"), strict=True):
             size = about.get(f"{name}_size")
             text = path.read_bytes()[:size] if isinstance(size, int) else b""
-            if len(text) != size or hashlib.sha256(text).hexdigest() != about.get(f"{name}_sha"):
+            check = hashlib.sha256(text)
+            if len(text) != size or check.hexdigest() != about.get(f"{name}_sha"):
                 return None
             parts.append(text)
+            hashes.append(check)
         hands, ordered = parts
-        return Kept(
-            data, about.get("written") is True, count, hands, ordered, (len(hands), len(ordered))
-        )
+        stored = (len(hands), len(ordered))
+        written = about.get("written") is True
+        return Kept(data, written, count, hands, ordered, stored, (hashes[0], hashes[1]))
     except (OSError, ValueError, TypeError, RecursionError):
         return None  # a damaged cache is worked out again
 
@@ -146,16 +151,19 @@ def write(target: Path, program: str, key: str, game: Kept) -> None:
     )
     with suppress(OSError, GameError, TypeError, ValueError, RecursionError):
         for index, (path, text, name) in enumerate(pairs):
-            about |= {f"{name}_size": len(text), f"{name}_sha": hashlib.sha256(text).hexdigest()}
-            if game.stored is None:
+            if game.stored is None or game.hashes is None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(path, text, durable=False)
-                continue
-            kept = game.stored[index]
-            with path.open("r+b") as out:
-                out.seek(kept)
-                out.truncate()
-                out.write(text[kept:])
+                check = hashlib.sha256(text)
+            else:
+                kept = game.stored[index]
+                with path.open("r+b") as out:
+                    out.seek(kept)
+                    out.truncate()
+                    out.write(text[kept:])
+                check = game.hashes[index].copy()
+                check.update(text[kept:])
+            about |= {f"{name}_size": len(text), f"{name}_sha": check.hexdigest()}
         lined.write(target, about, [plain(game.head)])
 
 
