@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from canasta_score import language
 from canasta_score.store import Store, program_stamp, rendered
 
 
@@ -16,7 +17,8 @@ def exported(
     whether that is plain text (nothing :func:`canasta_score.safe_text.clean` drops)."""
     raw, key = store.fingerprint(path)
     name = store.name_of(path)
-    target = store.variant_path(path, f".export-{rendered.kind(fmt, detail, full)}.txt")
+    kind = f"{rendered.kind(fmt, detail, full)}-{language.current()}"  # in case it is translated
+    target = store.variant_path(path, f".export-{kind}.txt")
     known = fmt.isascii() and fmt.isalnum()  # else the format is refused below
     found = rendered.read(target, program_stamp(), name, key) if known else None
     if found is not None:

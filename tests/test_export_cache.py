@@ -89,7 +89,7 @@ def test_an_export_after_a_new_hand_holds_the_new_hand(
 
 
 def kept(home: Path, kind: str) -> Path:
-    (found,) = (home / ".cache").glob(f"*.export-{kind}.txt")
+    (found,) = (home / ".cache").glob(f"*.export-{kind}-*.txt")
     return found
 
 

@@ -1,11 +1,12 @@
 """Exports as last written, kept beside the game so that exporting an unchanged game again only
 copies text.
 
-One file per game and kind of export (``NAME.toml.export-json.txt`` ...) in the cache folder: a
-first line of JSON naming the program, the game, the digest of the game file's bytes and the
-digest of the text (and whether the text is plain, see :func:`keep`), then the text itself. It
-is used only when all four match (so a changed game, a changed program or a damaged cache file
-is exported again, never read), and it is only a shortcut: failing to write it changes nothing.
+One file per game, kind of export and language (``NAME.toml.export-json-en.txt`` ...) in the
+cache folder: a first line of JSON naming the program, the game, the digest of the game file's
+bytes and the digest of the text (and whether the text is plain, see :func:`keep`), then the
+text itself. It is used only when all four match (so a changed game, a changed program or a
+damaged cache file is exported again, never read), and it is only a shortcut: failing to write
+it changes nothing.
 """
 
 from __future__ import annotations
