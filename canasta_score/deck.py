@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from canasta_score.cards import JOKER, THREE, Card, Rank
+from canasta_score.frozen import record
 from canasta_score.language import _
 from canasta_score.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
+@record
 class Excess:
     """A kind of card named more often than the deck holds it (``words``: the kind, in the
     language in use)."""

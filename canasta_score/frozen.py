@@ -8,8 +8,10 @@ command loads it. A record reads its fields from the class annotations (``field(
 metadata and defaults, as for a dataclass) and shares one set of methods with every other
 record, so defining it costs a few microseconds. Instances behave as frozen dataclass instances
 do: keyword or positional construction, defaults and default factories, equality and hashing by
-the field values in order, the same ``repr``, and ``FrozenInstanceError`` on assignment.
-:func:`fields` lists a record's fields (name, metadata).
+the field values in order (but ``field(compare=False)``), the same ``repr`` (but
+``field(repr=False)``), and ``FrozenInstanceError`` on assignment. A class may define its own
+``__init__`` (writing ``self.__dict__``) where making instances must be quick. :func:`fields`
+lists a record's fields (name, metadata); :func:`replace` copies one with changes.
 """
 
 from __future__ import annotations
@@ -26,11 +28,15 @@ T = TypeVar("T")
 class Field:
     """One field of a record: its name and its metadata (as ``field(metadata=...)`` gave it)."""
 
-    __slots__ = ("metadata", "name")
+    __slots__ = ("compare", "metadata", "name", "shown")
 
-    def __init__(self, name: str, metadata: Mapping[str, Any]) -> None:
+    def __init__(
+        self, name: str, metadata: Mapping[str, Any], compare: bool = True, shown: bool = True
+    ) -> None:
         self.name = name
         self.metadata = metadata
+        self.compare = compare  # part of equality and the hash (``field(compare=False)``: not)
+        self.shown = shown  # part of the repr (``field(repr=False)``: not)
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -44,8 +50,9 @@ def record(cls: type[T]) -> type[T]:
     for name in inspect.get_annotations(cls):
         value = cls.__dict__.get(name, dataclasses.MISSING)
         metadata: Mapping[str, Any] = {}
+        compare = shown = True
         if isinstance(value, dataclasses.Field):
-            metadata = value.metadata
+            metadata, compare, shown = value.metadata, value.compare, bool(value.repr)
             if value.default is not dataclasses.MISSING:
                 defaults[name] = _constant(value.default)
             elif value.default_factory is not dataclasses.MISSING:
@@ -54,9 +61,12 @@ def record(cls: type[T]) -> type[T]:
             defaults[name] = _constant(value)
         if value is not dataclasses.MISSING:
             delattr(cls, name)
-        own.append(Field(name, metadata))
+        own.append(Field(name, metadata, compare, shown))
     names = tuple(f.name for f in own)
-    values = operator.attrgetter(*names) if len(names) > 1 else _single(names)
+    compared = tuple(f.name for f in own if f.compare)
+    values = (
+        operator.attrgetter(*compared) if len(compared) > 1 else staticmethod(_single(compared))
+    )
     # For each count of positional arguments that leaves only defaulted fields: their makers.
     tails = {
         count: tuple((n, defaults[n]) for n in names[count:])
@@ -66,11 +76,13 @@ def record(cls: type[T]) -> type[T]:
     for attribute, value in (
         ("__record_fields__", tuple(own)),
         ("__record_names__", names),
+        ("__record_shown__", tuple(f.name for f in own if f.shown)),
         ("__record_defaults__", defaults),
         ("__record_values__", values),
         ("__record_tails__", tails),
         ("__match_args__", names),
-        ("__init__", _init),
+        # A class may make its instances itself (writing ``self.__dict__``, as _init does).
+        ("__init__", cls.__dict__.get("__init__", _init)),
         ("__repr__", _repr),
         ("__eq__", _eq),
         ("__hash__", _hash),
@@ -130,7 +142,7 @@ def _values(self: Any) -> tuple[Any, ...]:
 
 
 def _repr(self: Any) -> str:
-    shown = ", ".join(f"{n}={self.__dict__[n]!r}" for n in self.__record_names__)
+    shown = ", ".join(f"{n}={self.__dict__[n]!r}" for n in self.__record_shown__)
     return f"{type(self).__qualname__}({shown})"
 
 
@@ -151,3 +163,15 @@ def _setattr(self: Any, name: str, value: Any) -> None:
 
 def _delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``
+    makes one."""
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    values = {name: obj.__dict__[name] for name in type(obj).__dict__["__record_names__"]}
+    unknown = set(changes) - set(values)
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
+    return type(obj)(**{**values, **changes})

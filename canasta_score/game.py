@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from canasta_score import language
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError
+from canasta_score.frozen import replace
 from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
 from canasta_score.language import _
 from canasta_score.melded import melded

@@ -12,6 +12,7 @@ from typing import Any
 
 from canasta_score.cards import THREE, Card, format_card
 from canasta_score.errors import InputError
+from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind, is_natural_or_better
 from canasta_score.labels import CANASTA_BAND_TEXT, CLEAN_OR_WILD_TEXT
 from canasta_score.language import N_, _
@@ -26,7 +27,7 @@ REQUIRE_TEXT = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Minimum:
     """The initial-meld requirement for a side."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from canasta_score import language
 from canasta_score.language import N_, _, ngettext
@@ -105,27 +106,33 @@ THREES_LEFT: dict[tuple[str, str], Count] = {
 }
 
 # The noun a counted thing is named by: the word that takes the plural.
-HEAD_NOUN = re.compile(r"\b(?:canasta|player|three)\b")
+HEAD_NOUN = r"\b(?:canasta|player|three)\b"
+
+
+@cache
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern of this module, compiled when first needed (English output needs few)."""
+    return re.compile(pattern)
 
 
 def english_plural(thing: str) -> str:
     """A counted thing in the English plural: ``canasta of sevens`` gives ``canastas of
     sevens``, ``red three`` gives ``red threes``."""
-    head = HEAD_NOUN.search(thing)
+    head = compiled(HEAD_NOUN).search(thing)
     if head is None:
         return thing + "s"
     return f"{thing[: head.end()]}s{thing[head.end() :]}"
 
 
 Reader = Callable[["re.Match[str]"], str | None]
-READERS: list[tuple[re.Pattern[str], Reader]] = []
+READERS: list[tuple[str, Reader]] = []
 
 
 def reads(pattern: str) -> Callable[[Reader], Reader]:
     """Registers a reader for labels that match ``pattern`` in full."""
 
     def register(reader: Reader) -> Reader:
-        READERS.append((re.compile(pattern), reader))
+        READERS.append((pattern, reader))
         return reader
 
     return register
@@ -143,7 +150,7 @@ def said(label: str) -> str | None:
     if label in FIXED:
         return _(label)
     for pattern, reader in READERS:
-        found = pattern.fullmatch(label)
+        found = compiled(pattern).fullmatch(label)
         if found is not None:
             text = reader(found)
             if text is not None:
@@ -245,12 +252,12 @@ CANASTA_BAND_TEXT = N_("the canasta itself must count at least {minimum}")
 CLEAN_OR_WILD_TEXT = N_(
     "the initial meld must include a clean meld of 3+ natural cards or a wild-card meld"
 )
-CANASTA_BAND = re.compile(r"the canasta itself must count at least (\d+)")
+CANASTA_BAND = r"the canasta itself must count at least (\d+)"
 
 
 def shown_requirement(english: str) -> str:
     """A requirement kept in English, in the language in use."""
-    band = CANASTA_BAND.fullmatch(english)
+    band = compiled(CANASTA_BAND).fullmatch(english)
     if band:
         return _(CANASTA_BAND_TEXT).format(minimum=int(band.group(1)))
     return _(english)

@@ -3,10 +3,9 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from canasta_score import kinds
 from canasta_score.errors import RecordError
+from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind
 from canasta_score.language import _
 from canasta_score.melds import (
@@ -20,7 +19,7 @@ from canasta_score.record import SideRecord
 from canasta_score.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
+@record
 class Melded:
     """What a side has on the table, from its cards or its summary."""
 

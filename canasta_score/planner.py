@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from canasta_score.cards import JOKER, TWO, Card, Rank, Suit, format_cards
+from canasta_score.frozen import record
 from canasta_score.initial import (
     Minimum,
     Opening,
@@ -43,7 +44,7 @@ class Plan:
     pair: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """One group meld chosen for a rank: natural cards from hand, jokers, twos."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from canasta_score.cards import THREE, Card, parse_cards
 from canasta_score.errors import InputError, RecordError
+from canasta_score.frozen import record
 from canasta_score.kinds import INCOMPLETE
 from canasta_score.language import _
 
@@ -27,7 +28,7 @@ INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
 
-@dataclass(frozen=True)
+@record
 class SideRecord:
     """One side's part of a hand, card by card (``melds`` set) or as a summary."""
 
@@ -56,7 +57,7 @@ class SideRecord:
         return self.meld_points > 0 or any(self.canastas.values())
 
 
-@dataclass(frozen=True)
+@record
 class HandRecord:
     """A finished hand, side by side, as entered."""
 

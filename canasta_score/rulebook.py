@@ -7,11 +7,11 @@ only named (a path under ``docs/rules/`` and a section anchor), never read.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import Any
 
 from canasta_score import schema
 from canasta_score.errors import InputError
+from canasta_score.frozen import record
 from canasta_score.language import _
 from canasta_score.ruleset import Ruleset, describe_value, schema_keys, section_fields
 from canasta_score.schema import Tier
@@ -45,7 +45,7 @@ ANCHORS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Explanation:
     """One rule of one ruleset, explained."""
 

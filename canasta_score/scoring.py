@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from canasta_score import kinds
 from canasta_score.cards import ACE, SEVEN, THREE, Card
+from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind, Family, family
 from canasta_score.labels import english_plural
 from canasta_score.melded import melded
@@ -39,7 +39,7 @@ PENALTY_PLURALS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Item:
     """One line of a breakdown."""
 
@@ -51,7 +51,7 @@ class Item:
         return {"rule": self.rule, "label": self.label, "points": self.points}
 
 
-@dataclass(frozen=True)
+@record
 class SideScore:
     name: str
     total: int
@@ -63,7 +63,7 @@ class SideScore:
         return {"name": self.name, "total": self.total, "items": [i.as_dict() for i in self.items]}
 
 
-@dataclass(frozen=True)
+@record
 class HandScore:
     ruleset: str
     sides: tuple[SideScore, ...]

@@ -7,11 +7,12 @@ must stay fast even for a long game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from canasta_score.frozen import record
 
-@dataclass(frozen=True)
+
+@record
 class SideState:
     """One side after the last hand: its score and what its next initial meld needs."""
 
@@ -34,7 +35,7 @@ class HandLine(NamedTuple):
     went_out: str
 
 
-@dataclass(frozen=True)
+@record
 class Summary:
     """The score sheet of a game and its state after the last hand."""
 

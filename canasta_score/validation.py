@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from canasta_score import kinds
 from canasta_score.cards import ACE, JOKER, SEVEN, TWO, Card, Rank, format_cards
 from canasta_score.deck import Tally, described, excess
 from canasta_score.errors import RecordError
+from canasta_score.frozen import record
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, Family, Least
 from canasta_score.language import N_, _, ngettext
@@ -450,7 +450,7 @@ def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
 # ---------------------------------------------------------------- the whole record and the deck
 
 
-@dataclass(frozen=True)
+@record
 class Claim:
     """The fewest cards of each category that one part of a side's record needs."""
 

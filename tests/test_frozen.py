@@ -86,3 +86,43 @@ def test_fields_keep_order_and_metadata_and_inherit() -> None:
 def test_records_survive_pickling() -> None:
     rec = Sub(1, "y", [2], 3)
     assert pickle.loads(pickle.dumps(rec)) == rec
+
+
+@record
+class Counted:
+    """A record that makes its instances itself, with a field left out of equality and repr."""
+
+    cards: tuple[int, ...]
+    total: int = field(default=0, repr=False, compare=False)
+
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.__dict__.update(cards=cards, total=sum(cards))
+
+
+def test_a_record_may_make_its_instances_itself() -> None:
+    counted = Counted((1, 2, 3))
+    assert counted.total == 6
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        counted.total = 7  # type: ignore[misc]
+
+
+def test_fields_out_of_comparison_and_repr_are_left_out_as_in_a_dataclass() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Like:
+        cards: tuple[int, ...]
+        total: int = field(default=0, repr=False, compare=False)
+
+    a, b = Counted((1, 2)), Counted((1, 2))
+    object.__setattr__(b, "total", 99)
+    assert a == b and hash(a) == hash(b)
+    assert repr(a) == "Counted(cards=(1, 2))"
+    assert repr(Like((1, 2))).endswith("Like(cards=(1, 2))")
+
+
+def test_replace_copies_a_record_with_changes_as_for_a_dataclass() -> None:
+    from canasta_score.frozen import replace
+
+    assert replace(Rec(1, "y"), b="z") == Rec(1, "z")
+    assert replace(Plain(1), b="z") == Plain(1, "z")
+    with pytest.raises(TypeError, match="'e'"):
+        replace(Rec(1), e=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta_score.cli.table import simple
+from canasta_score.cli.tables import simple
 from canasta_score.labels import shown_requirement
 from canasta_score.language import _
 

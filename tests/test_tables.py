@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from canasta_score.cli.table import simple
+from canasta_score.cli.tables import simple
 from canasta_score.cli.tables import table as display_table
 
 ascii_cell = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=8)
