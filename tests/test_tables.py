@@ -30,8 +30,10 @@ def test_an_ascii_table_is_laid_out_as_tabulate_lays_it_out(
     table: tuple[list[list[str]], list[str], list[str]],
 ) -> None:
     rows, head, align = table
+    # A table of no rows has nothing to align (and tabulate 0.9 cannot align it).
+    aligned = {"colalign": align} if rows else {}
     assert simple(rows, head, align) == tabulate(
-        rows, headers=head, disable_numparse=True, colalign=align
+        rows, headers=head, disable_numparse=True, **aligned
     )
 
 
