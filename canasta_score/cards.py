@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from functools import lru_cache
 
 from canasta_score.errors import CardNotationError
+from canasta_score.frozen import record
 from canasta_score.language import N_, _
 
 
@@ -88,7 +89,7 @@ class Suit(Enum):
 SUIT_SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 
 
-@dataclass(frozen=True, eq=False, init=False)
+@record
 class Card:
     """One card; ``red`` is the colour of a three written without a suit (``3R``/``3B``).
 
@@ -108,6 +109,9 @@ class Card:
     is_black_three: bool = field(default=False, init=False, repr=False)
     # The card in the notation (``KS``, ``10H``, ``3R``, ``JK``).
     notation: str = field(default="", init=False, repr=False)
+    # One object for each card: equal cards are the same object.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     def __new__(cls, rank: Rank, suit: Suit | None = None, red: bool | None = None) -> Card:
         key = (rank, suit, red)

@@ -84,8 +84,9 @@ def record(cls: type[T]) -> type[T]:
         # A class may make its instances itself (writing ``self.__dict__``, as _init does).
         ("__init__", cls.__dict__.get("__init__", _init)),
         ("__repr__", _repr),
-        ("__eq__", _eq),
-        ("__hash__", _hash),
+        # A class may compare and hash its instances itself (by identity, say).
+        ("__eq__", cls.__dict__.get("__eq__", _eq)),
+        ("__hash__", cls.__dict__.get("__hash__", _hash)),
         ("__setattr__", _setattr),
         ("__delattr__", _delattr),
     ):

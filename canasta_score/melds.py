@@ -7,6 +7,7 @@ from enum import Enum
 
 from canasta_score import kinds
 from canasta_score.cards import ACE, JOKER, SEVEN, THREE, TWO, Card, Rank
+from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind
 from canasta_score.language import N_, _
 from canasta_score.ruleset import RuleRef, Ruleset
@@ -26,7 +27,7 @@ class Kind(Enum):
 GROUP, WILD, SEQUENCE, BLACK_THREES = Kind.GROUP, Kind.WILD, Kind.SEQUENCE, Kind.BLACK_THREES
 
 
-@dataclass(frozen=True, init=False)
+@record
 class Shape:
     """What a set of cards is as a meld, before any rule is applied. Its natural and wild cards
     are counted once, when it is made (a meld of twos counts its twos as natural, its jokers as
@@ -75,7 +76,7 @@ class Shape:
         return shape
 
 
-@dataclass(frozen=True, init=False)
+@record
 class Context:
     """Where a meld is laid. ``record`` judges a finished hand: only rules of shape apply."""
 

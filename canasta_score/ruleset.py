@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, cached_property
 from typing import Any
 
@@ -31,7 +31,7 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@dataclass(frozen=True, init=False)
+@record
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
 

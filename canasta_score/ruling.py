@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
+from canasta_score.frozen import record
 from canasta_score.language import pgettext
 from canasta_score.ruleset import RuleRef
 
 
-@dataclass(frozen=True)
+@record
 class Assumption:
     """A state the request did not give and the ruling depends on: what was assumed, the option
     (request key) that says otherwise, the value that changes the ruling and how to give it."""
@@ -35,7 +36,7 @@ class Assumption:
 NOTHING: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, init=False)
+@record
 class Ruling:
     """Legal or not; the rules broken; the explanations; and what else the check reports."""
 
