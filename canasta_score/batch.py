@@ -29,7 +29,7 @@ from canasta_score.ruling import Ruling
 from canasta_score.safe_text import escape_strings, json_encoder, json_text
 
 if TYPE_CHECKING:
-    from canasta_score.initial import Minimum
+    from canasta_score.minimum import Minimum
 
 Answer = tuple[dict[str, Any], int]
 TextAnswer = tuple[str, int, str]

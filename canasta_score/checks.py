@@ -20,7 +20,7 @@ from canasta_score.frozen import record
 from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.initial import Minimum
+    from canasta_score.minimum import Minimum
     from canasta_score.ruleset import RuleRef, Ruleset
     from canasta_score.ruling import Ruling
 
@@ -462,7 +462,7 @@ CHECKS: dict[str, Check] = {
                 SIDE,
                 GAME,
             ),
-            "canasta_score.rulings:min_meld",
+            "canasta_score.minimum:min_meld",
         ),
     )
 }

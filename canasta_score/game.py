@@ -14,9 +14,10 @@ from typing import Any
 from canasta_score import language
 from canasta_score.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.frozen import replace
-from canasta_score.initial import Minimum, Opening, min_meld, opening_problems
+from canasta_score.initial import Opening, opening_problems
 from canasta_score.language import _
 from canasta_score.melded import melded
+from canasta_score.minimum import Minimum, min_meld
 from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset, build_ruleset
 from canasta_score.scoring import HandScore, score_hand

@@ -1,5 +1,6 @@
 """The initial meld: the minimum a side must reach (by score or hand number), what its tier
-requires, and whether melds laid together make a legal initial meld (RULES 1.6, 2.3, 10).
+requires (both in :mod:`canasta_score.minimum`, named here too), and whether melds laid
+together make a legal initial meld (RULES 1.6, 2.3, 10).
 
 ``opening_problems`` is the one place the initial-meld requirement is checked: the ruling below,
 the pickup planner and the game's shortfall warnings all ask it.
@@ -8,36 +9,20 @@ the pickup planner and the game's shortfall warnings all ask it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from canasta_score.cards import THREE, Card, format_card
 from canasta_score.errors import InputError
-from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind, is_natural_or_better
-from canasta_score.labels import CANASTA_BAND_TEXT, CLEAN_OR_WILD_TEXT
-from canasta_score.language import N_, _
+from canasta_score.language import _
 from canasta_score.melds import Context, Kind, Verdict, judge, merge_same_rank
+from canasta_score.minimum import (
+    REQUIRE_TEXT,
+    Minimum,
+    canasta_band,
+    min_meld,
+)
 from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling
-from canasta_score.schema import Tier
-
-REQUIRE_TEXT = {
-    "canasta": N_("the initial meld must include a completed canasta"),
-    "natural_canasta": N_("the initial meld must include a natural canasta (or better)"),
-}
-
-
-@record
-class Minimum:
-    """The initial-meld requirement for a side."""
-
-    minimum: int
-    requires: list[str]
-    rule: RuleRef
-    canasta: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"minimum": self.minimum, "requires": self.requires, "rule": self.rule.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -68,36 +53,6 @@ class Opening:
         )
 
 
-def tier_for(rs: Ruleset, basis_value: int) -> Tier:
-    chosen = rs.initial_meld.tiers[0]
-    for tier in rs.initial_meld.tiers[1:]:
-        if tier.start is not None and basis_value >= tier.start:
-            chosen = tier
-    return chosen
-
-
-def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum:
-    """The initial-meld minimum for a side at ``score`` before the hand (or by hand number)."""
-    if rs.initial_meld.basis == "hand_number":
-        number = hand_number if hand_number is not None else 1
-        if number < 1:
-            raise InputError(
-                _("hand number {number}: hands are numbered from 1").format(number=number)
-            )
-        tier = tier_for(rs, number)
-    else:
-        tier = tier_for(rs, score)
-    requires = [_(REQUIRE_TEXT[tier.requires])] if tier.requires else []
-    if canasta_band(rs, tier.requires, tier.minimum):
-        requires.append(_(CANASTA_BAND_TEXT).format(minimum=tier.minimum))
-    if rs.initial_meld.must_include == "clean_or_wild_meld":
-        requires.append(_(CLEAN_OR_WILD_TEXT))
-    text = _("The initial meld must count at least {minimum}").format(minimum=tier.minimum)
-    if not tier.minimum and tier.requires:
-        text = _("The initial meld needs no minimum count, only what the tier requires")
-    return Minimum(tier.minimum, requires, rs.cite("initial_meld.tiers", text), tier.requires)
-
-
 def opening_lacks(rs: Ruleset, need: Minimum, opening: Opening) -> list[str]:
     """The requirements (by rule key) the initial meld does not meet: what the tier or the
     ruleset demands, then the minimum count (a canasta from hand is exempt where the ruleset
@@ -119,14 +74,6 @@ def opening_lacks(rs: Ruleset, need: Minimum, opening: Opening) -> list[str]:
     elif opening.points < need.minimum and not exempt:
         out.append("initial-meld.minimum")
     return out
-
-
-def canasta_band(rs: Ruleset, requires: str, minimum: int) -> bool:
-    """Whether a tier's minimum is the count of the canasta it demands, not of the whole
-    initial meld (``initial_meld.canasta_band_count``; the Brazilian 8,000 band)."""
-    return (
-        requires == "canasta" and minimum > 0 and (rs.initial_meld.canasta_band_count == "canasta")
-    )
 
 
 def opening_problems(

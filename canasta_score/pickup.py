@@ -8,9 +8,9 @@ from typing import Any
 
 from canasta_score.cards import THREE, TWO, Card, Rank, format_card, format_cards
 from canasta_score.going_out import going_out_problems
-from canasta_score.initial import min_meld
 from canasta_score.language import _
 from canasta_score.melds import Context, joins_badly, judge, merge_same_rank, same_meld
+from canasta_score.minimum import min_meld
 from canasta_score.planner import best_initial_meld
 from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling

@@ -18,15 +18,14 @@ from dataclasses import dataclass, field, replace
 from canasta_score.cards import JOKER, TWO, Card, Rank, Suit, format_cards
 from canasta_score.frozen import record
 from canasta_score.initial import (
-    Minimum,
     Opening,
-    canasta_band,
     opening_lacks,
     opening_of,
     opening_problems,
 )
 from canasta_score.language import _
 from canasta_score.melds import Context, group_lacks, judge
+from canasta_score.minimum import Minimum, canasta_band
 from canasta_score.ruleset import RuleRef, Ruleset
 
 CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16

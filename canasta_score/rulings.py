@@ -27,14 +27,15 @@ from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling, kind_word
 
 if TYPE_CHECKING:
-    from canasta_score.initial import Minimum, check_initial_meld, min_meld
+    from canasta_score.initial import check_initial_meld
+    from canasta_score.minimum import Minimum, min_meld
     from canasta_score.pickup import check_pickup
 
 # Named here, loaded on first use: a meld ruling needs neither the opening planner nor the pile.
 ELSEWHERE = {
-    "Minimum": "canasta_score.initial",
+    "Minimum": "canasta_score.minimum",
     "check_initial_meld": "canasta_score.initial",
-    "min_meld": "canasta_score.initial",
+    "min_meld": "canasta_score.minimum",
     "check_pickup": "canasta_score.pickup",
 }
 

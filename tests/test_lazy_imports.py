@@ -84,9 +84,16 @@ def test_ruling_commands_load_no_tables_no_writers_no_game_code_and_one_ruleset(
 ) -> None:
     report = probe(*args)
     loaded = set(report["modules"])
-    assert "canasta_score.rulings" in loaded
+    assert "canasta_score.checks" in loaded
     assert sorted(m for m in NOT_NEEDED if m in loaded) == []
     assert report["read"] == files
+
+
+def test_min_meld_judges_no_meld() -> None:
+    """The minimum needs the ruleset's tiers only: no meld judging, no rulings."""
+    loaded = set(probe("min-meld", "--score", "1500", "--json")["modules"])
+    assert "canasta_score.minimum" in loaded
+    assert sorted(loaded & {"canasta_score.melds", "canasta_score.rulings"}) == []
 
 
 # What ``check meld`` loads of the package once its ruleset is in the compiled cache.

@@ -18,7 +18,7 @@ from canasta_score.cli.common import (
 from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.initial import Minimum
+    from canasta_score.minimum import Minimum
     from canasta_score.scoring import HandScore
 
 

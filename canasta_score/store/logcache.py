@@ -49,7 +49,7 @@ def outcome_from_data(data: Any) -> Outcome:
 def played_from_data(game: Game, data: Any) -> tuple[Played, ...]:
     """The first hands of ``game`` as :func:`log_to_data` kept them (as many as it holds)."""
     from canasta_score.game import Played
-    from canasta_score.initial import Minimum
+    from canasta_score.minimum import Minimum
     from canasta_score.ruleset import RuleRef
     from canasta_score.scoring import HandScore, Item, SideScore
 
