@@ -14,13 +14,13 @@ from canasta_score.language import N_, _
 # The parts of the command line, in the order the help lists them: groups added whole, and
 # modules that register their commands on the app.
 GROUPS = ("rules", "check")
-PARTS = (*GROUPS, "hands", "game", "stats", "play")
+PARTS = (*GROUPS, "minimum", "hands", "game", "stats", "play")
 # The part each command or group lives in, so a command line loads only its own part. A name
 # missing here still works: it gets the whole app.
 OWNER = {
     "rules": "rules",
     "check": "check",
-    "min-meld": "hands",
+    "min-meld": "minimum",
     "score-hand": "hands",
     **dict.fromkeys(
         (

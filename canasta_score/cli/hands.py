@@ -18,7 +18,6 @@ from canasta_score.cli.common import (
 from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.minimum import Minimum
     from canasta_score.scoring import HandScore
 
 
@@ -80,27 +79,8 @@ def render_score(result: HandScore) -> str:
     return "\n\n".join(blocks)
 
 
-def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
-    """Print the initial-meld minimum (``min-meld``)."""
-    if as_json:
-        emit_json(need.as_dict())
-        return
-    typer.echo(
-        _("Initial meld minimum: {minimum}  [{rule}]").format(
-            minimum=need.minimum, rule=need.rule.rule
-        )
-    )
-    for text in need.requires:
-        typer.echo(_("  and {requirement}").format(requirement=text))
-
-
 def register(app: typer.Typer) -> None:
-    """Add ``min-meld`` and ``score-hand`` to the app."""
-
-    from canasta_score.checks import CHECKS
-    from canasta_score.cli.check import command_for
-
-    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))
+    """Add ``score-hand`` to the app."""
 
     @app.command("score-hand")
     def score_hand_cmd(

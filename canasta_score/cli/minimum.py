@@ -1,0 +1,39 @@
+"""``canasta-score min-meld``: the minimum count of a side's initial meld (CONTRACT 5.1).
+
+Its own part of the command line, built from the check's description in
+:mod:`canasta_score.checks` as the ``check`` subcommands are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from canasta_score.cli.common import emit_json
+from canasta_score.language import _
+
+if TYPE_CHECKING:
+    from canasta_score.minimum import Minimum
+
+
+def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
+    """Print the initial-meld minimum (``min-meld``)."""
+    if as_json:
+        emit_json(need.as_dict())
+        return
+    typer.echo(
+        _("Initial meld minimum: {minimum}  [{rule}]").format(
+            minimum=need.minimum, rule=need.rule.rule
+        )
+    )
+    for text in need.requires:
+        typer.echo(_("  and {requirement}").format(requirement=text))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``min-meld`` to the app."""
+    from canasta_score.checks import CHECKS
+    from canasta_score.cli.check import command_for
+
+    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))
