@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -128,13 +129,19 @@ def from_game(
     return rs, with_facts(args, facts, {o.key for o in check.options})
 
 
-def command_for(
-    check: Check, render: Callable[[Any, bool, str], None] = show
-) -> Callable[..., None]:
-    """The Typer command of a check, its signature built from the check's options; ``render``
+class CheckCommand:
+    """The Typer command of a check. Its signature is built from the check's options when
+    Typer first asks for it, so only the command a command line runs is ever built; ``render``
     prints the answer (``--json`` or not; the title is the card or cards checked)."""
 
-    def command(**values: Any) -> None:
+    def __init__(self, check: Check, render: Callable[[Any, bool, str], None]) -> None:
+        self.check = check
+        self.render = render
+        self.__doc__ = check.help
+        self.__name__ = f"{check.name.replace('-', '_')}_cmd"
+
+    def __call__(self, **values: Any) -> None:
+        check = self.check
         given = [o for o in check.options if not o.context and values[o.param] is not None]
         args = {o.key: parsed(o, values[o.param]) for o in given}
         if values.get("side") is not None:
@@ -145,22 +152,33 @@ def command_for(
             rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
-        render(check.answer(rs, args), values["json"], title)
+        self.render(check.answer(rs, args), values["json"], title)
 
-    first = [o for o in check.options if o.argument or o.required]
-    rest = [o for o in check.options if not (o.argument or o.required)]
-    params = [parameter(o) for o in first]
-    params.append(common_parameter("ruleset", RulesetOpt, None))
-    params += [parameter(o) for o in rest]
-    params += [
-        common_parameter("players", PlayersOpt, None),
-        common_parameter("rule", RuleOpt, None),
-        common_parameter("json", JsonOpt, False),
-    ]
-    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    command.__doc__ = check.help
-    command.__name__ = f"{check.name.replace('-', '_')}_cmd"
-    return command
+    @cached_property
+    def __signature__(self) -> inspect.Signature:
+        check = self.check
+        first = [o for o in check.options if o.argument or o.required]
+        rest = [o for o in check.options if not (o.argument or o.required)]
+        params = [parameter(o) for o in first]
+        params.append(common_parameter("ruleset", RulesetOpt, None))
+        params += [parameter(o) for o in rest]
+        params += [
+            common_parameter("players", PlayersOpt, None),
+            common_parameter("rule", RuleOpt, None),
+            common_parameter("json", JsonOpt, False),
+        ]
+        return inspect.Signature(params)
+
+    @property
+    def __annotations__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {p.name: p.annotation for p in self.__signature__.parameters.values()}
+
+
+def command_for(
+    check: Check, render: Callable[[Any, bool, str], None] = show
+) -> Callable[..., None]:
+    """The Typer command of a check (see :class:`CheckCommand`)."""
+    return CheckCommand(check, render)
 
 
 for _name in ("meld", "initial-meld", "pickup", "discard", "go-out"):
