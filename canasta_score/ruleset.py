@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import typing
 from dataclasses import field
 from functools import cache, cached_property
@@ -223,8 +224,13 @@ def section_fields(cls: type) -> dict[str, Field]:
 
 @cache
 def section_types() -> dict[str, type]:
-    hints = typing.get_type_hints(Schema)
-    return {f.name: hints[f.name] for f in fields(Schema)}
+    """Each section's record class, by section name. The schema's annotations name the classes
+    of its own module, so they are looked up there rather than evaluated."""
+    named = inspect.get_annotations(Schema)
+    return {
+        f.name: found if isinstance(found := named[f.name], type) else getattr(schema, found)
+        for f in fields(Schema)
+    }
 
 
 @cache

@@ -49,12 +49,13 @@ def folder() -> Path:
 
 def fingerprint(bundled: Path, ref: str, players: int | None, overrides: list[str]) -> str:
     """The program version, the stamps of the files a ruleset is built from, and what is asked."""
-    here = Path(__file__).parent.parent  # the package
+    here = os.path.dirname(os.path.dirname(__file__))  # the package
     stamps = [__version__, str(bundled), repr((ref, players, overrides))]
-    paths = sorted(bundled.glob("*.toml")) + [here / name for name in BUILDERS]
-    for path in paths:
-        stat = path.stat()
-        stamps.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    with os.scandir(bundled) as found:
+        rulesets = sorted(e.path for e in found if e.name.endswith(".toml") and e.is_file())
+    for path in (*rulesets, *(os.path.join(here, name) for name in BUILDERS)):
+        stat = os.stat(path)
+        stamps.append(f"{os.path.basename(path)}:{stat.st_size}:{stat.st_mtime_ns}")
     return "\n".join(stamps)
 
 
