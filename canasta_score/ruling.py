@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from canasta_score.frozen import record
-from canasta_score.language import pgettext
+from canasta_score.language import current, pgettext
 from canasta_score.ruleset import RuleRef
 
 
@@ -120,20 +120,28 @@ def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:
     return tuple(out)
 
 
+# The words kind_word knows, in each language spoken so far (made once per language).
+KIND_WORDS: dict[str, dict[str, str]] = {}
+KINDS = (
+    "natural",
+    "mixed",
+    "sevens",
+    "aces",
+    "wild",
+    "wild_twos",
+    "wild_four_jokers",
+    "sequence",
+    "deuces",
+    "deuces_mixed",
+)
+
+
 def kind_word(name: str) -> str:
     """A canasta kind as rulings name it (``natural``, ``mixed``, or a ruleset's own name for a
     completed sequence), in the language in use; a name it does not know (a ruleset's own
     name) is shown as it is."""
-    words = {
-        "natural": pgettext("canasta kind", "natural"),
-        "mixed": pgettext("canasta kind", "mixed"),
-        "sevens": pgettext("canasta kind", "sevens"),
-        "aces": pgettext("canasta kind", "aces"),
-        "wild": pgettext("canasta kind", "wild"),
-        "wild_twos": pgettext("canasta kind", "wild_twos"),
-        "wild_four_jokers": pgettext("canasta kind", "wild_four_jokers"),
-        "sequence": pgettext("canasta kind", "sequence"),
-        "deuces": pgettext("canasta kind", "deuces"),
-        "deuces_mixed": pgettext("canasta kind", "deuces_mixed"),
-    }
+    code = current()
+    words = KIND_WORDS.get(code)
+    if words is None:
+        words = KIND_WORDS[code] = {kind: pgettext("canasta kind", kind) for kind in KINDS}
     return words.get(name, name)

@@ -131,6 +131,27 @@ MELD_KEYS = {
 
 
 def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged: bool) -> RuleRef:
+    """Why a legal meld is legal: its kind and its cards in words, with the rule it meets.
+    Kept per ruleset and language: many melds read alike."""
+    shape = verdict.shape
+    assert shape is not None
+    key = (shape.kind, shape.rank, len(cards), shape.naturals, shape.wilds, verdict.canasta, merged)
+    described: dict[tuple[Any, ...], RuleRef] = rs.memo.setdefault("described melds", {})
+    found = described.get(key)
+    if found is None:
+        if len(described) >= DESCRIBED_MAX:
+            described.clear()
+        found = described[key] = word_meld(rs, verdict, len(cards), merged)
+    return found
+
+
+# At most this many descriptions are kept per ruleset and language (then forgotten and kept
+# afresh).
+DESCRIBED_MAX = 4096
+
+
+def word_meld(rs: Ruleset, verdict: Verdict, count: int, merged: bool) -> RuleRef:
+    """:func:`describe_meld` worked out: ``count`` cards in all."""
     shape = verdict.shape
     assert shape is not None
     if shape.kind is GROUP:
@@ -141,7 +162,7 @@ def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged
     if merged:
         what = _("{meld} (with the side's meld it joins)").format(meld=what)
     size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
-        cards=len(cards), naturals=shape.naturals, wilds=shape.wilds
+        cards=count, naturals=shape.naturals, wilds=shape.wilds
     )
     kind = kind_word(display_name(verdict.canasta, rs)) if verdict.canasta else ""
     if kind:
@@ -379,10 +400,25 @@ def check_go_out(
         reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
     if discard is not None:
         reasons += discard_problems(rs, discard, (discard,), going_out=True)
-    names = ", ".join(kind_word(display_name(k, rs)) for k in kinds)
-    text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
-    how = [rs.cite("go_out.canastas", text)]
-    if rs.go_out.permission == "mandatory" and partner is None:
-        text = _("The partner must be asked and agree first")
-        how.append(rs.cite("go_out.permission", text))
+    how = going_out_said(rs, tuple(kinds), partner is None)
     return Ruling.of(reasons, how, {"canastas": len(kinds)})
+
+
+def going_out_said(
+    rs: Ruleset, kinds: tuple[CanastaKind, ...], unasked: bool
+) -> tuple[RuleRef, ...]:
+    """What a legal going out explains: the side's canastas and, where the partner must agree
+    and was not asked, that rule. Kept per ruleset and language: many tables read alike."""
+    said: dict[tuple[Any, ...], tuple[RuleRef, ...]] = rs.memo.setdefault("going out said", {})
+    found = said.get((kinds, unasked))
+    if found is None:
+        if len(said) >= DESCRIBED_MAX:
+            said.clear()
+        names = ", ".join(kind_word(display_name(k, rs)) for k in kinds)
+        text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
+        how = [rs.cite("go_out.canastas", text)]
+        if rs.go_out.permission == "mandatory" and unasked:
+            text = _("The partner must be asked and agree first")
+            how.append(rs.cite("go_out.permission", text))
+        found = said[kinds, unasked] = tuple(how)
+    return found
