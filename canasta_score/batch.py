@@ -62,6 +62,10 @@ SPELLINGS = {
 }
 
 
+# The kinds whose value a request gives as it is, and the class of such a value.
+TAKEN_AS_IS: dict[str, type] = {"bool": bool, "text": str, "int": int, "int?": int}
+
+
 # How many card texts a batch keeps parsed (then they are forgotten and kept afresh).
 CARDS_KEPT = 1 << 16
 
@@ -131,11 +135,7 @@ class Batch:
             cls = value.__class__
             if kind == "cards" and cls is str:
                 args[key] = self._parse(name, key, value)
-            elif (
-                (kind == "bool" and cls is bool)
-                or (kind == "text" and cls is str)
-                or (kind in ("int", "int?") and cls is int)
-            ):
+            elif TAKEN_AS_IS.get(kind) is cls:
                 args[key] = value
             elif (
                 kind == "melds" and cls is list and value and all(v.__class__ is str for v in value)

@@ -89,6 +89,9 @@ def opening_problems(
         if shown
         else _("The melds count {points}, below the minimum of {minimum}")
     )
+    lacking = opening_lacks(rs, need, opening)
+    if not lacking:
+        return []
     required = REQUIRE_TEXT.get(need.canasta)
     texts = {
         "initial-meld.requires": _(required) if required else "",
@@ -103,7 +106,7 @@ def opening_problems(
             "that counts at least {minimum} by itself"
         ).format(best=opening.best_canasta, minimum=need.minimum),
     }
-    return [rs.cite(key, texts.get(key)) for key in opening_lacks(rs, need, opening)]
+    return [rs.cite(key, texts.get(key)) for key in lacking]
 
 
 def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:

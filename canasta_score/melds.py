@@ -202,10 +202,16 @@ def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
     """Rules a group meld breaks."""
     m = rs.meld
     n, w = shape.naturals, shape.wilds
-    out = [
-        rs.cite(key, ratio_text(m.wild_ratio, n, w) if key == "meld.wild_ratio" else None)
-        for key in group_lacks(rs, shape.rank, n, w)
-    ]
+    lacking: dict[tuple[Rank | None, int, int], list[RuleRef]] = rs.memo.setdefault("lacks", {})
+    found = lacking.get((shape.rank, n, w))
+    if found is None:
+        if len(lacking) >= JUDGED_MAX:
+            lacking.clear()
+        found = lacking[shape.rank, n, w] = [
+            rs.cite(key, ratio_text(m.wild_ratio, n, w) if key == "meld.wild_ratio" else None)
+            for key in group_lacks(rs, shape.rank, n, w)
+        ]
+    out = found.copy()
     added = ctx.added if ctx.added is not None else shape.cards
     if shape.rank is TWO:
         added_wilds = 0

@@ -52,6 +52,16 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
         tier = tier_for(rs, number)
     else:
         tier = tier_for(rs, score)
+    # Kept per ruleset and language: a tier's minimum reads the same whatever the score in it.
+    minimums: dict[int, Minimum] = rs.memo.setdefault("minimums", {})
+    found = minimums.get(id(tier))  # the tiers live as long as their ruleset
+    if found is None:
+        found = minimums[id(tier)] = tier_minimum(rs, tier)
+    return found
+
+
+def tier_minimum(rs: Ruleset, tier: Tier) -> Minimum:
+    """The minimum of one tier of the initial meld (see :func:`min_meld`)."""
     requires = [_(REQUIRE_TEXT[tier.requires])] if tier.requires else []
     if canasta_band(rs, tier.requires, tier.minimum):
         requires.append(_(CANASTA_BAND_TEXT).format(minimum=tier.minimum))

@@ -190,16 +190,13 @@ def no_way_reasons(
     existing = table[index] if index >= 0 else ()
     too_big = bool(existing) and bool(rs.meld.max_cards)
     too_big = too_big and len(existing) + 3 > rs.meld.max_cards
-    full = [
-        rs.cite(
-            "meld.max_cards",
-            _("The pair and the top {card} cannot join the side's meld {meld}").format(
-                card=t, meld=format_cards(existing)
-            ),
-        )
-    ]
+
+    def full() -> list[RuleRef]:
+        text = _("The pair and the top {card} cannot join the side's meld {meld}")
+        return [rs.cite("meld.max_cards", text.format(card=t, meld=format_cards(existing)))]
+
     if len(naturals) >= 2:
-        return full
+        return full()
     if frozen_now:
         if rs.pile.always_frozen:
             text = _(
@@ -217,7 +214,7 @@ def no_way_reasons(
                 "holds {held}"
             )
         pair = rs.cite("pile.natural-pair", text.format(rank=top.rank.value, held=len(naturals)))
-        return [pair, *full] if too_big else [pair]
+        return [pair, *full()] if too_big else [pair]
     return [
         rs.cite(
             "pile.take_unfrozen",
