@@ -24,7 +24,25 @@ def going_out_problems(
 
 
 def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
-    """Which going-out canasta requirements the side's canastas do not meet."""
+    """Which going-out canasta requirements the side's canastas do not meet. Kept per ruleset
+    and language: many sides hold the same canastas."""
+    held = tuple(canastas)
+    short: dict[tuple[CanastaKind, ...], list[RuleRef]] = rs.memo.setdefault("shortfall", {})
+    found = short.get(held)
+    if found is None:
+        if len(short) >= KEPT:
+            short.clear()
+        found = short[held] = shortfall(rs, held)
+    return found.copy()
+
+
+# At most this many shortfalls are kept per ruleset and language (then forgotten and kept
+# afresh).
+KEPT = 1024
+
+
+def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
+    """:func:`going_out_shortfall` worked out."""
     g = rs.go_out
     families = [kinds.family(k) for k in canastas]
     if not g.wild_canastas_count:
