@@ -49,21 +49,21 @@ REQUIRED = {
     if any(o.required for o in check.options)
 }
 CHECKS = tuple(FIELDS)
+# The kinds whose value a request gives as it is, and the class of such a value.
+TAKEN_AS_IS: dict[str, type] = {"bool": bool, "text": str, "int": int, "int?": int}
+
 # Each command under either spelling ("go-out" or "go_out"), and for each command every
-# spelling of each key it takes ("going-out" or "going_out"): (the key, the kind of value).
+# spelling of each key it takes ("going-out" or "going_out"): (the key, the kind of value, and
+# the class of a value taken as it is, if the kind has one).
 CHECK_NAMES = {variant: check for check in FIELDS for variant in {check, check.replace("-", "_")}}
-SPELLINGS = {
+SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
     check: {
-        variant: (key, kind)
+        variant: (key, kind, TAKEN_AS_IS.get(kind))
         for key, kind in {**fields, **COMMON}.items()
         for variant in {key, key.replace("-", "_")}
     }
     for check, fields in FIELDS.items()
 }
-
-
-# The kinds whose value a request gives as it is, and the class of such a value.
-TAKEN_AS_IS: dict[str, type] = {"bool": bool, "text": str, "int": int, "int?": int}
 
 
 # How many card texts a batch keeps parsed (then they are forgotten and kept afresh).
@@ -130,17 +130,19 @@ class Batch:
                 raise RequestError(f'{name}: unknown key "{raw_key}" (known: {known})')
             if value is None:
                 continue
-            key, kind = found
+            key, kind, plain = found
             # The commonest kinds first, each as :meth:`_convert` would take it.
             cls = value.__class__
-            if kind == "cards" and cls is str:
-                args[key] = self._parse(name, key, value)
-            elif TAKEN_AS_IS.get(kind) is cls:
+            if plain is cls:
                 args[key] = value
+            elif kind == "cards" and cls is str:
+                cards = self._cards.get(value)
+                args[key] = self._parse(name, key, value) if cards is None else cards
             elif (
                 kind == "melds" and cls is list and value and all(v.__class__ is str for v in value)
             ):
-                args[key] = tuple([self._parse(name, key, v) for v in value])
+                kept = self._cards.get  # a kept meld is never empty
+                args[key] = tuple([kept(v) or self._parse(name, key, v) for v in value])
             elif kind in ("card", "card?") and cls is str and value in CARDS_BY_TOKEN:
                 args[key] = CARDS_BY_TOKEN[value]
             else:
@@ -227,9 +229,7 @@ def ruling_json(ruling: Ruling) -> str:
     extra = ruling.extra
     if ruling.assumptions or "legal" in extra or "reasons" in extra:
         return json_text(ruling.as_dict())
-    reasons = ", ".join(
-        [f'{{"rule": {encode_text(r.rule)}, "text": {encode_text(r.text)}}}' for r in ruling.cited]
-    )
+    reasons = ", ".join([r.json for r in ruling.cited])
     parts = ['{"legal": true' if ruling.legal else '{"legal": false', ', "reasons": [', reasons]
     parts.append("]")
     for key, value in extra.items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 from importlib import import_module
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from canasta_score.cards import JOKER, THREE, Card, Rank, parse_card, parse_cards, parse_ranks
@@ -124,28 +125,37 @@ class Check:
 
     def ask(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
         first, rest = self.plan
-        positional = [args.get(key, default) for key, default in first]
-        keywords = {param: args.get(key, default) for key, param, default in rest}
-        return self.call(rs, *positional, **keywords)
+        given = args.get
+        # Plain loops: a comprehension is one more call, and this runs for every ruling.
+        positional = [rs]
+        for key, default in first:
+            positional.append(given(key, default))
+        keywords = {}
+        for key, param, default in rest:
+            keywords[param] = given(key, default)
+        return self.call(*positional, **keywords)
 
     @cached_property
-    def deck_options(self) -> tuple[Option, ...]:
-        """The options whose cards are counted against the deck."""
-        return tuple(o for o in self.options if o.deck)
+    def deck_options(self) -> tuple[tuple[str, str], ...]:
+        """The options whose cards are counted against the deck: (key, what the value is:
+        ``melds``, ``card`` or ``cards``)."""
+        shapes = {"melds": "melds", "card": "card", "card?": "card"}
+        return tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck)
 
     def deck_cards(self, args: dict[str, Any]) -> list[Card]:
         """Every card the request names on the table or in hand, each once."""
         out: list[Card] = []
-        for option in self.deck_options:
-            value = args.get(option.key)
+        for key, shape in self.deck_options:
+            value = args.get(key)
             if value is None:
                 continue
-            if option.kind == "melds":
-                out += [card for meld in value for card in meld]
-            elif option.kind in ("card", "card?"):
+            if shape == "cards":
+                out += value
+            elif shape == "card":
                 out.append(value)
             else:
-                out += list(value)
+                for meld in value:
+                    out += meld
         return out
 
     def assumptions(self, rs: Ruleset, args: dict[str, Any], ruling: Ruling) -> Ruling:
@@ -180,29 +190,24 @@ def probes(option: Option, rs: Ruleset) -> list[Any]:
     return [s for s in starts if s != default]
 
 
+RANK_OF = attrgetter("rank")
+
+
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    if jokers and len(cards) <= packs * min(2, jokers):
+    count = len(cards)
+    if jokers and count <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
-    if len(cards) <= 4 * packs:
-        # Too few cards for four of a rank a pack: only threes and jokers can pass a limit.
-        threes = jokers_named = 0
-        for card in cards:
-            if card.rank is THREE:
-                threes += 1
-            elif card.rank is JOKER:
-                jokers_named += 1
-        if threes <= 2 * packs and jokers_named <= packs * jokers:
-            return []  # within every limit, whatever the threes' colours
-    else:
-        ranks = [card.rank for card in cards]
-        if (
-            max(map(ranks.count, set(ranks))) <= 4 * packs
-            and ranks.count(THREE) <= 2 * packs
-            and ranks.count(JOKER) <= packs * jokers
-        ):
-            return []  # within every limit, whatever the threes' colours
+    ranks = list(map(RANK_OF, cards))
+    if (
+        # Too few cards for four of a rank a pack, or no rank named more often:
+        (count <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
+        # and only threes and jokers left that could pass a limit.
+        and ranks.count(THREE) <= 2 * packs
+        and ranks.count(JOKER) <= packs * jokers
+    ):
+        return []  # within every limit, whatever the threes' colours
     from canasta_score.deck import Tally, described, excess
 
     return [
