@@ -46,13 +46,18 @@ class RuleRef:
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
 
-    @cached_property
+    @property
     def json(self) -> str:
-        """:meth:`as_dict` as ``json.dumps(..., ensure_ascii=False)`` writes it (worked out once:
-        a ruleset keeps the references it makes, and a batch writes them again and again)."""
-        from json.encoder import encode_basestring as encode_text
+        """:meth:`as_dict` as ``json.dumps(..., ensure_ascii=False)`` writes it, worked out once
+        (a ruleset keeps most of the references it makes, and a batch writes them again and
+        again)."""
+        found: str | None = self.__dict__.get("_json")
+        if found is None:
+            from json.encoder import encode_basestring as encode_text
 
-        return f'{{"rule": {encode_text(self.rule)}, "text": {encode_text(self.text)}}}'
+            found = f'{{"rule": {encode_text(self.rule)}, "text": {encode_text(self.text)}}}'
+            self.__dict__["_json"] = found
+        return found
 
 
 @record

@@ -137,7 +137,8 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
             else:
                 text, code = known
             out.append(text)
-            worst = max(worst, code)
+            if code > worst:
+                worst = code
         write_answers(out)
         if not chunk:
             return worst
@@ -157,5 +158,8 @@ def too_long(number: int, limit: int) -> str:
 def write_answers(out: list[str]) -> None:
     """Write answers and flush them, so a program waiting for them gets them at once."""
     if out:
-        sys.stdout.write("\n".join(out) + "\n")
+        from canasta_score.cli.terminal import write_escaped
+
+        # Answers are JSON with every character a terminal acts on escaped: written as they are.
+        write_escaped(sys.stdout, "\n".join(out) + "\n")
         sys.stdout.flush()
