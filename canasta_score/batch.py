@@ -23,7 +23,7 @@ from canasta_score.cards import Card, parse_cards
 from canasta_score.checks import CHECKS as DESCRIBED
 from canasta_score.checks import EXPECTED, Option, convert
 from canasta_score.errors import CanastaError, InputError
-from canasta_score.limits import parse_json
+from canasta_score.limits import parse_json, parse_line
 from canasta_score.ruleset import Ruleset
 from canasta_score.ruling import Ruling
 from canasta_score.safe_text import escape_strings, json_encoder, json_text
@@ -70,6 +70,10 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
 CARDS_KEPT = 1 << 16
 
 
+# How many minimums a batch keeps written (then they are forgotten and kept afresh).
+MINIMUMS_KEPT = 1024
+
+
 # The card of each token a request gives for a single card, read once (see _convert).
 CARDS_BY_TOKEN: dict[str, Card] = {}
 
@@ -84,6 +88,8 @@ class Batch:
     def __init__(self) -> None:
         self._rulesets: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
         self._cards: dict[str, tuple[Card, ...]] = {}
+        # Each minimum answered, by identity (kept alive here), with its JSON text.
+        self._minimums: dict[int, tuple[Minimum, str]] = {}
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
@@ -105,13 +111,19 @@ class Batch:
         """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
         error object its message)."""
         try:
-            answered = self._answer(parse_json(text, ""))
+            answered = self._answer(parse_line(text))
         except CanastaError as exc:
             data, code = error(line, str(exc))
             return json_text(data), code, data["error"]
         if isinstance(answered, Ruling):
             return ruling_json(answered), 0 if answered.legal else 1, ""
-        return json_text(answered.as_dict()), 0, ""
+        # A minimum is kept per ruleset and tier, so most are written before: kept written.
+        kept = self._minimums.get(id(answered))
+        if kept is None or kept[0] is not answered:
+            if len(self._minimums) >= MINIMUMS_KEPT:
+                self._minimums.clear()
+            kept = self._minimums[id(answered)] = (answered, json_text(answered.as_dict()))
+        return kept[1], 0, ""
 
     def _answer(self, request: Any) -> Ruling | Minimum:
         if not isinstance(request, dict):
