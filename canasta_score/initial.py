@@ -111,16 +111,27 @@ def opening_problems(
 
 def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:
     """What judged melds hold; the meld with the top card (``top_meld``) is no hand canasta."""
-    kinds = [v.canasta for v in verdicts]
-    canastas = [rs.count(v.shape.cards) for v in verdicts if v.canasta and v.shape is not None]
+    canasta = natural = hand = clean = wilds = False
+    best = 0
+    # One pass over the melds (the pickup planner asks this for every plan it explains).
+    for i, v in enumerate(verdicts):
+        kind, shape = v.canasta, v.shape
+        if kind:
+            canasta = True
+            hand = hand or i != top_meld
+            natural = natural or is_natural_or_better(kind)
+            if shape is not None:
+                best = max(best, rs.count(shape.cards))
+        clean = clean or clean_or_wild(v)
+        wilds = wilds or (shape is not None and bool(shape.wilds))
     return Opening(
         points,
-        canasta=any(kinds),
-        natural_canasta=any(k is not None and is_natural_or_better(k) for k in kinds),
-        hand_canasta=any(v.canasta for i, v in enumerate(verdicts) if i != top_meld),
-        clean_or_wild=any(clean_or_wild(v) for v in verdicts),
-        wilds=any(v.shape is not None and v.shape.wilds for v in verdicts),
-        best_canasta=max(canastas, default=0),
+        canasta=canasta,
+        natural_canasta=natural,
+        hand_canasta=hand,
+        clean_or_wild=clean,
+        wilds=wilds,
+        best_canasta=best,
     )
 
 
