@@ -241,13 +241,27 @@ def ruling_json(ruling: Ruling) -> str:
     extra = ruling.extra
     if ruling.assumptions or "legal" in extra or "reasons" in extra:
         return json_text(ruling.as_dict())
-    reasons = ", ".join([r.json for r in ruling.cited])
-    parts = ['{"legal": true' if ruling.legal else '{"legal": false', ', "reasons": [', reasons]
+    parts = ['{"legal": true, "reasons": [' if ruling.legal else '{"legal": false, "reasons": [']
+    for reason in ruling.reasons + ruling.explanations:  # what the ruling cites
+        parts += (reason.json, ", ")
+    if len(parts) > 1:
+        parts.pop()
     parts.append("]")
     for key, value in extra.items():
-        parts += [", ", encode_text(key), ": ", value_json(value)]
+        cls = value.__class__  # the commonest values written here, the others by value_json
+        if cls is int:
+            text = int.__repr__(value)
+        elif cls is str:
+            text = encode_text(value)
+        else:
+            text = value_json(value)
+        parts += (", ", KEYS.get(key) or encode_text(key), ": ", text)
     parts.append("}")
     return escape_strings("".join(parts))
+
+
+# The keys a ruling's extra most often holds, as JSON text.
+KEYS = {key: encode_text(key) for key in ("points", "canasta", "canastas", "way", "cards")}
 
 
 def value_json(value: Any) -> str:

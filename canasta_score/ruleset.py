@@ -32,6 +32,19 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
+class WrittenOnce:
+    """``RuleRef.json``: ``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)``
+    writes it, worked out on first use and then kept in the reference itself (a ruleset keeps
+    most of the references it makes, and a batch writes them again and again)."""
+
+    def __get__(self, ref: RuleRef, owner: type | None = None) -> str:
+        from json.encoder import encode_basestring as encode_text
+
+        text = f'{{"rule": {encode_text(ref.rule)}, "text": {encode_text(ref.text)}}}'
+        ref.__dict__["json"] = text  # found there from now on, before this is asked again
+        return text
+
+
 @record
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
@@ -46,18 +59,8 @@ class RuleRef:
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
 
-    @property
-    def json(self) -> str:
-        """:meth:`as_dict` as ``json.dumps(..., ensure_ascii=False)`` writes it, worked out once
-        (a ruleset keeps most of the references it makes, and a batch writes them again and
-        again)."""
-        found: str | None = self.__dict__.get("_json")
-        if found is None:
-            from json.encoder import encode_basestring as encode_text
-
-            found = f'{{"rule": {encode_text(self.rule)}, "text": {encode_text(self.text)}}}'
-            self.__dict__["_json"] = found
-        return found
+    # The reference as JSON text (see :class:`WrittenOnce`).
+    json = WrittenOnce()
 
 
 @record
