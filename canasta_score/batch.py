@@ -70,6 +70,10 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
 CARDS_KEPT = 1 << 16
 
 
+# The classes of a list of texts.
+TEXTS = {str}
+
+
 # How many minimums a batch keeps written (then they are forgotten and kept afresh).
 MINIMUMS_KEPT = 1024
 
@@ -150,11 +154,11 @@ class Batch:
             elif kind == "cards" and cls is str:
                 cards = self._cards.get(value)
                 args[key] = self._parse(name, key, value) if cards is None else cards
-            elif (
-                kind == "melds" and cls is list and value and all(v.__class__ is str for v in value)
-            ):
-                kept = self._cards.get  # a kept meld is never empty
-                args[key] = tuple([kept(v) or self._parse(name, key, v) for v in value])
+            elif kind == "melds" and cls is list and value and set(map(type, value)) == TEXTS:
+                melds = []
+                for text in value:  # a kept meld is never empty
+                    melds.append(self._cards.get(text) or self._parse(name, key, text))
+                args[key] = tuple(melds)
             elif kind in ("card", "card?") and cls is str and value in CARDS_BY_TOKEN:
                 args[key] = CARDS_BY_TOKEN[value]
             else:

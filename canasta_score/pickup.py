@@ -111,8 +111,15 @@ def pickup_ways(
     table: tuple[tuple[Card, ...], ...],
 ) -> list[tuple[str, tuple[Card, ...], str]]:
     """Ways to meet the top card, best first: (way, cards from hand, explanation)."""
-    naturals = tuple(c for c in hand if c.rank is top.rank)
-    wilds = sorted((c for c in hand if c.is_wild), key=lambda c: c.rank is not TWO)
+    same: list[Card] = []
+    wild: list[Card] = []
+    for card in hand:  # one plain loop: every pickup asks this
+        if card.is_wild:
+            wild.append(card)
+        elif card.rank is top.rank:
+            same.append(card)
+    naturals = tuple(same)
+    wilds = sorted(wild, key=lambda c: c.rank is not TWO)
     index = same_meld((top,), table, rs) if table else -1
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table
