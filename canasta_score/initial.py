@@ -153,7 +153,7 @@ def check_initial_meld(
     """Do these melds, laid together in one turn, make a legal initial meld?"""
     need = min_meld(rs, score, hand_number)
     reasons: list[RuleRef] = []
-    points = sum(rs.count(m) for m in melds)
+    points = sum(map(rs.count, melds))
     if top_card is not None:
         with_top = next((m for m in melds if top_card in m), None)
         if with_top is None:
@@ -165,12 +165,11 @@ def check_initial_meld(
         reasons += top_card_problems(rs, top_card, with_top)
         points -= uncounted_pickup_points(rs, top_card, with_top)
     laid = merge_same_rank(tuple(melds), rs)
-    verdicts = [
-        judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
-        for i, m in enumerate(laid)
-    ]
-    for v in verdicts:
-        reasons += v.broken
+    verdicts = []
+    for i, m in enumerate(laid):
+        verdict = judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
+        verdicts.append(verdict)
+        reasons += verdict.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
     opening = opening_of(rs, verdicts, points, top_meld)
     reasons += opening_problems(rs, need, opening)
