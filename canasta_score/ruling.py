@@ -122,18 +122,23 @@ def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:
 
 # The words kind_word knows, in each language spoken so far (made once per language).
 KIND_WORDS: dict[str, dict[str, str]] = {}
-KINDS = (
-    "natural",
-    "mixed",
-    "sevens",
-    "aces",
-    "wild",
-    "wild_twos",
-    "wild_four_jokers",
-    "sequence",
-    "deuces",
-    "deuces_mixed",
-)
+
+
+def kind_words() -> dict[str, str]:
+    """The canasta kinds as rulings name them, in the language in use (each word written out,
+    so the catalog finds it)."""
+    return {
+        "natural": pgettext("canasta kind", "natural"),
+        "mixed": pgettext("canasta kind", "mixed"),
+        "sevens": pgettext("canasta kind", "sevens"),
+        "aces": pgettext("canasta kind", "aces"),
+        "wild": pgettext("canasta kind", "wild"),
+        "wild_twos": pgettext("canasta kind", "wild_twos"),
+        "wild_four_jokers": pgettext("canasta kind", "wild_four_jokers"),
+        "sequence": pgettext("canasta kind", "sequence"),
+        "deuces": pgettext("canasta kind", "deuces"),
+        "deuces_mixed": pgettext("canasta kind", "deuces_mixed"),
+    }
 
 
 def kind_word(name: str) -> str:
@@ -143,5 +148,5 @@ def kind_word(name: str) -> str:
     code = current()
     words = KIND_WORDS.get(code)
     if words is None:
-        words = KIND_WORDS[code] = {kind: pgettext("canasta kind", kind) for kind in KINDS}
+        words = KIND_WORDS[code] = kind_words()
     return words.get(name, name)

@@ -111,3 +111,17 @@ def test_a_language_the_program_does_not_speak_is_refused_by_name() -> None:
         language.choose("fr", {})
     with pytest.raises(InputError, match="CANASTA_SCORE_LANG 'de'"):
         language.choose(None, {"CANASTA_SCORE_LANG": "de"})
+
+
+def test_the_catalog_holds_no_message_the_sources_no_longer_have(
+    extracted: list[tuple[str | None, str | tuple[str, ...]]], korean: object
+) -> None:
+    """A message the extraction no longer finds (written so Babel cannot read it, say, as a
+    variable) would lose its translation at the next update: the catalog must match the code."""
+    found = {(context, m if isinstance(m, str) else m[0]) for context, m in extracted}
+    kept = {
+        (entry.context, entry.id if isinstance(entry.id, str) else entry.id[0])
+        for entry in korean  # type: ignore[attr-defined]
+        if entry.id
+    }
+    assert sorted(kept - found, key=str) == []
