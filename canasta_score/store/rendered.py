@@ -62,3 +62,20 @@ def keep(target: Path, program: str, game: str, key: str, body: bytes, plain: bo
         line = json.dumps(meta, separators=(",", ":")).encode()
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, line + b"\n" + body, durable=False)
+
+
+def read_any(target: Path, program: str, game: str) -> tuple[bytes, str] | None:
+    """The export kept in ``target`` if it was made by ``program`` from the game ``game`` (as
+    it was then, whatever it is now) and is whole, and the digest of its text; else None."""
+    try:
+        raw = target.read_bytes()
+        line, _, text = raw.partition(b"\n")
+        meta: Any = json.loads(line)
+        check = hashlib.sha256(text).hexdigest()
+        if not isinstance(meta, dict) or meta.get("cache") != FORMAT:
+            return None
+        if (meta.get("program"), meta.get("game"), meta.get("text")) != (program, game, check):
+            return None
+        return text, check
+    except (OSError, ValueError, RecursionError):
+        return None  # a damaged cache is worked out again
