@@ -22,6 +22,7 @@ from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
 from canasta_score.store import FORMAT, game_from_data, read_game
+from canasta_score.summary import Summary
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]
 
@@ -209,13 +210,17 @@ def to_markdown(log: Log, full: bool = False) -> str:
     return "\n".join(lines + tail)
 
 
-def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str]]:
+def markdown_frame(
+    log: Log, full: bool, summary: Summary | None = None, count: int | None = None
+) -> tuple[list[str], list[str], list[str]]:
     """The Markdown's lines but the hands': those before the sheet's rows, those between the
-    rows and the hands' sections, and those after the sections."""
+    rows and the hands' sections, and those after the sections (given the game's ``summary``
+    and ``count`` of hands, ``log`` need not hold every hand)."""
     import tomli_w
 
     game, rs = log.game, log.rs
-    summary = log.summary()
+    summary = log.summary() if summary is None else summary
+    count = len(log.played) if count is None else count
     lines = [f"# {md(game.name)}", ""]
     length = (
         _("{hands} hands").format(hands=rs.game.hands)
@@ -246,7 +251,7 @@ def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str
         head += [md(s.name), _("{side} total").format(side=md(s.name))]
     lines += table(head, [], "rll" + "rr" * len(game.sides))
     middle = ["", result_line(summary), ""]
-    if log.played:
+    if count:
         middle += ["## " + _("Hands"), ""]
     tail = []
     if full:

@@ -7,16 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from canasta_score.game import Game, Log, Played, entered_at, record_of
+from canasta_score.summary import Summary
 
 LOG_FORMAT = "canasta-score game log"
 LOG_VERSION = 1
 
 
-def log_data(log: Log, hands: list[Any] | None = None) -> dict[str, Any]:
-    """The whole game as plain data (the JSON log); ``hands`` stands for its hands when given
-    (see :mod:`canasta_score.parts`)."""
+def log_data(
+    log: Log, hands: list[Any] | None = None, summary: Summary | None = None
+) -> dict[str, Any]:
+    """The whole game as plain data (the JSON log); ``hands`` stands for its hands and
+    ``summary`` is the game's summary when given (see :mod:`canasta_score.parts`)."""
     game, rs = log.game, log.rs
-    summary = log.summary()
+    summary = log.summary() if summary is None else summary
     size = rs.table.side_size
     return {
         "format": LOG_FORMAT,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from canasta_score.game import Log, Played
 from canasta_score.safe_text import escape_strings
+from canasta_score.summary import Summary
 
 # The formats kept in parts (HTML is written whole).
 PARTED = ("json", "toml", "csv", "md")
@@ -31,13 +32,26 @@ class Pieces:
     start: int
 
 
-def pieces(log: Log, fmt: str, detail: bool, full: bool, start: int = 0) -> Pieces | None:
-    """The export of a game with at least one hand in parts; None when it cannot be split."""
-    later = log.played[start:]
+def pieces(
+    log: Log,
+    fmt: str,
+    detail: bool,
+    full: bool,
+    start: int = 0,
+    summary: Summary | None = None,
+    count: int | None = None,
+) -> Pieces | None:
+    """The export of a game with at least one hand in parts; None when it cannot be split.
+    Given the game's ``summary`` and its ``count`` of hands, ``log`` may hold only the hands
+    from ``start`` on; else it holds them all."""
+    if summary is None or count is None:
+        later, summary, count = log.played[start:], log.summary(), len(log.played)
+    else:
+        later = log.played
     if fmt == "json":
-        return json_pieces(log, later, start)
+        return json_pieces(log, later, start, summary)
     if fmt == "toml":
-        return toml_pieces(log, later, start)
+        return toml_pieces(log, later, start, summary)
     if fmt == "csv":
         from canasta_score.export import csv_head, csv_rows
 
@@ -46,7 +60,7 @@ def pieces(log: Log, fmt: str, detail: bool, full: bool, start: int = 0) -> Piec
     if fmt == "md":
         from canasta_score.export import markdown_frame, markdown_row, markdown_section
 
-        head, middle, tail = markdown_frame(log, full)
+        head, middle, tail = markdown_frame(log, full, summary, count)
         frame = (
             "\n".join(head) + "\n",
             "\n" + "\n".join(middle) + "\n",
@@ -65,10 +79,10 @@ def split(text: str, mark: str) -> tuple[str, str] | None:
     return escape_strings(before), escape_strings(after)
 
 
-def json_pieces(log: Log, later: tuple[Played, ...], start: int) -> Pieces | None:
+def json_pieces(log: Log, later: tuple[Played, ...], start: int, summary: Summary) -> Pieces | None:
     from canasta_score.logdata import hand_data, log_data
 
-    text = json.dumps(log_data(log, [MARK]), ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(log_data(log, [MARK], summary), ensure_ascii=False, indent=2) + "\n"
     frame = split(text, f'    "{MARK}"')
     if frame is None:
         return None
@@ -84,13 +98,13 @@ def json_pieces(log: Log, later: tuple[Played, ...], start: int) -> Pieces | Non
     return Pieces(frame, (",\n",), (parts,), start)
 
 
-def toml_pieces(log: Log, later: tuple[Played, ...], start: int) -> Pieces | None:
+def toml_pieces(log: Log, later: tuple[Played, ...], start: int, summary: Summary) -> Pieces | None:
     import tomli_w
 
     from canasta_score.export import drop_none
     from canasta_score.logdata import hand_data, log_data
 
-    text = tomli_w.dumps(drop_none(log_data(log, [{"mark": MARK}])))
+    text = tomli_w.dumps(drop_none(log_data(log, [{"mark": MARK}], summary)))
     frame = split(text, f'[[hands]]\nmark = "{MARK}"\n')
     if frame is None:
         return None

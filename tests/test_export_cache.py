@@ -155,6 +155,7 @@ def parts_of(home: Path, fmt: str) -> Path:
 
 @pytest.mark.parametrize(("fmt", "detail", "full"), PARTED)
 @pytest.mark.parametrize("code", ["en", "ko"])
+@pytest.mark.parametrize("few", [50, 0])
 def test_exports_after_new_hands_an_edit_and_an_undo_are_the_text_the_writer_makes(
     tmp_path: Path,
     varied: Game,
@@ -164,11 +165,17 @@ def test_exports_after_new_hands_an_edit_and_an_undo_are_the_text_the_writer_mak
     detail: bool,
     full: bool,
     code: str,
+    few: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """RULES 2.7 C5 and the contract's hand 2, added, replaced early and taken back, in English
-    and Korean (the CSV and Markdown are translated)."""
+    and Korean (the CSV and Markdown are translated); the hands changed scored on their own
+    (``few``: 50) or the whole log read again (0)."""
+    from canasta_score import exported as exporting
     from canasta_score import language
     from canasta_score.game import replace_hand, undo_hand
+
+    monkeypatch.setattr(exporting, "FEW", few)
 
     store = Store(tmp_path / "home")
     path = store.create(varied, "")
