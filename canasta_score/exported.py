@@ -68,10 +68,10 @@ def in_parts(
 ) -> tuple[bytes, str, Index, bool] | None:
     """The export put together from the parts of the last one kept that still hold, and the
     parts of the other hands written anew; None when the game has no hands, its caches are not
-    there, more than :data:`FEW` hands changed (without ``whole``) or the export cannot be split
-    (it is then written whole); with the digest of its text, where each hand's part lies in it, and
-    whether it is plain text. ``whole``: the game's log, every hand scored (else the hands are
-    read from the log cache)."""
+    there, more than :data:`FEW` hands changed (without ``whole``) or the export cannot be
+    split (it is then written whole); with the digest of its text, where each hand's part lies
+    in it, and whether it is plain text. ``whole``: the game's log, every hand scored (else
+    the hands that changed are scored here)."""
     import hashlib
 
     from canasta_score.game import Log, Outcome, play_from
@@ -81,6 +81,8 @@ def in_parts(
     known = store.cached_game(path, key)
     summary = store.cached(path, key) if whole is None else whole.summary()
     if known is None or summary is None or not known[0].hands:
+        return None
+    if len(summary.lines) != len(known[0].hands):
         return None
     game, cache = known
     name = store.name_of(path)
@@ -113,7 +115,10 @@ def in_parts(
         if same and before is not None and index is not None:
             kept = index.sizes[run][:same]
             begin = index.starts[run]
-            chunks.append(before[0][begin : begin + sum(kept) + len(glue) * (same - 1)])
+            end = begin + sum(kept) + len(glue) * (same - 1)
+            if end > len(before[0]):
+                return None  # an index that does not fit its export: written whole
+            chunks.append(before[0][begin:end])
         made = [part.encode("utf-8") for part in parts]
         if kept and made:
             chunks.append(glue)

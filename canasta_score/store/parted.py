@@ -48,8 +48,15 @@ def keys_of(cache: Kept, known: Index | None) -> tuple[list[str], list[int], int
     keys: list[str] = []
     ends: list[int] = []
     at = 0
+    if known and known.keys and whole(text, known.ends[-1]):
+        # Each key covers every hand before it: when the last one holds, they all do.
+        last = setup_key(cache)
+        last.update(text[: known.ends[-1]].encode("utf-8"))
+        if last.hexdigest()[:32] == known.keys[-1]:
+            keys, ends, at = list(known.keys), list(known.ends), known.ends[-1]
+            known = None
     for key, end in zip(known.keys, known.ends, strict=True) if known else ():
-        if end > len(text) or text[end : end + 1] not in ("", ","):
+        if not whole(text, end):
             break
         check.update(text[at:end].encode("utf-8"))
         if check.copy().hexdigest()[:32] != key:
@@ -71,6 +78,11 @@ def keys_of(cache: Kept, known: Index | None) -> tuple[list[str], list[int], int
     if len(keys) != cache.count:
         raise ValueError("the cached hands do not match their count")
     return keys, ends, same
+
+
+def whole(text: str, end: int) -> bool:
+    """Whether the hands' sorted text may end a hand at ``end``."""
+    return 0 < end <= len(text) and text[end : end + 1] in ("", ",")
 
 
 def read(target: Path, program: str, game: str, export: str) -> Index | None:
