@@ -13,7 +13,8 @@ Every command is run as a user runs it, as a new process, from start to exit. Th
 * appending a hand (``hand --file``) to a 10,000-hand game at most 1.5x appending to a
   100-hand game;
 * ``status``, ``history``, ``export`` in every format (and ``stats`` where the program has it)
-  on a 10,000-hand game within 3x the bare Typer program;
+  on a 10,000-hand game within 3x the bare Typer program, and so each format's first export
+  right after a new hand (a hand is appended before each timed run of those rows);
 * ``score-hand --batch``: at least 3,000 records/s, end to end, on distinct records over three
   rulesets (classic, modern-american, samba), card by card or in totals, TOML text or tables;
 * ``check --batch``: at least 40,000 rulings/s of CPU time, on a mixed file (40% meld, 20%
@@ -263,18 +264,29 @@ def growth(bench: Bench) -> None:
     hand.write_text(APPENDED, encoding="utf-8")
     commands: dict[str, tuple[str, ...]] = {"hand (append)": ("hand", "--file", str(hand))}
     commands |= {"status": ("status",), "history": ("history",)}
-    commands |= {f"export {f}": ("export", "--format", f) for f in ("json", "toml", "csv", "md")}
+    formats = ("json", "toml", "csv", "md")
+    commands |= {f"export {f}": ("export", "--format", f) for f in formats}
     stats = has_command(bench, "stats")
     print(
         f"\nGame commands: median wall time of {runs} runs on games of {small:,} and {large:,}"
         " hands, the cost of each extra hand, and the ratio the target names"
     )
     header = f"{f'{small:,} hands':>12} {f'{large:,} hands':>13}"
-    print(f"  {'':16}{header}   per extra hand   ratio")
+    print(f"  {'':18}{header}   per extra hand   ratio")
+    print("  (export F +hand: the first export after a new hand, added just before each run)")
     runs_of = {
         label: [Case(f"{label} {s}", bench.cmd(*args, "--game", names[s])) for s in names]
         for label, args in commands.items()
     }
+    for f in formats:  # the first export after a new hand: the hand is added before each run
+        runs_of[f"export {f} +hand"] = [
+            Case(
+                f"export {f} after a new hand {s}",
+                bench.cmd("export", "--format", f, "--game", names[s]),
+                before=appender(bench, names[s], hand),
+            )
+            for s in names
+        ]
     if stats:
         homes = {size: lone_home(bench, name) for size, name in names.items()}
         runs_of["stats"] = [Case(f"stats {s}", bench.cmd("stats"), home=homes[s]) for s in names]
@@ -292,9 +304,26 @@ def growth(bench: Bench) -> None:
             what = f"{large:,} hands / bare"
             verdict = bench.judge(f"{label} at {large:,} hands", ratio, GAME_LIMIT, True, "x")
         print(
-            f"  {label:16}{ms(first):>12} {ms(last):>13}   {slope * 1e6:9,.1f} us   "
+            f"  {label:18}{ms(first):>12} {ms(last):>13}   {slope * 1e6:9,.1f} us   "
             f"{ratio:6.2f}x ({what})   {verdict}"
         )
+
+
+def appender(bench: Bench, name: str, hand: Path) -> Callable[[], None]:
+    """Add a hand to game ``name`` (``hand --file``), as a step before a timed run."""
+
+    def append() -> None:
+        done = subprocess.run(
+            bench.cmd("hand", "--file", str(hand), "--game", name),
+            env=bench.env,
+            capture_output=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            message = done.stderr.decode(errors="replace")[-2000:]
+            raise CommandFailed(f"hand --file before an export: exit {done.returncode}\n{message}")
+
+    return append
 
 
 def batch_rates(bench: Bench, case: Case, lines: int, answers: Path) -> tuple[float, float]:

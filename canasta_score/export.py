@@ -22,6 +22,7 @@ from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
 from canasta_score.store import FORMAT, game_from_data, read_game
+from canasta_score.summary import Summary
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]
 
@@ -51,6 +52,17 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
     """The log in one of :data:`FORMATS`. ``detail``: the CSV has one row per breakdown item;
     ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
     everything)."""
+    check_kind(fmt, detail, full)
+    if fmt == "csv":
+        return to_csv(log, detail)
+    if fmt == "md":
+        return to_markdown(log, full)
+    writers = {"json": to_json, "toml": to_toml, "html": to_html}
+    return writers[fmt](log)
+
+
+def check_kind(fmt: str, detail: bool, full: bool) -> None:
+    """Refuse a format that is not one of :data:`FORMATS`, or options it does not take."""
     if fmt not in FORMATS:
         raise GameError(
             _("format {format}: choose one of {formats}").format(
@@ -67,12 +79,6 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
                 format=fmt
             )
         )
-    if fmt == "csv":
-        return to_csv(log, detail)
-    if fmt == "md":
-        return to_markdown(log, full)
-    writers = {"json": to_json, "toml": to_toml, "html": to_html}
-    return writers[fmt](log)
 
 
 def to_html(log: Log) -> str:
@@ -116,37 +122,49 @@ DETAIL_HEAD = (N_("hand"), N_("date"), N_("side"), N_("item"), N_("points"), N_(
 def to_csv(log: Log, detail: bool = False) -> str:
     """The score sheet as on paper: one row per hand (number, date, dealer, who went out, each
     side's hand score and running total). ``detail``: one row per breakdown item instead."""
+    return csv_head(log, detail) + "".join(csv_rows(hand, detail) for hand in log.played)
+
+
+def csv_text(rows: list[list[str | int]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue()
+
+
+def csv_head(log: Log, detail: bool) -> str:
+    """The CSV's first row."""
     if detail:
-        writer.writerow([_(h) for h in DETAIL_HEAD])
-        for hand in log.played:
-            for side in hand.score.sides:
-                for item in side.items:
-                    writer.writerow(
-                        [
-                            hand.number,
-                            when(hand),
-                            cell(side.name),
-                            cell(shown(item.label)),
-                            item.points,
-                            cell(item.rule),
-                        ]
-                    )
-        return out.getvalue()
-    head = [_(h) for h in SHEET_HEAD]
+        return csv_text([[_(h) for h in DETAIL_HEAD]])
+    head: list[str | int] = [_(h) for h in SHEET_HEAD]
     for s in log.game.sides:
         head += [
             cell(_("{side} score").format(side=s.name)),
             cell(_("{side} total").format(side=s.name)),
         ]
-    writer.writerow(head)
-    for hand in log.played:
-        row: list[str | int] = [hand.number, when(hand), cell(hand.dealer), cell(hand.went_out)]
-        for side, total in zip(hand.score.sides, hand.totals, strict=True):
-            row += [side.total, total]
-        writer.writerow(row)
-    return out.getvalue()
+    return csv_text([head])
+
+
+def csv_rows(hand: Played, detail: bool) -> str:
+    """One hand's rows of the CSV: its row of the sheet, or (``detail``) a row per item."""
+    if detail:
+        return csv_text(
+            [
+                [
+                    hand.number,
+                    when(hand),
+                    cell(side.name),
+                    cell(shown(item.label)),
+                    item.points,
+                    cell(item.rule),
+                ]
+                for side in hand.score.sides
+                for item in side.items
+            ]
+        )
+    row: list[str | int] = [hand.number, when(hand), cell(hand.dealer), cell(hand.went_out)]
+    for side, total in zip(hand.score.sides, hand.totals, strict=True):
+        row += [side.total, total]
+    return csv_text([row])
 
 
 # ---------------------------------------------------------------- Markdown
@@ -185,10 +203,24 @@ def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
 def to_markdown(log: Log, full: bool = False) -> str:
     """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
     each hand's record and the ruleset."""
+    head, middle, tail = markdown_frame(log, full)
+    lines = head + [markdown_row(hand) for hand in log.played] + middle
+    for hand in log.played:
+        lines += markdown_section(hand, full)
+    return "\n".join(lines + tail)
+
+
+def markdown_frame(
+    log: Log, full: bool, summary: Summary | None = None, count: int | None = None
+) -> tuple[list[str], list[str], list[str]]:
+    """The Markdown's lines but the hands': those before the sheet's rows, those between the
+    rows and the hands' sections, and those after the sections (given the game's ``summary``
+    and ``count`` of hands, ``log`` need not hold every hand)."""
     import tomli_w
 
     game, rs = log.game, log.rs
-    summary = log.summary()
+    summary = log.summary() if summary is None else summary
+    count = len(log.played) if count is None else count
     lines = [f"# {md(game.name)}", ""]
     length = (
         _("{hands} hands").format(hands=rs.game.hands)
@@ -217,50 +249,13 @@ def to_markdown(log: Log, full: bool = False) -> str:
     head = [_("Hand"), _("Entered"), _("Dealer")]
     for s in game.sides:
         head += [md(s.name), _("{side} total").format(side=md(s.name))]
-    rows = []
-    for hand in log.played:
-        row = [str(hand.number), when(hand), md(hand.dealer)]
-        for side, total in zip(hand.score.sides, hand.totals, strict=True):
-            points = num(side.total, signed=True)
-            if side.went_out:
-                points = _("{points} (out)").format(points=points)
-            row += [points, num(total)]
-        rows.append(row)
-    lines += table(head, rows, "rll" + "rr" * len(game.sides))
-    lines += ["", result_line(summary), ""]
-    if log.played:
-        lines += ["## " + _("Hands"), ""]
-    for hand in log.played:
-        dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": when(hand)}
-        if dealt["entered"]:
-            title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
-        else:
-            title = _("Hand {number}: dealt by {dealer}").format(**dealt)
-        lines += ["### " + title, ""]
-        items = []
-        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
-            name = md(side.name)
-            items += [
-                [name, md(shown(i.label)), num(i.points, signed=True), code(i.rule, True)]
-                for i in side.items
-            ]
-            figures = {"minimum": need.minimum, "total": num(total)}
-            if need.requires:
-                scored = _(
-                    "**hand score** (initial meld minimum {minimum}; also {requires}), "
-                    "total {total}"
-                ).format(requires="; ".join(shown_requirement(t) for t in need.requires), **figures)
-            else:
-                scored = _("**hand score** (initial meld minimum {minimum}), total {total}")
-                scored = scored.format(**figures)
-            items.append([name, scored, f"**{num(side.total, signed=True)}**", ""])
-        lines += table([_("Side"), _("Item"), _("Points"), _("Rule")], items, "llrl")
-        lines.append("")
-        if full:
-            record = tomli_w.dumps(record_of(hand.record)).strip()
-            lines += [_("Record as entered:"), "", "```toml", record, "```", ""]
+    lines += table(head, [], "rll" + "rr" * len(game.sides))
+    middle = ["", result_line(summary), ""]
+    if count:
+        middle += ["## " + _("Hands"), ""]
+    tail = []
     if full:
-        lines += [
+        tail += [
             "## " + _("Ruleset"),
             "",
             _("The game is scored with this snapshot of {ruleset}:").format(ruleset=md(rs.name)),
@@ -270,7 +265,52 @@ def to_markdown(log: Log, full: bool = False) -> str:
             "```",
             "",
         ]
-    return "\n".join(lines)
+    return lines, middle, tail
+
+
+def markdown_row(hand: Played) -> str:
+    """A hand's row of the Markdown score sheet."""
+    row = [str(hand.number), when(hand), md(hand.dealer)]
+    for side, total in zip(hand.score.sides, hand.totals, strict=True):
+        points = num(side.total, signed=True)
+        if side.went_out:
+            points = _("{points} (out)").format(points=points)
+        row += [points, num(total)]
+    return "| " + " | ".join(row) + " |"
+
+
+def markdown_section(hand: Played, full: bool) -> list[str]:
+    """A hand's section of the Markdown: its breakdown (and, ``full``, its record)."""
+    import tomli_w
+
+    dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": when(hand)}
+    if dealt["entered"]:
+        title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
+    else:
+        title = _("Hand {number}: dealt by {dealer}").format(**dealt)
+    lines = ["### " + title, ""]
+    items = []
+    for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+        name = md(side.name)
+        items += [
+            [name, md(shown(i.label)), num(i.points, signed=True), code(i.rule, True)]
+            for i in side.items
+        ]
+        figures = {"minimum": need.minimum, "total": num(total)}
+        if need.requires:
+            scored = _(
+                "**hand score** (initial meld minimum {minimum}; also {requires}), total {total}"
+            ).format(requires="; ".join(shown_requirement(t) for t in need.requires), **figures)
+        else:
+            scored = _("**hand score** (initial meld minimum {minimum}), total {total}")
+            scored = scored.format(**figures)
+        items.append([name, scored, f"**{num(side.total, signed=True)}**", ""])
+    lines += table([_("Side"), _("Item"), _("Points"), _("Rule")], items, "llrl")
+    lines.append("")
+    if full:
+        record = tomli_w.dumps(record_of(hand.record)).strip()
+        lines += [_("Record as entered:"), "", "```toml", record, "```", ""]
+    return lines
 
 
 def result_line(summary: Any) -> str:

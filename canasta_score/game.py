@@ -433,9 +433,18 @@ def replay(game: Game, done: tuple[Played, ...] = (), after: Outcome | None = No
     outcome ``after`` them; only the hands after those are scored."""
     rs = game.rules()
     totals = done[-1].totals if done else tuple(0 for _ in game.sides)
-    played: list[Played] = list(done)
     outcome = after if after is not None and done else Outcome()
-    for number, data in enumerate(game.hands[len(done) :], len(done) + 1):
+    played, outcome = play_from(game, rs, len(done), totals, outcome)
+    return Log(game, rs, tuple(done) + played, outcome)
+
+
+def play_from(
+    game: Game, rs: Ruleset, count: int, totals: tuple[int, ...], outcome: Outcome
+) -> tuple[tuple[Played, ...], Outcome]:
+    """The hands of a game after its first ``count`` scored, which left the running totals
+    ``totals`` and the outcome ``outcome``; and the outcome after them."""
+    played: list[Played] = []
+    for number, data in enumerate(game.hands[count:], count + 1):
         if outcome.finished:
             raise GameError(
                 _(
@@ -458,7 +467,7 @@ def replay(game: Game, done: tuple[Played, ...] = (), after: Outcome | None = No
             ) from None
         played.append(hand)
         totals = hand.totals
-    return Log(game, rs, tuple(played), outcome)
+    return tuple(played), outcome
 
 
 def describe(outcome: Outcome) -> str:

@@ -135,3 +135,140 @@ def test_an_export_from_the_cache_imports_again(tmp_path: Path, varied: Game) ->
         assert notes == []
         assert game.hands == varied.hands
         assert direct(game, fmt, False, False) == text.encode("utf-8")
+
+
+# Exports after a change: the parts of the hands that did not change are copied from the last
+# export kept, the others written again; the text is still what the writers make of the game.
+
+PARTED = [k for k in KINDS if k[0] != "html"]
+
+
+def renamed(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    names = [s.name for s in game.sides]
+    return {"side": [dict(s, name=n) for s, n in zip(data["side"], names, strict=True)]}
+
+
+def parts_of(home: Path, fmt: str) -> Path:
+    (found,) = (home / ".cache").glob(f"*.export-{fmt}-*.parts.json")
+    return found
+
+
+@pytest.mark.parametrize(("fmt", "detail", "full"), PARTED)
+@pytest.mark.parametrize("code", ["en", "ko"])
+@pytest.mark.parametrize("few", [50, 0])
+def test_exports_after_new_hands_an_edit_and_an_undo_are_the_text_the_writer_makes(
+    tmp_path: Path,
+    varied: Game,
+    c5: dict[str, Any],
+    hand_two: dict[str, Any],
+    fmt: str,
+    detail: bool,
+    full: bool,
+    code: str,
+    few: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES 2.7 C5 and the contract's hand 2, added, replaced early and taken back, in English
+    and Korean (the CSV and Markdown are translated); the hands changed scored on their own
+    (``few``: 50) or the whole log read again (0)."""
+    from canasta_score import exported as exporting
+    from canasta_score import language
+    from canasta_score.game import replace_hand, undo_hand
+
+    monkeypatch.setattr(exporting, "FEW", few)
+
+    store = Store(tmp_path / "home")
+    path = store.create(varied, "")
+    with language.speaking(code):
+        exported(store, path, fmt, detail, full)
+
+        def check(game: Game) -> None:
+            got = exported(Store(tmp_path / "home"), path, fmt, detail, full)[0]
+            assert got == direct(game, fmt, detail, full)
+
+        def add(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+            changed, done = record_hand(g, renamed(g, c5), s)
+            return changed, done.summary, changed
+
+        for _ in range(2):  # two new hands, each exported
+            check(store.update(path, add))
+
+        def edit(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+            after = replace_hand(g, 2, renamed(g, hand_two)).after
+            return after.game, after.summary(), after.game
+
+        check(store.update(path, edit))
+
+        def undo(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+            changed, _undone = undo_hand(g, s)
+            return changed, replay(changed).summary(), changed
+
+        check(store.update(path, undo))
+        assert parts_of(tmp_path / "home", rendered_kind(fmt, detail, full)).is_file()
+
+
+def rendered_kind(fmt: str, detail: bool, full: bool) -> str:
+    return fmt + ("-detail" if detail else "") + ("-full" if full else "")
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml", "csv", "md"])
+def test_a_damaged_part_index_or_export_is_written_again_not_read(
+    tmp_path: Path, varied: Game, c5: dict[str, Any], fmt: str
+) -> None:
+    store = Store(tmp_path / "home")
+    path = store.create(varied, "")
+
+    def add(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+        changed, done = record_hand(g, renamed(g, c5), s)
+        return changed, done.summary, changed
+
+    exported(store, path, fmt)
+    index, kept_text = parts_of(tmp_path / "home", fmt), kept(tmp_path / "home", fmt)
+    head, _, body = index.read_bytes().partition(b"\n")
+    data = json.loads(body)
+    data["sizes"][0][0] += 3  # a part's length wrong, the checksum kept
+    index.write_bytes(head + b"\n" + json.dumps(data).encode())
+    game = store.update(path, add)
+    assert exported(store, path, fmt)[0] == direct(game, fmt, False, False)
+    # The export kept cut short: its index no longer names it.
+    kept_text.write_bytes(kept_text.read_bytes()[:-40])
+    game = store.update(path, add)
+    assert exported(store, path, fmt)[0] == direct(game, fmt, False, False)
+    # An index whose keys are forged (checksum made to match) copies nothing wrong either:
+    # the keys are checked against the game's hands.
+    head, _, body = index.read_bytes().partition(b"\n")
+    data = json.loads(body)
+    data["keys"] = ["0" * 32 for _ in data["keys"]]
+    text = json.dumps(data, separators=(",", ":")).encode()
+    about = json.loads(head) | {"text": hashlib.sha256(text).hexdigest()}
+    index.write_bytes(json.dumps(about).encode() + b"\n" + text)
+
+    def undo(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+        from canasta_score.game import undo_hand
+
+        changed, _undone = undo_hand(g, s)
+        return changed, replay(changed).summary(), changed
+
+    game = store.update(path, undo)
+    assert exported(store, path, fmt)[0] == direct(game, fmt, False, False)
+
+
+def test_an_export_made_of_parts_imports_again(
+    tmp_path: Path, varied: Game, c5: dict[str, Any]
+) -> None:
+    """JSON and TOML logs put together from kept parts read back as the same game."""
+    store = Store(tmp_path / "home")
+    path = store.create(varied, "")
+
+    def add(g: Game, s: Summary) -> tuple[Game, Summary, Game]:
+        changed, done = record_hand(g, renamed(g, c5), s)
+        return changed, done.summary, changed
+
+    for fmt in ("json", "toml"):
+        exported(store, path, fmt)
+    game = store.update(path, add)
+    for fmt in ("json", "toml"):
+        text = exported(store, path, fmt)[0].decode("utf-8")
+        back, notes = read_log(text, f"log.{fmt}")
+        assert notes == []
+        assert back.hands == game.hands
