@@ -10,8 +10,7 @@ too long to convert) into the project's own error and then check the result with
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from functools import cache
 from typing import IO, Any
 
 from canasta_score.errors import InputError
@@ -85,25 +84,33 @@ def json_int(digits: str) -> int:
     raise TooLarge(digits[:20])
 
 
-DECODER = json.JSONDecoder(parse_int=json_int)
-# The decoder's own scanner: a document from its first character, and where it ends.
-SCAN: Callable[[str, int], tuple[Any, int]] = DECODER.scan_once  # type: ignore[attr-defined]
+@cache
+def json_decoder() -> Any:
+    """The JSON decoder, with the limit on numbers (made when JSON is first read: a command
+    that reads none does not import the json module). Its ``scan_once`` reads a document from
+    its first character and says where it ends."""
+    import json
+
+    return json.JSONDecoder(parse_int=json_int)
+
+
 BOM = b"\xef\xbb\xbf"
 
 
 def decode(words: str) -> Any:
-    """``DECODER.decode(words)``, faster for a document with nothing around it (a batch line):
-    the scanner reads it directly; anything else (a space around it, a syntax error) goes the
-    decoder's own way, so its errors are the decoder's own."""
+    """``json_decoder().decode(words)``, faster for a document with nothing around it (a batch
+    line): the scanner reads it directly; anything else (a space around it, a syntax error) goes
+    the decoder's own way, so its errors are the decoder's own."""
+    decoder = json_decoder()
     if words[:1] in ("{", "["):
         try:
-            data, end = SCAN(words, 0)
+            data, end = decoder.scan_once(words, 0)
         except StopIteration:
             pass
         else:
             if end == len(words):
                 return data
-    return DECODER.decode(words)
+    return decoder.decode(words)
 
 
 def parse_line(text: str | bytes) -> Any:
@@ -117,7 +124,7 @@ def parse_line(text: str | bytes) -> Any:
     ):
         try:
             words = text.decode("utf-8")
-            data, end = SCAN(words, 0)
+            data, end = json_decoder().scan_once(words, 0)
         except (ValueError, StopIteration, RecursionError):  # bad UTF-8 or JSON, too large
             pass
         else:
