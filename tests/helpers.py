@@ -58,3 +58,17 @@ class Run:
 
 
 Cli = Callable[..., Run]
+
+
+def run_main(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """Run the command line's entry point in this process (its output goes on after an
+    ``Error:`` line, as in a terminal); return (exit code, stdout, stderr)."""
+    import pytest
+
+    from canasta_score.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out, err = capsys.readouterr()
+    code = done.value.code
+    return (code if isinstance(code, int) else 0), out, err

@@ -10,20 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_main as run
 
 from canasta_score import catalog
 from canasta_score.batch import FIELDS, Batch
-from canasta_score.cli import main
 from canasta_score.ruleset import Ruleset
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command line; return (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def batch(

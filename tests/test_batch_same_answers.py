@@ -10,21 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_main as run
 
 from canasta_score.batch import OPTIONS
-from canasta_score.cli import main
 
 RULESETS = ("classic", "modern-american", "samba")
 NATURALS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command line; return (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def card(rng: random.Random) -> str:

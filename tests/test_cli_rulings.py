@@ -6,17 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from canasta_score.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command line; return (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
+from helpers import run_main as run
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:

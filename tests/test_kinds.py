@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import run_main as run
 
 from canasta_score.catalog import load_ruleset
-from canasta_score.cli import main
 from canasta_score.entry import parse_quick
 from canasta_score.kinds import TABLE, CanastaKind, Family, record_kind
 from canasta_score.record import parse_record
@@ -19,14 +19,6 @@ from canasta_score.scoring import score_hand
 SCALA = 'id = "scala"\nextends = "samba"\n[canasta]\nsequence_name = "scala"\n'
 # A seven-card sequence of hearts 4 to 10: four low cards (5 each) and three high (10 each).
 RUN = "4H 5H 6H 7H 8H 9H 10H"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 @pytest.fixture

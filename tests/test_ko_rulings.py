@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers import Cli
+from helpers import run_main as run
 
 from canasta_score import display, language
 from canasta_score.initial import min_meld
@@ -34,17 +35,6 @@ def numbers(text: str) -> list[str]:
         if not line.startswith("  - "):
             found += re.findall(r"\d+(?:,\d{3})*", line.split(":", 1)[-1])
     return found
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command line where its output goes on after the ``Error:`` line."""
-    from canasta_score.cli import main
-
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 # ---------------------------------------------------------------- rulings

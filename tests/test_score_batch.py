@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_main as run
 
 from canasta_score import catalog
-from canasta_score.cli import main
 from canasta_score.hand_batch import HandBatch
 from canasta_score.ruleset import Ruleset
 
@@ -22,15 +22,6 @@ ONE_CANASTA = {
         {"name": "B", "in_hand_points": 20},
     ]
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command line; return (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def batch(
