@@ -5,28 +5,22 @@ Every sentence the program shows is written in English in the source, inside ``_
 rule text, whose context is the rule's key). The Korean catalog is a gettext catalog compiled
 from ``canasta_score/locale/ko/LC_MESSAGES/canasta_score.po``; see docs/translating.md.
 
-The language is chosen once per command (:func:`choose`, then :func:`use`). English needs no
+The command line chooses the language once per command
+(:func:`canasta_score.cli.languages.choose`), then :func:`use` speaks it. English needs no
 catalog, so English start-up reads nothing. Sentences are whole, with named placeholders
 (``_("{side} needs {points:,}").format(...)``), so a translation can order its words freely.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
-
-from canasta_score.errors import InputError
 
 ENGLISH = "en"
 KOREAN = "ko"
 LANGUAGES = (ENGLISH, KOREAN)
 DOMAIN = "canasta_score"
-# The environment variables that name the language, in the order they are read: the program's
-# own first, then the locale's.
-LANGUAGE_VARIABLE = "CANASTA_SCORE_LANG"
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 
 # The catalog in use (a gettext.GNUTranslations), None for English, the source language.
@@ -59,38 +53,6 @@ def pgettext(context: str, message: str) -> str:
 def current() -> str:
     """The code of the language in use: ``en`` or ``ko``."""
     return _code
-
-
-def parse_code(value: str) -> str | None:
-    """The language a locale name or code means (``ko_KR.UTF-8`` is Korean), or None."""
-    head = value.split(":")[0].strip().lower()
-    code = head.replace("-", "_").split("_")[0].split(".")[0]
-    if code in ("c", "posix"):
-        return ENGLISH
-    return code if code in LANGUAGES else None
-
-
-def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the locale
-    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``, the first one set), else English.
-
-    A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error; a locale it
-    does not speak means English."""
-    env = os.environ if environ is None else environ
-    for given, name in ((flag, "--lang"), (env.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE)):
-        if given:
-            code = given.strip().lower()
-            if code not in LANGUAGES:
-                raise InputError(
-                    f"{name} {given!r} is not a language the program speaks "
-                    f"(choose {' or '.join(LANGUAGES)})"
-                )
-            return code
-    for name in LOCALE_VARIABLES:
-        value = env.get(name)
-        if value:
-            return parse_code(value) or ENGLISH
-    return ENGLISH
 
 
 def use(code: str) -> None:

@@ -241,9 +241,10 @@ def test_every_help_text_of_every_command_has_its_korean() -> None:
     import typer
 
     from canasta_score.cli import build
-    from canasta_score.cli.extract import click_texts
+    from canasta_score.cli.languages import help_holders
 
-    texts = list(dict.fromkeys(click_texts(typer.main.get_command(build()))))
+    held = help_holders(typer.main.get_command(build()))
+    texts = list(dict.fromkeys(text for _holder, _name, text in held))
     assert len(texts) > 90
     with language.speaking("ko"):
         untranslated = [t for t in texts if language._(t) == t]

@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from canasta_score import language
+from canasta_score.cli.languages import choose
 from canasta_score.locale import catalog_path
 
 ROOT = Path(__file__).parent.parent
@@ -101,16 +102,16 @@ def test_the_compiled_catalog_is_the_one_its_source_compiles_to(korean: object) 
 def test_the_language_is_the_flag_then_the_variable_then_the_locale(
     flag: str | None, environ: dict[str, str], expected: str
 ) -> None:
-    assert language.choose(flag, environ) == expected
+    assert choose(flag, environ) == expected
 
 
 def test_a_language_the_program_does_not_speak_is_refused_by_name() -> None:
     from canasta_score.errors import InputError
 
     with pytest.raises(InputError, match="--lang 'fr'"):
-        language.choose("fr", {})
+        choose("fr", {})
     with pytest.raises(InputError, match="CANASTA_SCORE_LANG 'de'"):
-        language.choose(None, {"CANASTA_SCORE_LANG": "de"})
+        choose(None, {"CANASTA_SCORE_LANG": "de"})
 
 
 def test_the_catalog_holds_no_message_the_sources_no_longer_have(

@@ -23,20 +23,6 @@ def python_messages(
     yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
 
 
-def click_texts(command: Any) -> Iterator[str]:
-    """Every help text of a built Click command and its subcommands, as Click shows them."""
-    for name in ("help", "short_help", "epilog"):
-        text = getattr(command, name, None)
-        if isinstance(text, str) and text:
-            yield text
-    for param in getattr(command, "params", ()):
-        text = getattr(param, "help", None)
-        if isinstance(text, str) and text:
-            yield text
-    for sub in getattr(command, "commands", {}).values():
-        yield from click_texts(sub)
-
-
 def help_texts(
     fileobj: IO[bytes],
     keywords: Collection[str],
@@ -47,9 +33,11 @@ def help_texts(
     import typer
 
     from canasta_score.cli import build
+    from canasta_score.cli.languages import help_holders
 
     yield from python_messages(fileobj, keywords, comment_tags, options)
-    for text in dict.fromkeys(click_texts(typer.main.get_command(build()))):
+    texts = (text for _holder, _name, text in help_holders(typer.main.get_command(build())))
+    for text in dict.fromkeys(texts):
         yield 0, "_", text, ["help"]
 
 

@@ -3,15 +3,56 @@ the help Click shows."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from canasta_score import language
+from canasta_score.errors import InputError
 
 OPTION = "--lang"
 # Output for programs: JSON (``--json``, the batch commands) and the JSON and TOML exports. It
 # is English whatever the language, so a script reads the same bytes under every locale.
 MACHINE_FLAGS = ("--json", "--batch")
 MACHINE_FORMATS = ("json", "toml")
+# The environment variables that name the language, in the order they are read: the program's
+# own first, then the locale's.
+LANGUAGE_VARIABLE = "CANASTA_SCORE_LANG"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+def parse_code(value: str) -> str | None:
+    """The language a locale name or code means (``ko_KR.UTF-8`` is Korean), or None."""
+    head = value.split(":")[0].strip().lower()
+    code = head.replace("-", "_").split("_")[0].split(".")[0]
+    if code in ("c", "posix"):
+        return language.ENGLISH
+    return code if code in language.LANGUAGES else None
+
+
+def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``, the first one set), else English.
+
+    A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error; a locale it
+    does not speak means English."""
+    env = os.environ if environ is None else environ
+    for given, name in ((flag, OPTION), (env.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE)):
+        if given:
+            code = given.strip().lower()
+            if code not in language.LANGUAGES:
+                raise InputError(
+                    f"{name} {given!r} is not a language the program speaks "
+                    f"(choose {' or '.join(language.LANGUAGES)})"
+                )
+            return code
+    for name in LOCALE_VARIABLES:
+        value = env.get(name)
+        if value:
+            return parse_code(value) or language.ENGLISH
+    return language.ENGLISH
+
+
 # The command whose output is the JSON log unless another --format is given.
 EXPORT = "export"
 
@@ -29,8 +70,6 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
             break
         if arg == OPTION:
             if index + 1 >= len(args):
-                from canasta_score.errors import InputError
-
                 raise InputError("--lang needs a language: ko or en")
             found = args[index + 1]
             index += 2
@@ -65,21 +104,28 @@ def machine_output(args: list[str]) -> bool:
 def settle(args: list[str]) -> list[str]:
     """Choose and use the language of ``args``; return ``args`` without ``--lang``."""
     flag, rest = take_language(args)
-    code = language.choose(flag)
+    code = choose(flag)
     language.use(language.ENGLISH if machine_output(rest) else code)
     return rest
+
+
+def help_holders(command: Any) -> Iterator[tuple[Any, str, str]]:
+    """Every help text of a built Click command and of its subcommands, as Click holds it:
+    (the command or parameter, the attribute, the text)."""
+    for name in ("help", "short_help", "epilog"):
+        text = getattr(command, name, None)
+        if isinstance(text, str) and text:
+            yield command, name, text
+    for param in getattr(command, "params", ()):
+        text = getattr(param, "help", None)
+        if isinstance(text, str) and text:
+            yield param, "help", text
+    for sub in getattr(command, "commands", {}).values():
+        yield from help_holders(sub)
 
 
 def translate_help(command: Any) -> None:
     """Put the help texts of a built Click command (and of its subcommands) in the language in
     use; the English texts are the catalog's message ids."""
-    for name in ("help", "short_help", "epilog"):
-        text = getattr(command, name, None)
-        if isinstance(text, str) and text:
-            setattr(command, name, language._(text))
-    for param in getattr(command, "params", ()):
-        text = getattr(param, "help", None)
-        if isinstance(text, str) and text:
-            param.help = language._(text)
-    for sub in getattr(command, "commands", {}).values():
-        translate_help(sub)
+    for holder, name, text in list(help_holders(command)):
+        setattr(holder, name, language._(text))
