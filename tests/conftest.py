@@ -109,6 +109,26 @@ def new_game_process() -> Callable[[str, dict[str, str]], None]:
 
 
 @pytest.fixture
+def loaded_rulesets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    """Every ruleset loaded from now on in the test, as (ref, players, overrides)."""
+    from canasta_score import catalog
+
+    loaded: list[tuple[str, int | None, tuple[str, ...]]] = []
+    real = catalog.load_ruleset
+
+    def counting(
+        ref: str, *, players: int | None = None, overrides: list[str] | None = None
+    ) -> Ruleset:
+        loaded.append((ref, players, tuple(overrides or ())))
+        return real(ref, players=players, overrides=overrides)
+
+    monkeypatch.setattr(catalog, "load_ruleset", counting)
+    return loaded
+
+
+@pytest.fixture
 def home(tmp_path: Path) -> Path:
     """The game home of a test."""
     return tmp_path / "home"

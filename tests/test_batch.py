@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import run_main as run
 
-from canasta_score import catalog
 from canasta_score.batch import FIELDS, Batch
-from canasta_score.ruleset import Ruleset
 
 
 def batch(
@@ -227,18 +225,9 @@ def test_batch_and_a_subcommand_together_is_a_usage_error(
 
 
 def test_rulesets_are_loaded_once_per_ruleset_players_and_rules(
-    monkeypatch: pytest.MonkeyPatch,
+    loaded_rulesets: list[tuple[str, int | None, tuple[str, ...]]],
 ) -> None:
-    loaded: list[tuple[str, int | None, tuple[str, ...]]] = []
-    real = catalog.load_ruleset
-
-    def counting(
-        ref: str, *, players: int | None = None, overrides: list[str] | None = None
-    ) -> Ruleset:
-        loaded.append((ref, players, tuple(overrides or ())))
-        return real(ref, players=players, overrides=overrides)
-
-    monkeypatch.setattr(catalog, "load_ruleset", counting)
+    loaded = loaded_rulesets
     engine = Batch()
     requests = [
         {"check": "meld", "cards": "K K K"},

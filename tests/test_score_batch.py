@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 from helpers import run_main as run
 
-from canasta_score import catalog
 from canasta_score.hand_batch import HandBatch
-from canasta_score.ruleset import Ruleset
 
 # RULES 2.1 / 2.6 by hand: A 100 melded + 500 natural canasta + 100 going out = 700; B -20.
 ONE_CANASTA = {
@@ -158,18 +156,9 @@ def test_a_file_and_batch_together_or_neither_is_an_error(
 
 
 def test_rulesets_are_loaded_once_per_ruleset_players_and_rules(
-    monkeypatch: pytest.MonkeyPatch,
+    loaded_rulesets: list[tuple[str, int | None, tuple[str, ...]]],
 ) -> None:
-    loaded: list[tuple[str, int | None, tuple[str, ...]]] = []
-    real = catalog.load_ruleset
-
-    def counting(
-        ref: str, *, players: int | None = None, overrides: list[str] | None = None
-    ) -> Ruleset:
-        loaded.append((ref, players, tuple(overrides or ())))
-        return real(ref, players=players, overrides=overrides)
-
-    monkeypatch.setattr(catalog, "load_ruleset", counting)
+    loaded = loaded_rulesets
     engine = HandBatch()
     nobody_out = {"side": [dict(ONE_CANASTA["side"][0], went_out=False), ONE_CANASTA["side"][1]]}
     requests = [
