@@ -69,6 +69,10 @@ def main(score: int = 0) -> None:
 if __name__ == "__main__":
     app()
 '''
+# The same program leaving its objects out of the collections Python makes as it shuts down, as
+# canasta-score does (``gc.freeze`` at exit): shown beside the yardstick, for comparison only.
+FROZEN_EXIT = "    try:\n        app()\n    finally:\n        import gc\n\n        gc.freeze()\n"
+BARE_FROZEN = BARE.replace("    app()\n", FROZEN_EXIT)
 # A hand for ``hand --file``: us go out with 100 melded and a natural canasta, them hold 20.
 APPENDED = """[[side]]
 name = "Ann & Bob"
@@ -149,6 +153,9 @@ class Bench:
         bare = folder / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
         self.bare = [sys.executable, str(bare), "--score", "1500"]
+        frozen = folder / "bare_frozen.py"
+        frozen.write_text(BARE_FROZEN, encoding="utf-8")
+        self.bare_frozen = [sys.executable, str(frozen), "--score", "1500"]
 
     def cmd(self, *args: str) -> list[str]:
         return [*self.program, *args]
@@ -225,6 +232,7 @@ def start_up(bench: Bench) -> None:
     record.write_text(tomli_w.dumps(game_hand(1)), encoding="utf-8")
     cases = [
         Case("bare Typer program", bench.bare),
+        Case("bare, gc.freeze at exit", bench.bare_frozen),
         Case("min-meld", bench.cmd("min-meld", "--score", "1500")),
         Case("check meld", bench.cmd("check", "meld", "K K 2")),
         Case("check pickup", bench.cmd("check", "pickup", "--top", "8H", "--hand", "8C 8S 5D")),
@@ -232,13 +240,15 @@ def start_up(bench: Bench) -> None:
         Case("status (20 hands)", bench.cmd("status", "--game", name)),
     ]
     interleaved(bench, cases, runs, bench.sizes.warm_up)
-    bare = cases[0].median
+    bare, frozen = cases[0].median, cases[1].median
     print(f"\nStart-up: median wall time of {runs} runs, and the ratio to the bare program")
     print(f"  {cases[0].label:34} {ms(bare)}")
-    for case in cases[1:]:
+    print(f"  {cases[1].label:34} {ms(frozen)}  {frozen / bare:5.2f}x   (for comparison)")
+    for case in cases[2:]:
         ratio = case.median / bare
         verdict = bench.judge(f"start-up {case.label}", ratio, START_UP_LIMIT, True, "x")
-        print(f"  {case.label:34} {ms(case.median)}  {ratio:5.2f}x   {verdict}")
+        beside = f"{case.median / frozen:.2f}x the second"
+        print(f"  {case.label:34} {ms(case.median)}  {ratio:5.2f}x   {verdict:24} {beside}")
 
 
 def has_command(bench: Bench, name: str) -> bool:

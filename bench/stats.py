@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from games import C5
-from run import Bench, Case, compile_package, interleaved, ms
+from run import FULL, Bench, Case, compile_package, interleaved, ms
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.game import new_game, parse_side
@@ -85,7 +85,7 @@ def main() -> int:
 
     compile_package()
     folder = Path(tempfile.mkdtemp(prefix="canasta-bench-stats-"))
-    bench = Bench(folder)
+    bench = Bench(folder, dataclasses.replace(FULL, game_runs=options.runs), judged=True)
     print(
         f"canasta-score stats benchmark: Python {platform.python_version()}, "
         f"typer {typer.__version__}, {GAMES} games of {HANDS} hands"
@@ -95,7 +95,7 @@ def main() -> int:
         check_answer(bench)
         cache = bench.home / ".cache" / "stats"
         cases = [
-            Case("bare Typer program", [sys.executable, str(bench.bare), "--score", "1500"]),
+            Case("bare Typer program", bench.bare),
             Case("stats", bench.cmd("stats", "--json")),
             Case(
                 "stats, no cache",
@@ -103,7 +103,7 @@ def main() -> int:
                 before=lambda: shutil.rmtree(cache, ignore_errors=True),
             ),
         ]
-        interleaved(bench, cases, options.runs)
+        interleaved(bench, cases, options.runs, warm_up=1)
     finally:
         if options.keep:
             print(f"Kept {folder}")

@@ -1,5 +1,5 @@
 """Run the command line with ``python -m canasta_score``."""
 
-from canasta_score.cli import main
+from canasta_score.cli import entry
 
-main()
+entry()

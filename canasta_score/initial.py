@@ -8,10 +8,9 @@ the pickup planner and the game's shortfall warnings all ask it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from canasta_score.cards import THREE, Card, format_card
 from canasta_score.errors import InputError
+from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind, is_natural_or_better
 from canasta_score.language import _
 from canasta_score.melds import Context, Kind, Verdict, judge, merge_same_rank
@@ -25,7 +24,7 @@ from canasta_score.ruleset import RuleRef, Ruleset
 from canasta_score.ruling import Ruling
 
 
-@dataclass(frozen=True)
+@record
 class Opening:
     """What an initial meld holds, as far as its requirements ask: its count toward the
     minimum, a canasta, a canasta other than a mixed one, a canasta laid from hand (which may
@@ -40,6 +39,27 @@ class Opening:
     # The count of its best canasta, where a band reads the minimum as the canasta's own (None:
     # not known, as for a finished hand's summary, which is then given the benefit of the doubt).
     best_canasta: int | None = None
+
+    def __init__(
+        self,
+        points: int,
+        canasta: bool = False,
+        natural_canasta: bool = False,
+        hand_canasta: bool = False,
+        clean_or_wild: bool = False,
+        wilds: bool = False,
+        best_canasta: int | None = None,
+    ) -> None:
+        # Written out: every initial meld judged makes one.
+        self.__dict__.update(
+            points=points,
+            canasta=canasta,
+            natural_canasta=natural_canasta,
+            hand_canasta=hand_canasta,
+            clean_or_wild=clean_or_wild,
+            wilds=wilds,
+            best_canasta=best_canasta,
+        )
 
     @classmethod
     def of_canastas(cls, points: int, canastas: list[CanastaKind]) -> Opening:

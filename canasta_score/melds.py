@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from canasta_score import kinds
@@ -107,13 +107,22 @@ class Context:
         )
 
 
-@dataclass
+@record
 class Verdict:
     """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind."""
 
     shape: Shape | None
     broken: list[RuleRef] = field(default_factory=list)
     canasta: CanastaKind | None = None
+
+    def __init__(
+        self,
+        shape: Shape | None,
+        broken: list[RuleRef] | None = None,
+        canasta: CanastaKind | None = None,
+    ) -> None:
+        # Written out: every meld judged makes one.
+        self.__dict__.update(shape=shape, broken=[] if broken is None else broken, canasta=canasta)
 
     @property
     def legal(self) -> bool:

@@ -13,10 +13,10 @@ always part of the plan.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 
 from canasta_score.cards import JOKER, TWO, Card, Rank, Suit, format_cards
-from canasta_score.frozen import record
+from canasta_score.frozen import record, replace
 from canasta_score.initial import (
     Opening,
     opening_lacks,
@@ -32,7 +32,7 @@ CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
 MAX_RUN_SETS = 400
 
 
-@dataclass
+@record
 class Plan:
     """The initial meld found: its melds (the pickup meld first), its count, what it lacks."""
 

@@ -229,3 +229,33 @@ def test_building_only_the_part_changes_no_help(words: list[str]) -> None:
 def test_ruling_commands_do_not_load_the_game_commands() -> None:
     loaded = set(probe("check", "meld", "K K 2")["modules"])
     assert "canasta_score.cli.game" not in loaded and "canasta_score.cli.stats" not in loaded
+
+
+def test_entry_freezes_the_collector_at_exit_and_keeps_the_exit_code(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The installed program runs main, then leaves its objects to the process's end
+    (``gc.freeze``), whatever the exit code: 1 for an illegal meld (CONTRACT exit codes)."""
+    import gc
+
+    from canasta_score import cli
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(sys, "argv", ["canasta-score", "check", "meld", "K 2 2"])
+    with pytest.raises(SystemExit) as done:
+        cli.entry()
+    assert done.value.code == 1  # one natural card: a meld needs two (RULES 1.4, min_naturals)
+    assert frozen == [True]
+    assert "ILLEGAL" in capsys.readouterr().out
+
+
+def test_the_module_and_the_installed_program_share_the_entry_point() -> None:
+    """``python -m canasta_score`` and the ``canasta-score`` script both run ``cli.entry``."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    scripts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert scripts["project"]["scripts"]["canasta-score"] == "canasta_score.cli:entry"
+    main_module = (root / "canasta_score" / "__main__.py").read_text(encoding="utf-8")
+    assert "entry()" in main_module
