@@ -39,12 +39,14 @@ class Tally:
         return tally
 
     def add(self, cards: Iterable[Card]) -> None:
-        for card in cards:
-            if card.rank is THREE:
+        listed = cards if isinstance(cards, (list, tuple)) else list(cards)
+        ranks = [card.rank for card in listed]
+        if THREE in ranks:
+            for card in listed:
                 self.red += card.is_red_three
                 self.black += card.is_black_three
-            else:
-                self.ranks[card.rank] += 1
+            ranks = [rank for rank in ranks if rank is not THREE]
+        self.ranks.update(ranks)  # counted in C
 
 
 def excess(rs: Ruleset, tally: Tally) -> list[Excess]:

@@ -47,6 +47,10 @@ class Item:
     label: str
     points: int
 
+    def __init__(self, rule: str, label: str, points: int) -> None:
+        # Written out: every score line of every hand scored makes one.
+        self.__dict__.update(rule=rule, label=label, points=points)
+
     def as_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "label": self.label, "points": self.points}
 

@@ -456,7 +456,11 @@ class Claim:
 
     side: str
     what: str
-    needs: Counter[str]
+    needs: dict[str, int]  # a category not named needs none
+
+    def __init__(self, side: str, what: str, needs: dict[str, int]) -> None:
+        # Written out: every side of every record validated makes some.
+        self.__dict__.update(side=side, what=what, needs=needs)
 
 
 def least_naturals_in_mixed(rs: Ruleset) -> int:
@@ -469,10 +473,10 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
     return size
 
 
-def canasta_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
+def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
-    needs: Counter[str] = Counter(cards=size)
+    needs = {"cards": size}
     family = kinds.family(kind)
     if family is Family.WILD:
         needs["wild"] = size
@@ -493,22 +497,20 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
     return needs
 
 
-def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Counter[str]:
+def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
     if kind is CanastaKind.WILD_FOUR_JOKERS:
-        return Counter(cards=max(size, 4), wild=max(size, 4), joker=4)
+        return {"cards": max(size, 4), "wild": max(size, 4), "joker": 4}
     if kind is CanastaKind.WILD:
-        return Counter(cards=size, wild=size)
+        return {"cards": size, "wild": size}
     if kinds.family(kind) is Family.SPECIAL_RANK:
         # Only a clean meld of sevens or aces is an incomplete special meld.
-        return Counter(
-            {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
-        )
-    return Counter(cards=size, natural=size)
+        return {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
+    return {"cards": size, "natural": size}
 
 
-def cards_needs(cards: Iterable[Card]) -> Counter[str]:
+def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
     """The categories of cards given one by one."""
     count = natural = twos = jokers = sevens = aces = 0
     for card in cards:
@@ -534,7 +536,7 @@ def cards_needs(cards: Iterable[Card]) -> Counter[str]:
         "ace": aces,
         "ace_seven": sevens + aces,
     }
-    return Counter({key: n for key, n in needs.items() if n})
+    return {key: n for key, n in needs.items() if n}
 
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
@@ -544,16 +546,14 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     out = [Claim(name, _("cards listed"), cards_needs(listed))]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     laid = _("{n} threes laid down or removed").format(n=threes)
-    out.append(Claim(name, laid, Counter(cards=threes)))
+    out.append(Claim(name, laid, {"cards": threes}))
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
-        needs = Counter(
-            {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
-        )
+        needs = {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
         out.append(Claim(name, f"canastas.{kind} = {n}", needs))
     for kind, n in Counter(side.incomplete).items():
-        needs = Counter({k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()})
+        needs = {k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()}
         if n == 1:
             listed_as = _('incomplete "{kind}"').format(kind=kind)
         else:
@@ -565,7 +565,7 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
             Claim(
                 name,
                 f"held_penalties = {held}",
-                Counter(cards=3 * held, natural=3 * held, ace_seven=3 * held),
+                {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held},
             )
         )
     return out
@@ -667,7 +667,7 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
         ruleset=rs.name, packs=rs.deck.decks, cards=holds["cards"]
     )
     for category, words in CATEGORIES.items():
-        parts = [c for c in claims if c.needs[category]]
+        parts = [c for c in claims if c.needs.get(category)]
         total = sum(c.needs[category] for c in parts)
         if total > holds[category]:
             why = "; ".join(
