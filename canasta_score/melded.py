@@ -4,12 +4,14 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 from __future__ import annotations
 
 from canasta_score import kinds
+from canasta_score.cards import Card
 from canasta_score.errors import RecordError
 from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind
 from canasta_score.language import _
 from canasta_score.melds import (
     Context,
+    Verdict,
     canasta_bonus_key,
     incomplete_penalty_key,
     judge,
@@ -44,6 +46,20 @@ def melded(rs: Ruleset, side: SideRecord) -> Melded:
     return out
 
 
+def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
+    """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
+    1.4), each with its verdict (none for a summary). Validating and scoring read them three
+    times: they are kept with the side, as :func:`melded` is; nobody changes a verdict."""
+    kept = side.__dict__.get("_judged")
+    if kept is not None and kept[0] is rs:
+        found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
+        return found
+    ctx = Context(record=True, going_out=side.went_out)
+    out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
+    side.__dict__["_judged"] = (rs, out)
+    return out
+
+
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
     """The side's melds (see :func:`melded`), worked out."""
     if side.melds is None:
@@ -57,8 +73,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
         return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
     keys, found, penalties = [], [], []
     inside = 0
-    for meld in merge_same_rank(side.melds, rs):
-        verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
+    for meld, verdict in judged_melds(rs, side):
         shape = verdict.shape
         assert shape is not None
         key = canasta_bonus_key(shape, rs)

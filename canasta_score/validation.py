@@ -21,8 +21,8 @@ from canasta_score.frozen import record
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, Family, Least
 from canasta_score.language import N_, _, ngettext
-from canasta_score.melded import melded, summary_kind
-from canasta_score.melds import Context, Kind, judge, merge_same_rank, ratio_ok
+from canasta_score.melded import judged_melds, melded, summary_kind
+from canasta_score.melds import Kind, ratio_ok
 from canasta_score.record import HandRecord, SideRecord, side_cards
 from canasta_score.ruleset import Ruleset
 
@@ -122,8 +122,7 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         check_special_cards(side)
         return
     if side.melds is not None:
-        for i, meld in enumerate(merge_same_rank(side.melds, rs), 1):
-            verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
+        for i, (meld, verdict) in enumerate(judged_melds(rs, side), 1):
             if not verdict.legal:
                 why = "; ".join(r.text for r in verdict.broken)
                 raise refuse(
@@ -440,8 +439,7 @@ def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
     if side.melds is None:
         return [f'"{k}"' for k in side.incomplete if kinds.family(CanastaKind(k)) is Family.WILD]
     out = []
-    for meld in merge_same_rank(side.melds, rs):
-        verdict = judge(meld, rs, Context(record=True, going_out=side.went_out))
+    for meld, verdict in judged_melds(rs, side):
         if verdict.shape is not None and verdict.shape.kind is Kind.WILD and not verdict.canasta:
             out.append(format_cards(meld))
     return out
