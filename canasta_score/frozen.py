@@ -54,15 +54,22 @@ def record(cls: type[T]) -> type[T]:
         if isinstance(value, dataclasses.Field):
             metadata, compare, shown = value.metadata, value.compare, bool(value.repr)
             if value.default is not dataclasses.MISSING:
-                defaults[name] = _constant(value.default)
+                defaults[name] = _Constant(value.default)
             elif value.default_factory is not dataclasses.MISSING:
                 defaults[name] = value.default_factory
         elif value is not dataclasses.MISSING:
-            defaults[name] = _constant(value)
+            defaults[name] = _Constant(value)
         if value is not dataclasses.MISSING:
             delattr(cls, name)
         own.append(Field(name, metadata, compare, shown))
     names = tuple(f.name for f in own)
+    constants: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    for name, made in defaults.items():
+        if isinstance(made, _Constant):
+            constants[name] = made.constant
+        else:
+            factories[name] = made
     compared = tuple(f.name for f in own if f.compare)
     values = (
         operator.attrgetter(*compared) if len(compared) > 1 else staticmethod(_single(compared))
@@ -78,6 +85,10 @@ def record(cls: type[T]) -> type[T]:
         ("__record_names__", names),
         ("__record_shown__", tuple(f.name for f in own if f.shown)),
         ("__record_defaults__", defaults),
+        ("__record_known__", frozenset(names)),
+        # Plain defaults by value and factories apart, for construction by keyword (_init).
+        ("__record_constants__", constants),
+        ("__record_factories__", factories),
         ("__record_values__", values),
         ("__record_tails__", tails),
         ("__match_args__", names),
@@ -100,8 +111,16 @@ def fields(cls: type) -> tuple[Field, ...]:
     return found
 
 
-def _constant(value: Any) -> Callable[[], Any]:
-    return lambda: value
+class _Constant:
+    """A default value given as it is, made by calling (as a default factory is)."""
+
+    __slots__ = ("constant",)
+
+    def __init__(self, value: Any) -> None:
+        self.constant = value
+
+    def __call__(self) -> Any:
+        return self.constant
 
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -114,6 +133,22 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
         if tail is not None:
             self.__dict__.update(zip(names, args))  # noqa: B905 (args is the shorter)
             self.__dict__.update({n: make() for n, make in tail})
+            return
+    elif not args and kwargs.keys() <= self.__record_known__:
+        constants: dict[str, Any] = self.__record_constants__
+        factories: dict[str, Callable[[], Any]] = self.__record_factories__
+        out = {}
+        for n in names:
+            if n in kwargs:
+                out[n] = kwargs[n]
+            elif n in constants:
+                out[n] = constants[n]
+            elif n in factories:
+                out[n] = factories[n]()
+            else:
+                break  # a field without a default is missing: said below
+        else:
+            self.__dict__.update(out)
             return
     defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
     name = type(self).__name__

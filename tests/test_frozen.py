@@ -126,3 +126,24 @@ def test_replace_copies_a_record_with_changes_as_for_a_dataclass() -> None:
     assert replace(Plain(1), b="z") == Plain(1, "z")
     with pytest.raises(TypeError, match="'e'"):
         replace(Rec(1), e=2)
+
+
+def test_keyword_construction_takes_defaults_and_factories_and_names_what_is_missing() -> None:
+    """Made by keyword: a plain default is shared as given, a factory makes a new value each
+    time, fields keep their order, and a missing or unknown field is named."""
+
+    @record
+    class Sample:
+        name: str
+        count: int = 3
+        tags: list[str] = field(default_factory=list)
+
+    first, second = Sample(name="a"), Sample(name="b", count=5)
+    assert (first.name, first.count, first.tags) == ("a", 3, [])
+    assert (second.count, second.tags) == (5, [])
+    assert first.tags is not second.tags
+    assert list(vars(Sample(count=1, name="c"))) == ["name", "count", "tags"]
+    with pytest.raises(TypeError, match="name"):
+        Sample(count=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="colour"):
+        Sample(name="d", colour="red")  # type: ignore[call-arg]
