@@ -9,7 +9,8 @@ Run it with the project's own environment (nothing else to install)::
 Every command is run as a user runs it, as a new process, from start to exit. The targets:
 
 * start-up: ``min-meld``, ``check meld``, ``check pickup``, ``score-hand`` and ``status`` (a
-  20-hand game), median wall time within 1.05x a bare one-command Typer program;
+  20-hand game), median wall time within 1.05x a bare one-command Typer program (the ratio to
+  that program with ``gc.freeze`` at exit, as canasta-score does, is shown beside it);
 * appending a hand (``hand --file``) to a 10,000-hand game at most 1.5x appending to a
   100-hand game;
 * ``status``, ``history``, ``export`` in every format (and ``stats`` where the program has it)
