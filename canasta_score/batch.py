@@ -19,10 +19,11 @@ from __future__ import annotations
 from json.encoder import encode_basestring as encode_text
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.cards import Card, parse_cards
+from canasta_score.cards import JOKER, THREE, TWO, Card, Rank, parse_cards
 from canasta_score.checks import CHECKS as DESCRIBED
 from canasta_score.checks import EXPECTED, Option, convert
 from canasta_score.errors import CanastaError, InputError
+from canasta_score.language import current
 from canasta_score.limits import parse_json, parse_line
 from canasta_score.ruleset import Ruleset
 from canasta_score.ruling import Ruling
@@ -82,6 +83,46 @@ MINIMUMS_KEPT = 1024
 CARDS_BY_TOKEN: dict[str, Card] = {}
 
 
+# How many meld rulings a batch keeps by the meld's make-up (then they are forgotten and kept
+# afresh).
+MELDS_KEPT = 1 << 14
+
+
+def meld_make_up(args: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a ``meld`` request's ruling depends on, when the meld is a group of one natural rank
+    laid on its own (no ``to``, no ``table``): the rank, how many natural cards, twos and jokers,
+    and the other options as given. The suits do not count for such a meld: not for its shape
+    (RULES 1.4), nor its count, nor the deck's limits (four of a rank a pack). None for any other
+    meld (threes, wild cards only, several ranks or a sequence), which is judged card by card."""
+    if args.get("to") is not None or args.get("table"):
+        return None
+    rank: Rank | None = None
+    naturals = twos = jokers = 0
+    for card in args["cards"]:
+        found = card.rank
+        if found is rank:
+            naturals += 1
+        elif found is TWO:
+            twos += 1
+        elif found is JOKER:
+            jokers += 1
+        elif found is THREE or rank is not None:
+            return None
+        else:
+            rank, naturals = found, 1
+    if rank is None:
+        return None
+    return (
+        rank,
+        naturals,
+        twos,
+        jokers,
+        args.get("initial"),
+        args.get("going-out"),
+        args.get("closed"),
+    )
+
+
 class RequestError(InputError):
     """A batch request that names an unknown command or key, or gives a value of a wrong kind."""
 
@@ -94,6 +135,9 @@ class Batch:
         self._cards: dict[str, tuple[Card, ...]] = {}
         # Each minimum answered, by identity (kept alive here), with its JSON text.
         self._minimums: dict[int, tuple[Minimum, str]] = {}
+        # Meld rulings by ruleset (its id: every ruleset loaded is kept above), language and the
+        # meld's make-up (see meld_make_up).
+        self._melds: dict[tuple[Any, ...], Ruling | Minimum] = {}
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
@@ -172,7 +216,19 @@ class Batch:
         loaded = self._rulesets.get((ref, players, tuple(rules) if rules else ()))
         rs = loaded if isinstance(loaded, Ruleset) else self._ruleset(ref, players, rules)
         # Throughput first: a batch answer does not try the options it was not given.
-        return DESCRIBED[name].answer(rs, args, assumptions=False)
+        if name != "meld":
+            return DESCRIBED[name].answer(rs, args, assumptions=False)
+        make_up = meld_make_up(args)
+        if make_up is None:
+            return DESCRIBED[name].answer(rs, args, assumptions=False)
+        kept_as = (id(rs), current(), make_up)
+        answered = self._melds.get(kept_as)
+        if answered is None:
+            if len(self._melds) >= MELDS_KEPT:
+                self._melds.clear()
+            answered = DESCRIBED[name].answer(rs, args, assumptions=False)
+            self._melds[kept_as] = answered
+        return answered
 
     def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
         key = (ref, players, tuple(rules) if rules else ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import select
 import subprocess
 import sys
@@ -11,8 +12,13 @@ from pathlib import Path
 
 import pytest
 from helpers import run_main as run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from canasta_score.batch import FIELDS, Batch
+from canasta_score.cards import parse_cards
+from canasta_score.catalog import load_ruleset
+from canasta_score.checks import CHECKS
 
 
 def batch(
@@ -286,3 +292,45 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     assert proc.wait(timeout=60) == 2
     assert b"Traceback" not in proc.stderr.read()
     proc.stderr.close()
+
+
+# One batch for every example below, so a meld ruled by its make-up is met again and again.
+SHARED = Batch()
+NATURAL_RANK_TOKENS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ruleset=st.sampled_from(["classic", "samba", "modern-american"]),
+    rank=st.sampled_from(NATURAL_RANK_TOKENS),
+    suits=st.lists(st.sampled_from(["", "H", "D", "C", "S"]), min_size=1, max_size=10),
+    twos=st.lists(st.sampled_from(["2", "2H", "2C"]), max_size=5),
+    jokers=st.integers(0, 5),
+    initial=st.sampled_from([None, True, False]),
+    going_out=st.sampled_from([None, True, False]),
+    order=st.randoms(use_true_random=False),
+)
+def test_a_meld_of_one_rank_is_ruled_the_same_whatever_its_suits_and_order(
+    ruleset: str,
+    rank: str,
+    suits: list[str],
+    twos: list[str],
+    jokers: int,
+    initial: bool | None,
+    going_out: bool | None,
+    order: random.Random,
+) -> None:
+    """A batch keeps meld rulings by make-up (rank, natural cards, twos, jokers): suits and
+    order never matter to a group meld (RULES 1.4), its count or the deck's limits, so each
+    answer equals the library's own for these very cards, deck excess included (9+ of a rank)."""
+    tokens = [rank + suit for suit in suits] + twos + ["JK"] * jokers
+    order.shuffle(tokens)
+    request: dict[str, object] = {"check": "meld", "ruleset": ruleset, "cards": " ".join(tokens)}
+    options: dict[str, object] = {"cards": parse_cards(" ".join(tokens))}
+    if initial is not None:
+        request["initial"] = options["initial"] = initial
+    if going_out is not None:
+        request["going-out"] = options["going-out"] = going_out
+    rs = load_ruleset(ruleset)
+    direct = CHECKS["meld"].answer(rs, options, assumptions=False)
+    assert SHARED.answer(request) == (direct.as_dict(), 0 if direct.legal else 1)
