@@ -143,10 +143,15 @@ def kind_words() -> dict[str, str]:
 
 def kind_word(name: str) -> str:
     """A canasta kind as rulings name it (``natural``, ``mixed``, or a ruleset's own name for a
-    completed sequence), in the language in use; a name it does not know (a ruleset's own
-    name) is shown as it is."""
+    completed sequence), in the language in use: as the score sheet names it (a bundled
+    ruleset's own name too, such as ``samba``); any other name is shown as it is."""
     code = current()
     words = KIND_WORDS.get(code)
     if words is None:
         words = KIND_WORDS[code] = kind_words()
-    return words.get(name, name)
+    found = words.get(name)
+    if found is None:
+        from canasta_score.kinds import shown_name
+
+        found = shown_name(name)
+    return found

@@ -308,3 +308,16 @@ def test_rules_validate_json_is_byte_identical(
     ko = run(capsys, "--lang", "ko", "rules", "validate", str(bad), "--json")
     en = run(capsys, "--lang", "en", "rules", "validate", str(bad), "--json")
     assert ko[:2] == en[:2] and "expected a whole number" in ko[1]
+
+
+def test_rulings_name_each_canasta_kind_as_the_glossary_and_the_score_sheet_do() -> None:
+    """A kind's Korean name in a ruling ("it is a ... canasta") is the one the glossary
+    (docs/ko/glossary.md), stats and the pages use: 와일드 2, 와일드 조커 4, 듀스, 조커 든 듀스."""
+    from canasta_score.kinds import SHOWN_NAMES, shown_name
+    from canasta_score.ruling import kind_word
+
+    with language.speaking("ko"):
+        for name in SHOWN_NAMES:
+            assert kind_word(name) == shown_name(name), name
+        words = [kind_word(k) for k in ("wild_twos", "wild_four_jokers", "deuces", "deuces_mixed")]
+    assert words == ["와일드 2", "와일드 조커 4", "듀스", "조커 든 듀스"]
