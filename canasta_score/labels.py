@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
 from canasta_score import language
 from canasta_score.language import N_, _, ngettext
+from canasta_score.safe_text import pattern as compiled  # compiled when first needed
 
 # Labels that are whole sentences with nothing to fill in.
 FIXED = frozenset(
@@ -107,12 +107,6 @@ THREES_LEFT: dict[tuple[str, str], Count] = {
 
 # The noun a counted thing is named by: the word that takes the plural.
 HEAD_NOUN = r"\b(?:canasta|player|three)\b"
-
-
-@cache
-def compiled(pattern: str) -> re.Pattern[str]:
-    """A pattern of this module, compiled when first needed (English output needs few)."""
-    return re.compile(pattern)
 
 
 def english_plural(thing: str) -> str:

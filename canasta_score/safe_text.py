@@ -35,7 +35,8 @@ RAW_IN_STRINGS = f"[{OTHER_CONTROLS}]"
 
 @cache
 def pattern(source: str) -> re.Pattern[str]:
-    """The compiled form of one of the patterns above (compiled when first needed)."""
+    """The compiled form of a pattern (those above, and the labels'), compiled when first
+    needed."""
     return re.compile(source)
 
 
