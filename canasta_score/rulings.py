@@ -20,6 +20,7 @@ from canasta_score.melds import (
     dirty_aces,
     joins_badly,
     judge,
+    judge_now,
     merge_same_rank,
     same_meld,
 )
@@ -385,9 +386,11 @@ def check_go_out(
     kinds: list[CanastaKind] = []
     wild: list[str] = []
     table = merge_same_rank(table, rs)
-    for i, meld in enumerate(table):
-        others = table[:i] + table[i + 1 :]
-        verdict = judge(meld, rs, Context(going_out=True, record=True, table=others))
+    # The melds as they will stand once the side is out: judged as a finished hand's, each by
+    # its own cards (the rest of the table changes nothing then), and each judged afresh.
+    finished = Context(going_out=True, record=True)
+    for meld in table:
+        verdict = judge_now(meld, rs, finished)
         reasons += verdict.broken
         if verdict.canasta:
             kinds.append(verdict.canasta)
