@@ -451,9 +451,12 @@ def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: 
     shape, _ = shape_of(cards, rs)
     if shape is None or shape.kind is not GROUP:
         return -1
+    rank = shape.rank
     for i, meld in enumerate(table):
+        if rank is not TWO and rank not in [c.rank for c in meld]:
+            continue  # a group of this rank holds a natural card of it: not this meld
         other, _ = shape_of(meld, rs)
-        if other is not None and other.kind is GROUP and other.rank is shape.rank:
+        if other is not None and other.kind is GROUP and other.rank is rank:
             return i
     return -1
 
