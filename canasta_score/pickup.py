@@ -193,6 +193,15 @@ def no_way_reasons(
 ) -> list[RuleRef]:
     naturals = [c for c in hand if c.rank is top.rank]
     t = format_card(top)
+    if not (frozen_now or len(naturals) >= 2):
+        return [
+            rs.cite(
+                "pile.take_unfrozen",
+                _("No cards in hand meet the top {card} in a way this ruleset allows").format(
+                    card=t
+                ),
+            )
+        ]
     index = same_meld((top,), table, rs)
     existing = table[index] if index >= 0 else ()
     too_big = bool(existing) and bool(rs.meld.max_cards)
@@ -204,30 +213,24 @@ def no_way_reasons(
 
     if len(naturals) >= 2:
         return full()
-    if frozen_now:
-        if rs.pile.always_frozen:
-            text = _(
-                "The pile is always frozen: a natural pair of {rank} from hand is needed, and "
-                "the hand holds {held}"
-            )
-        elif not opened and not frozen_flag:
-            text = _(
-                "The side has not made its initial meld: a natural pair of {rank} from hand is "
-                "needed, and the hand holds {held}"
-            )
-        else:
-            text = _(
-                "The pile is frozen: a natural pair of {rank} from hand is needed, and the hand "
-                "holds {held}"
-            )
-        pair = rs.cite("pile.natural-pair", text.format(rank=top.rank.value, held=len(naturals)))
-        return [pair, *full()] if too_big else [pair]
-    return [
-        rs.cite(
-            "pile.take_unfrozen",
-            _("No cards in hand meet the top {card} in a way this ruleset allows").format(card=t),
+    # The pile is frozen and the hand lacks a natural pair.
+    if rs.pile.always_frozen:
+        text = _(
+            "The pile is always frozen: a natural pair of {rank} from hand is needed, and "
+            "the hand holds {held}"
         )
-    ]
+    elif not opened and not frozen_flag:
+        text = _(
+            "The side has not made its initial meld: a natural pair of {rank} from hand is "
+            "needed, and the hand holds {held}"
+        )
+    else:
+        text = _(
+            "The pile is frozen: a natural pair of {rank} from hand is needed, and the hand "
+            "holds {held}"
+        )
+    pair = rs.cite("pile.natural-pair", text.format(rank=top.rank.value, held=len(naturals)))
+    return [pair, *full()] if too_big else [pair]
 
 
 def pickup_opening(
