@@ -297,7 +297,16 @@ OPTIONS: dict[str, dict[str, Option]] = {
 
 
 def ruling_json(ruling: Ruling) -> str:
-    """``json_text(ruling.as_dict())``, written directly (a batch writes one a line)."""
+    """``json_text(ruling.as_dict())``, written directly (a batch writes one a line) and kept
+    with the ruling, which never changes: a meld ruling kept by make-up is written once."""
+    written: str | None = ruling.__dict__.get("_json")
+    if written is None:
+        written = ruling.__dict__["_json"] = ruling_text(ruling)
+    return written
+
+
+def ruling_text(ruling: Ruling) -> str:
+    """The JSON text of a ruling (see :func:`ruling_json`)."""
     extra = ruling.extra
     if ruling.assumptions or "legal" in extra or "reasons" in extra:
         return json_text(ruling.as_dict())
