@@ -90,15 +90,18 @@ MELDS_KEPT = 1 << 14
 
 def meld_make_up(args: dict[str, Any]) -> tuple[Any, ...] | None:
     """What a ``meld`` request's ruling depends on, when the meld is a group of one natural rank
-    laid on its own (no ``to``, no ``table``): the rank, how many natural cards, twos and jokers,
-    and the other options as given. The suits do not count for such a meld: not for its shape
-    (RULES 1.4), nor its count, nor the deck's limits (four of a rank a pack). None for any other
-    meld (threes, wild cards only, several ranks or a sequence), which is judged card by card."""
-    if args.get("to") is not None or args.get("table"):
-        return None
+    laid on its own (no other option names cards: no meld it joins, no table): the rank, how
+    many natural cards, twos and jokers, and the other options as given. The suits do not count
+    for such a meld: not for its shape (RULES 1.4), nor its count, nor the deck's limits (four of
+    a rank a pack). None for any other meld (threes, wild cards only, several ranks or a
+    sequence), which is judged card by card."""
+    cards_key, more_cards, state = MELD_OPTIONS
+    for key in more_cards:
+        if args.get(key):
+            return None
     rank: Rank | None = None
     naturals = twos = jokers = 0
-    for card in args["cards"]:
+    for card in args[cards_key]:
         found = card.rank
         if found is rank:
             naturals += 1
@@ -112,15 +115,7 @@ def meld_make_up(args: dict[str, Any]) -> tuple[Any, ...] | None:
             rank, naturals = found, 1
     if rank is None:
         return None
-    return (
-        rank,
-        naturals,
-        twos,
-        jokers,
-        args.get("initial"),
-        args.get("going-out"),
-        args.get("closed"),
-    )
+    return rank, naturals, twos, jokers, *[args.get(key) for key in state]
 
 
 class RequestError(InputError):
@@ -294,6 +289,14 @@ def fits(kind: str, value: Any) -> bool:
 OPTIONS: dict[str, dict[str, Option]] = {
     name: {o.key: o for o in check.options} for name, check in DESCRIBED.items()
 }
+# The ``meld`` check's options as meld_make_up reads them, from its one description: the key of
+# the meld's cards, the keys of the other options that name cards, and the rest (a request gives
+# their values as they are; a game's options never come in a batch).
+MELD_OPTIONS = (
+    DESCRIBED["meld"].options[0].key,
+    tuple(o.key for o in DESCRIBED["meld"].options[1:] if o.deck),
+    tuple(o.key for o in DESCRIBED["meld"].options if not (o.deck or o.context)),
+)
 
 
 def ruling_json(ruling: Ruling) -> str:
