@@ -9,7 +9,6 @@ from types import MappingProxyType
 from typing import Any
 
 from canasta_score.frozen import record
-from canasta_score.language import current, pgettext
 from canasta_score.ruleset import RuleRef
 
 
@@ -118,40 +117,3 @@ def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:
             seen.add((r.rule, r.text))
             out.append(r)
     return tuple(out)
-
-
-# The words kind_word knows, in each language spoken so far (made once per language).
-KIND_WORDS: dict[str, dict[str, str]] = {}
-
-
-def kind_words() -> dict[str, str]:
-    """The canasta kinds as rulings name them, in the language in use (each word written out,
-    so the catalog finds it)."""
-    return {
-        "natural": pgettext("canasta kind", "natural"),
-        "mixed": pgettext("canasta kind", "mixed"),
-        "sevens": pgettext("canasta kind", "sevens"),
-        "aces": pgettext("canasta kind", "aces"),
-        "wild": pgettext("canasta kind", "wild"),
-        "wild_twos": pgettext("canasta kind", "wild_twos"),
-        "wild_four_jokers": pgettext("canasta kind", "wild_four_jokers"),
-        "sequence": pgettext("canasta kind", "sequence"),
-        "deuces": pgettext("canasta kind", "deuces"),
-        "deuces_mixed": pgettext("canasta kind", "deuces_mixed"),
-    }
-
-
-def kind_word(name: str) -> str:
-    """A canasta kind as rulings name it (``natural``, ``mixed``, or a ruleset's own name for a
-    completed sequence), in the language in use: as the score sheet names it (a bundled
-    ruleset's own name too, such as ``samba``); any other name is shown as it is."""
-    code = current()
-    words = KIND_WORDS.get(code)
-    if words is None:
-        words = KIND_WORDS[code] = kind_words()
-    found = words.get(name)
-    if found is None:
-        from canasta_score.kinds import shown_name
-
-        found = shown_name(name)
-    return found

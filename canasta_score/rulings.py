@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from canasta_score.cards import ACE, JOKER, SEVEN, THREE, Card, Rank, format_card, format_cards
 from canasta_score.errors import InputError
 from canasta_score.going_out import going_out_problems
-from canasta_score.kinds import CanastaKind, display_name
+from canasta_score.kinds import CanastaKind, display_name, shown_name
 from canasta_score.language import N_, _
 from canasta_score.melds import (
     GROUP,
@@ -25,7 +25,7 @@ from canasta_score.melds import (
     same_meld,
 )
 from canasta_score.ruleset import RuleRef, Ruleset
-from canasta_score.ruling import Ruling, kind_word
+from canasta_score.ruling import Ruling
 
 if TYPE_CHECKING:
     from canasta_score.initial import check_initial_meld
@@ -165,7 +165,7 @@ def word_meld(rs: Ruleset, verdict: Verdict, count: int, merged: bool) -> RuleRe
     size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
         cards=count, naturals=shape.naturals, wilds=shape.wilds
     )
-    kind = kind_word(display_name(verdict.canasta, rs)) if verdict.canasta else ""
+    kind = shown_name(display_name(verdict.canasta, rs)) if verdict.canasta else ""
     if kind:
         text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
             meld=what, size=size, kind=kind
@@ -417,7 +417,7 @@ def going_out_said(
     if found is None:
         if len(said) >= DESCRIBED_MAX:
             said.clear()
-        names = ", ".join(kind_word(display_name(k, rs)) for k in kinds)
+        names = ", ".join(shown_name(display_name(k, rs)) for k in kinds)
         text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
         how = [rs.cite("go_out.canastas", text)]
         if rs.go_out.permission == "mandatory" and unasked:

@@ -310,14 +310,18 @@ def test_rules_validate_json_is_byte_identical(
     assert ko[:2] == en[:2] and "expected a whole number" in ko[1]
 
 
-def test_rulings_name_each_canasta_kind_as_the_glossary_and_the_score_sheet_do() -> None:
+def test_rulings_name_each_canasta_kind_as_the_glossary_and_the_score_sheet_do(
+    cli: Cli,
+) -> None:
     """A kind's Korean name in a ruling ("it is a ... canasta") is the one the glossary
     (docs/ko/glossary.md), stats and the pages use: 와일드 2, 와일드 조커 4, 듀스, 조커 든 듀스."""
-    from canasta_score.kinds import SHOWN_NAMES, shown_name
-    from canasta_score.ruling import kind_word
+    from canasta_score.kinds import shown_name
 
     with language.speaking("ko"):
-        for name in SHOWN_NAMES:
-            assert kind_word(name) == shown_name(name), name
-        words = [kind_word(k) for k in ("wild_twos", "wild_four_jokers", "deuces", "deuces_mixed")]
+        words = [shown_name(k) for k in ("wild_twos", "wild_four_jokers", "deuces", "deuces_mixed")]
     assert words == ["와일드 2", "와일드 조커 4", "듀스", "조커 든 듀스"]
+    # Italian melds twos as a rank: seven twos are deuces, six and a joker deuces with jokers.
+    deuces = cli("--lang", "ko", "check", "meld", "2 2 2 2 2 2 2", "--ruleset", "italian")
+    assert "듀스 카나스타입니다" in deuces.out
+    mixed = cli("--lang", "ko", "check", "meld", "2 2 2 2 2 2 JK", "--ruleset", "italian")
+    assert "조커 든 듀스 카나스타입니다" in mixed.out

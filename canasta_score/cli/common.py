@@ -94,10 +94,10 @@ def detail_label(key: str) -> str:
 
 def detail_value(key: str, value: Any) -> Any:
     """A value a ruling reports, as a person reads it (a pickup's way, a canasta's kind)."""
-    from canasta_score.ruling import kind_word
+    from canasta_score.kinds import shown_name
 
     if key == "canasta" and isinstance(value, str):
-        return kind_word(value)
+        return shown_name(value)
     ways = {
         "natural_pair": pgettext("pickup way", "natural_pair"),
         "natural_plus_wild": pgettext("pickup way", "natural_plus_wild"),
