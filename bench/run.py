@@ -54,6 +54,8 @@ import tomli_w
 from games import hand as game_hand
 from games import make_game, mixed_check_lines, score_lines
 
+from canasta_score.store import Store
+
 BARE = '''"""A bare one-command Typer program: the yardstick for start-up."""
 
 import typer
@@ -262,7 +264,8 @@ def lone_home(bench: Bench, name: str) -> Path:
     of its folder)."""
     home = bench.folder / f"only-{name}"
     home.mkdir(exist_ok=True)
-    shutil.copy2(bench.home / f"{name}.toml", home / f"{name}.toml")
+    with Store(bench.home) as source, Store(home) as copy:
+        copy.create(source.load(source.locate(name)), "the benchmark folder is not empty")
     return home
 
 

@@ -21,7 +21,7 @@ from canasta_score.labels import shown, shown_requirement
 from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
-from canasta_score.store import FORMAT, game_from_data, read_game
+from canasta_score.store.legacy import FORMAT, game_from_data, read_game
 from canasta_score.summary import Summary
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "read_log", "seats_of"]

@@ -318,11 +318,16 @@ def entered_at(data: Any) -> str:
 
 def played_dates(game: Game, modified: str) -> tuple[str, str]:
     """When the game was started and last played (ISO 8601). Started: when it was created, else
-    when its first dated hand was entered, else ``modified`` (the file's time). Last played: when
-    its last hand was entered, else ``modified``."""
-    dated = [when for when in (entered_at(h) for h in game.hands) if when]
-    started = game.created or (min(dated) if dated else "") or modified
-    last = entered_at(game.hands[-1]) if game.hands else ""
+    when its first dated hand was entered, else ``modified`` (when it was last changed). Last
+    played: when its last hand was entered, else ``modified``."""
+    return dates_of(game.created, [h.get(ENTERED) for h in game.hands], modified)
+
+
+def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]:
+    """:func:`played_dates` from when the game was created and each hand's ``entered``."""
+    dated = [when for when in entered if isinstance(when, str) and when]
+    started = created or (min(dated) if dated else "") or modified
+    last = entered[-1] if entered and isinstance(entered[-1], str) else ""
     return started, last or modified
 
 

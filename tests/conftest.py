@@ -32,6 +32,15 @@ def pytest_configure(config: pytest.Config) -> None:
         atexit.register(shutil.rmtree, folder, True)
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Any:
+    """A test that speaks Korean in this process leaves English behind for the next one."""
+    from canasta_score import language
+
+    yield
+    language.use(language.ENGLISH)
+
+
 @pytest.fixture(scope="session")
 def classic() -> Ruleset:
     return load_ruleset("classic")
@@ -144,6 +153,7 @@ def cli(
     from canasta_score.cli import main
 
     monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
+    monkeypatch.setenv("COLUMNS", os.environ.get("COLUMNS", "100"))  # as with no terminal
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str, stdin: str | io.StringIO = "") -> Run:

@@ -72,3 +72,40 @@ def run_main(capsys: Any, *args: str) -> tuple[int, str, str]:
     out, err = capsys.readouterr()
     code = done.value.code
     return (code if isinstance(code, int) else 0), out, err
+
+
+def stored(home: Any, name: str = "club") -> bytes:
+    """The truth the store keeps of a game (its setup, hands and undone hands, not when it was
+    last changed nor anything derived), to compare before and after a command."""
+    import sqlite3
+    from pathlib import Path
+
+    db = sqlite3.connect(Path(home) / "games.db")
+    try:
+        row = db.execute(
+            "SELECT id, name, uid, created, first_dealer, sides, ruleset FROM games WHERE name = ?",
+            (name,),
+        ).fetchone()
+        assert row is not None, name
+        hands = db.execute(
+            "SELECT number, record FROM hands WHERE game = ? ORDER BY number", (row[0],)
+        ).fetchall()
+        undone = db.execute(
+            "SELECT position, record FROM undone WHERE game = ? ORDER BY position", (row[0],)
+        ).fetchall()
+    finally:
+        db.close()
+    return json.dumps([row, hands, undone]).encode("utf-8")
+
+
+def change_stored(home: Any, sql: str, *params: Any) -> None:
+    """Change the game database as someone with sqlite3 could (outside canasta-score)."""
+    import sqlite3
+    from pathlib import Path
+
+    db = sqlite3.connect(Path(home) / "games.db")
+    try:
+        with db:
+            db.execute(sql, params)
+    finally:
+        db.close()

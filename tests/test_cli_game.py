@@ -6,13 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import THREE, TWO, Cli, Run
+from helpers import THREE, TWO, Cli, Run, stored
 
 # A 300 + 2 x 500 + 200 (two red threes) + 100 out = 1,600; B 95 + 200 - 70 = 225.
 BIG_FIRST = """
@@ -162,7 +161,7 @@ def test_six_players_need_three_sides_of_three(cli: Cli) -> None:
 def test_a_refused_hand_leaves_the_game_file_as_it_was(cli: Cli, home: Path, c5_text: str) -> None:
     start(cli)
     cli("hand", "--file", "-", stdin=c5_text)
-    before = (home / "club.toml").read_bytes()
+    before = stored(home)
     bad = cli("hand", "a: 300 melded, 40 left, out", "b: 95 melded")
     assert bad.code == 2
     assert bad.err.startswith("Error:") and "went out" in bad.err
@@ -170,23 +169,30 @@ def test_a_refused_hand_leaves_the_game_file_as_it_was(cli: Cli, home: Path, c5_
     assert illegal.code == 2 and "meld 1" in illegal.err
     assert cli("hand", "a: 1 red", "c: 1 red").code == 2
     assert cli("edit", "1", "a: 1 red, out", "b: 2 red").code == 2
-    assert (home / "club.toml").read_bytes() == before
+    assert stored(home) == before
 
 
-def test_a_hand_edited_invalid_file_is_named_and_kept(cli: Cli, home: Path) -> None:
+def test_a_hand_changed_by_hand_in_the_database_to_break_a_rule_is_named_and_kept(
+    cli: Cli, home: Path
+) -> None:
+    """RULES 2.1: every count is a multiple of 5; a hand changed outside canasta-score (with
+    sqlite3) to 42 left in hand is named, and no command changes the game until it is fixed."""
+    import sqlite3
+
     start(cli)
     cli("hand", *TWO)
-    path = home / "club.toml"
-    # Changed on purpose, so the checksum line goes too (docs/games.md).
-    text = path.read_text(encoding="utf-8").replace("in_hand_points = 40", "in_hand_points = 42")
-    path.write_text(re.sub(r"(?m)^checksum = .*\n", "", text), encoding="utf-8")
-    broken = path.read_bytes()
+    db = sqlite3.connect(home / "games.db")
+    with db:
+        db.execute("UPDATE hands SET record = json_set(record, '$.side[0].in_hand_points', 42)")
+    db.close()
+    broken = stored(home)
     status = cli("status")
     assert status.code == 2
-    assert "club.toml" in status.err and "in_hand_points = 42 is not a multiple of 5" in status.err
+    assert 'game "club": hand 1' in status.err
+    assert "in_hand_points = 42 is not a multiple of 5" in status.err
     assert cli("hand", *TWO).code == 2
     assert cli("undo").code == 2
-    assert path.read_bytes() == broken
+    assert stored(home) == broken
 
 
 def test_three_sides_of_classic_play_to_7500_d15(cli: Cli) -> None:
@@ -330,12 +336,12 @@ def test_leaving_the_questions_saves_nothing_and_exits_2_contract_4(
     on stderr, nothing on stdout, and the game file as it was."""
     start(cli)
     assert cli("hand", *TWO).code == 0
-    before = (home / "club.toml").read_bytes()
+    before = stored(home)
     left = cli(*command, stdin=Keyboard(answers, interrupt))
     assert left.code == 2
     assert left.err.rstrip().endswith(message) and "Aborted" not in left.err
     assert left.out == ""
-    assert (home / "club.toml").read_bytes() == before
+    assert stored(home) == before
 
 
 def test_ctrl_c_outside_a_question_exits_2(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,7 +99,7 @@ def test_two_writers_at_once_lose_no_hand(
         proc.stderr.close()
 
     store = Store(home)
-    path = store.path_of(GAME)
+    path = store.locate(GAME)
     hands = store.load(path).hands
     assert len(hands) == 2 * EACH
     expected = {(w, i): tomllib.loads(record(w, i)) for w in (1, 2) for i in range(1, EACH + 1)}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
+from helpers import stored
 from terminal import Terminal
 from terminal import run_ok as run
 
@@ -116,7 +116,7 @@ def test_a_hand_that_ends_the_game_needs_an_explicit_yes(env: dict[str, str]) ->
     """Target 500: B's 850 (250 + 500 + 100, RULES 2.6) ends the game. Enter alone at the
     confirmation saves nothing and asks again; n then q leaves the game as it was."""
     run(env, "new", "club", "--side", "A", "--side", "B", "--target", "500")
-    before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
+    before = stored(env["CANASTA_SCORE_HOME"])
     term = Terminal(["hand"], env)
     term.answer("who went out?", "B")
     for reply in ("t", "0", "", "", "", ""):
@@ -129,7 +129,7 @@ def test_a_hand_that_ends_the_game_needs_an_explicit_yes(env: dict[str, str]) ->
     assert "answer y or n" in shown
     term.answer("re-enter which side?", "q")
     assert term.finish() == 2
-    assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
+    assert stored(env["CANASTA_SCORE_HOME"]) == before
 
 
 # ---------------------------------------------------------------- the answers and the quick form

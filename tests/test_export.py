@@ -15,7 +15,7 @@ from canasta_score.catalog import load_ruleset
 from canasta_score.errors import GameError
 from canasta_score.export import export, log_data, read_log
 from canasta_score.game import Game, Log, add_hand, new_game, parse_side, replay
-from canasta_score.store import Store
+from canasta_score.store import Ref, Store
 
 # The c5 fixture, RULES C5: A 1,240 (205 melded, 500 + 300 canastas, 200 red threes, 100 out,
 # -65 in hand); B 225 (95 melded, 200 red threes, -65 in hand, -5 black three in hand).
@@ -23,7 +23,7 @@ from canasta_score.store import Store
 
 
 @pytest.fixture
-def stored(tmp_path: Path, c5: dict[str, Any], hand_two: dict[str, Any]) -> tuple[Store, Path]:
+def stored(tmp_path: Path, c5: dict[str, Any], hand_two: dict[str, Any]) -> tuple[Store, Ref]:
     """A two-hand game written to a game file (as every export reads it back from its file)."""
     store = Store(tmp_path / "home")
     rs = load_ruleset("classic", overrides=["go_out.concealed_bonus=150"])
@@ -38,12 +38,12 @@ def stored(tmp_path: Path, c5: dict[str, Any], hand_two: dict[str, Any]) -> tupl
     return store, store.create(game, "")
 
 
-def log_of(stored: tuple[Store, Path]) -> Log:
+def log_of(stored: tuple[Store, Ref]) -> Log:
     store, path = stored
     return store.log(path)
 
 
-def test_json_log_holds_everything(stored: tuple[Store, Path], c5: dict[str, Any]) -> None:
+def test_json_log_holds_everything(stored: tuple[Store, Ref], c5: dict[str, Any]) -> None:
     data = json.loads(export(log_of(stored), "json"))
     assert data["format"] == "canasta-score game log"
     assert data["ruleset"]["id"] == "classic"
@@ -69,7 +69,7 @@ def test_json_log_holds_everything(stored: tuple[Store, Path], c5: dict[str, Any
 
 @pytest.mark.parametrize("fmt", ["json", "toml"])
 def test_export_import_export_is_identical(
-    stored: tuple[Store, Path], tmp_path: Path, fmt: str
+    stored: tuple[Store, Ref], tmp_path: Path, fmt: str
 ) -> None:
     first = export(log_of(stored), fmt)
     game, notes = read_log(first, f"club.{fmt}")
@@ -79,7 +79,7 @@ def test_export_import_export_is_identical(
     assert again == first
 
 
-def test_import_under_another_name_changes_only_the_name(stored: tuple[Store, Path]) -> None:
+def test_import_under_another_name_changes_only_the_name(stored: tuple[Store, Ref]) -> None:
     store, _path = stored
     first = json.loads(export(log_of(stored), "json"))
     game, _notes = read_log(json.dumps(first), "club.json", "rematch")
@@ -89,7 +89,7 @@ def test_import_under_another_name_changes_only_the_name(stored: tuple[Store, Pa
     assert second == first
 
 
-def test_a_log_whose_scores_were_altered_is_noted(stored: tuple[Store, Path]) -> None:
+def test_a_log_whose_scores_were_altered_is_noted(stored: tuple[Store, Ref]) -> None:
     data = json.loads(export(log_of(stored), "json"))
     data["hands"][1]["sides"][0]["score"] = 999
     _game, notes = read_log(json.dumps(data), "x.json")
@@ -110,20 +110,22 @@ def test_what_is_not_a_log_is_refused(text: str, message: str) -> None:
         read_log(text, "x")
 
 
-def test_an_invalid_hand_in_a_log_is_refused(stored: tuple[Store, Path]) -> None:
+def test_an_invalid_hand_in_a_log_is_refused(stored: tuple[Store, Ref]) -> None:
     data = json.loads(export(log_of(stored), "json"))
     data["hands"][0]["record"]["side"][0]["melds"][0] = "K K 2 2"
     with pytest.raises(GameError, match="hand 1"):
         read_log(json.dumps(data), "x.json")
 
 
-def test_a_game_file_imports_too(stored: tuple[Store, Path]) -> None:
-    _store, path = stored
+def test_a_game_file_of_an_earlier_version_imports_too() -> None:
+    """A game file as versions before the database wrote them (tests/data/earlier-home)."""
+    path = Path(__file__).parent / "data" / "earlier-home" / "friday.toml"
     game, _notes = read_log(path.read_text(encoding="utf-8"), str(path), "copy")
     assert isinstance(game, Game) and game.name == "copy" and len(game.hands) == 2
+    assert len(game.undone) == 1
 
 
-def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Store, Path]) -> None:
+def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Store, Ref]) -> None:
     """C5 then contract hand 2: A 1,240 then 560 (total 1,800); B 225 then 850 (1,075)."""
     rows = list(csv.DictReader(io.StringIO(export(log_of(stored), "csv"))))
     assert list(rows[0]) == [
@@ -143,7 +145,7 @@ def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Stor
 
 
 def test_csv_detail_one_row_per_breakdown_item_in_stable_order(
-    stored: tuple[Store, Path],
+    stored: tuple[Store, Ref],
 ) -> None:
     """RULES C5: A's items 205 melded, 500 natural, 300 mixed, 200 red threes, 100 out, -65
     in hand; each side's items add up to its hand score."""
@@ -170,11 +172,11 @@ def test_csv_text_cells_never_start_a_formula(tmp_path: Path) -> None:
     )
     rows = list(csv.reader(io.StringIO(export(store.log(store.create(game, "")), "csv"))))
     assert rows[0][4] == "'=A score"
-    detail = export(store.log(store.path_of("g")), "csv", detail=True)
+    detail = export(store.log(Ref("g")), "csv", detail=True)
     assert list(csv.reader(io.StringIO(detail)))[1][2] == "'=A"
 
 
-def test_markdown_is_a_score_sheet(stored: tuple[Store, Path]) -> None:
+def test_markdown_is_a_score_sheet(stored: tuple[Store, Ref]) -> None:
     text = export(log_of(stored), "md")
     assert text.startswith("# club\n")
     assert "| 1 |  | Ann | +1,240 (out) | 1,240 | +225 | 225 |" in text
@@ -203,7 +205,7 @@ def test_log_data_of_a_finished_game(tmp_path: Path, c5: dict[str, Any]) -> None
     assert "winner" in tomllib.loads(export(replay(game), "toml"))
 
 
-def test_unknown_format_is_refused(stored: tuple[Store, Path]) -> None:
+def test_unknown_format_is_refused(stored: tuple[Store, Ref]) -> None:
     with pytest.raises(GameError, match="choose one of json, csv, md, toml"):
         export(log_of(stored), "xlsx")
 
@@ -272,7 +274,7 @@ def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path, hand_two: dict
     assert done.after.game.hands[1]["entered"] == "2025-01-01T20:02:00"
 
 
-def test_detail_and_full_belong_to_their_formats(stored: tuple[Store, Path]) -> None:
+def test_detail_and_full_belong_to_their_formats(stored: tuple[Store, Ref]) -> None:
     with pytest.raises(GameError, match="the detailed sheet is for the csv format"):
         export(log_of(stored), "md", detail=True)
     with pytest.raises(GameError, match="the full log is for the md format"):
@@ -297,7 +299,7 @@ def test_the_hand_command_stores_when_the_hand_was_entered(tmp_path: Path) -> No
     before = datetime.now().replace(microsecond=0)
     run("hand", "A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 nat, out")
     after = datetime.now()
-    entered = Store(tmp_path).load(tmp_path / "club.toml").hands[0]["entered"]
+    entered = Store(tmp_path).load(Ref("club")).hands[0]["entered"]
     assert before <= datetime.fromisoformat(entered) <= after
     rows = list(csv.DictReader(io.StringIO(run("export", "--format", "csv"))))
     assert rows == [

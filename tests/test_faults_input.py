@@ -9,7 +9,6 @@ import csv
 import io
 import json
 import os
-import re
 import select
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import change_stored, stored
 
 from canasta_score.cli import main
 from canasta_score.limits import MAX_DEPTH, MAX_EXTENDS, MAX_INT
@@ -203,13 +203,13 @@ def test_reading_dev_zero_stops_at_the_limit_with_an_error(
 ) -> None:
     home = tmp_path / "home"
     assert process("new", "g", "--side", "us", "--side", "them", home=home).returncode == 0
-    before = (home / "g.toml").read_bytes()
+    before = stored(home, "g")
     with open("/dev/zero", "rb") as zero:
         done = process(*args, stdin=zero, home=home)
     assert done.returncode == 2, done.stderr[-500:]
     assert done.stderr.startswith("Error:") and limit in done.stderr
     assert "Traceback" not in done.stderr
-    assert (home / "g.toml").read_bytes() == before
+    assert stored(home, "g") == before
 
 
 def test_a_ruleset_file_past_the_limit_is_refused_naming_the_limit(
@@ -227,28 +227,46 @@ def test_a_ruleset_file_past_the_limit_is_refused_naming_the_limit(
 def make_game(cli: Cli) -> Path:
     assert cli("new", "g", "--side", "us", "--side", "them").code == 0
     assert cli("hand", *QUICK).code == 0
-    return Path("home") / "g.toml"
+    return Path("home")
+
+
+DEEP_JSON = "[" * DEEP + "]" * DEEP
 
 
 @pytest.mark.parametrize(
-    ("edit", "named"),
+    ("column", "edit", "named"),
     [
-        (lambda t: t.replace("meld_points = 300", f"meld_points = {HUGE}"), "whole number"),
-        (lambda t: t.replace("meld_points = 300", f"meld_points = {LARGE}"), "whole number"),
-        (lambda t: t + deep_toml("deep"), "nested more than"),
-        (lambda t: t.replace("joker = 50", f"joker = {HUGE}"), "whole number"),
+        (
+            "hands.record",
+            lambda t: t.replace('"meld_points":300', f'"meld_points":{HUGE}'),
+            "whole number",
+        ),
+        (
+            "hands.record",
+            lambda t: t.replace('"meld_points":300', f'"meld_points":{LARGE}'),
+            "whole number",
+        ),
+        ("hands.record", lambda t: t[:-1] + f',"deep":{DEEP_JSON}}}', "nested more than"),
+        ("games.ruleset", lambda t: t.replace('"joker":50', f'"joker":{HUGE}'), "whole number"),
     ],
     ids=["digits-past-4300", "4000-digits", "nested-100000", "ruleset-digits"],
 )
-def test_a_game_file_with_huge_numbers_or_deep_nesting_is_refused_unchanged(
-    cli: Cli, edit: Callable[[str], str], named: str
+def test_a_stored_game_with_huge_numbers_or_deep_nesting_is_refused_unchanged(
+    cli: Cli, column: str, edit: Callable[[str], str], named: str
 ) -> None:
-    path = make_game(cli)
-    path.write_text(edit(path.read_text("utf-8")), "utf-8")
-    before = path.read_bytes()
+    import sqlite3
+
+    home = make_game(cli)
+    table, field = column.split(".")
+    db = sqlite3.connect(home / "games.db")
+    text = db.execute(f"SELECT {field} FROM {table}").fetchone()[0]
+    db.close()
+    assert edit(text) != text
+    change_stored(home, f"UPDATE {table} SET {field} = ?", edit(text))
+    before = stored(home, "g")
     for args in (["status"], ["history"], ["export"], ["hand", *QUICK], ["undo"]):
         refused(cli(*args), named)
-        assert path.read_bytes() == before
+        assert stored(home, "g") == before
 
 
 def import_texts() -> list[tuple[str, str, str]]:
@@ -274,7 +292,7 @@ def test_import_of_huge_numbers_or_deep_nesting_is_refused(
     path.write_text(text, "utf-8")
     refused(cli("import", str(path)), named)
     refused(cli("import", "-", stdin=text.encode()), named)
-    assert not (tmp_path / "home" / "x.toml").exists()
+    assert json.loads(cli("games", "--json").out)["games"] == []
 
 
 RECORDS = [
@@ -297,11 +315,11 @@ def test_a_hand_record_with_huge_numbers_or_deep_nesting_is_refused(
     refused(cli("score-hand", str(path), "-r", "classic"), named)
     refused(cli("score-hand", "-", "-r", "classic", stdin=text.encode()), named)
     game = make_game(cli)
-    before = game.read_bytes()
+    before = stored(game, "g")
     refused(cli("hand", "--file", str(path)), named)
     refused(cli("hand", "--file", "-", stdin=text.encode()), named)
     refused(cli("hand", stdin=text.encode()), named)
-    assert game.read_bytes() == before
+    assert stored(game, "g") == before
 
 
 @pytest.mark.parametrize(
@@ -561,11 +579,11 @@ DECK = "the Classic Canasta deck (2 packs) holds 108 cards"
 def test_a_typed_canasta_count_beyond_the_deck_is_refused_at_once(
     game_home: Path, kind: str
 ) -> None:
-    before = (game_home / "g.toml").read_bytes()
+    before = stored(game_home, "g")
     quick = f"us: 100 melded, 100000000 {KIND_WORDS[kind]}, out"
     done = process("hand", quick, "them: 50 melded", home=game_home)
     refused_at_once(done, f"canastas.{kind} = 100,000,000 is more than the deck allows", DECK)
-    assert (game_home / "g.toml").read_bytes() == before
+    assert stored(game_home, "g") == before
 
 
 @pytest.mark.parametrize(
@@ -604,14 +622,16 @@ def test_a_stored_game_with_a_canasta_count_beyond_the_deck_is_refused_at_once(
     game_home: Path,
 ) -> None:
     assert process("hand", *QUICK, home=game_home).returncode == 0
-    path = game_home / "g.toml"
-    # Changed by hand on purpose, so without the checksum line (docs/games.md).
-    text = path.read_text("utf-8").replace("natural = 1", "natural = 100000000")
-    path.write_text(re.sub(r"(?m)^checksum = .*\n", "", text))
-    before = path.read_bytes()
+    # Changed outside canasta-score, with sqlite3.
+    change_stored(
+        game_home,
+        "UPDATE hands SET record = json_set(record, '$.side[0].canastas.natural', ?)",
+        100000000,
+    )
+    before = stored(game_home, "g")
     for args in (["status"], ["history"], ["hand", *QUICK]):
         refused_at_once(process(*args, home=game_home), "100,000,000")
-    assert path.read_bytes() == before
+    assert stored(game_home, "g") == before
 
 
 def test_a_record_listing_more_cards_than_the_deck_is_refused_at_once(cli: Cli) -> None:
@@ -665,14 +685,12 @@ def test_checking_100000_melds_takes_seconds_not_minutes(tmp_path: Path) -> None
     assert len(answers) == 3 and all("legal" in a for a in answers), done.stderr[-500:]
 
 
-def test_damaged_caches_nested_100000_deep_are_worked_out_again(cli: Cli) -> None:
-    make_game(cli)
-    assert cli("status").code == 0  # writes the totals cache
-    assert cli("stats").code == 0  # writes the statistics cache
-    caches = [p for p in (Path("home") / ".cache").rglob("*") if p.is_file()]
-    assert len(caches) >= 2
-    for cache in caches:
-        cache.write_text("[" * DEEP + "]" * DEEP, "utf-8")
+def test_damaged_derived_data_nested_100000_deep_is_worked_out_again(cli: Cli) -> None:
+    home = make_game(cli)
+    assert cli("status").code == 0  # keeps the summary
+    assert cli("stats").code == 0  # keeps the figures of the statistics
+    change_stored(home, "UPDATE summaries SET head = ?, facts = ?", DEEP_JSON, DEEP_JSON)
+    change_stored(home, "UPDATE lines SET line = ?", DEEP_JSON)
     run = cli("status", "--json")
     assert run.code == 0
     # RULES C5's shape: us 300 + 500 (natural canasta) + 100 (out) = 900, them 50.

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 import tomli_w
+from helpers import stored
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -641,7 +642,7 @@ def game_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     try:
         code, _, err = cli("new", "fuzz", "--side", "A", "--side", "B", "--target", "100000000")
         assert code == 0, err
-        yield home / "fuzz.toml"
+        yield home
     finally:
         if saved is None:
             os.environ.pop("CANASTA_SCORE_HOME", None)
@@ -654,16 +655,16 @@ def game_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def test_cli_hand_refuses_bad_records_and_leaves_the_game_file_as_it_was(
     game_home: Path, text: str
 ) -> None:
-    os.environ["CANASTA_SCORE_HOME"] = str(game_home.parent)
-    before = game_home.read_bytes()
-    hands = len(tomllib.loads(before.decode("utf-8")).get("hand", []))
+    os.environ["CANASTA_SCORE_HOME"] = str(game_home)
+    before = stored(game_home, "fuzz")
+    hands = len(json.loads(before)[1])
     code, out, err = cli("hand", "--game", "fuzz", "--file", "-", "--json", stdin=text.encode())
     assert_contract(code, out, err, allowed=(0, 2), as_json=True)
-    after = game_home.read_bytes()
+    after = stored(game_home, "fuzz")
     if code == 2:
         assert after == before
     else:
-        assert len(tomllib.loads(after.decode("utf-8"))["hand"]) == hands + 1
+        assert len(json.loads(after)[1]) == hands + 1
 
 
 @settings(max_examples=5 * SCALE, deadline=None)

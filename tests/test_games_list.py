@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -79,13 +79,17 @@ def run(home: Path, *args: str) -> str:
 
 @pytest.fixture
 def listed(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
-    """Two games: "club" (two dated hands) and "empty" (current, no hands, file time set)."""
+    """Two games: "club" (two dated hands) and "empty" (current, no hands, last changed at
+    MODIFIED)."""
     store = Store(tmp_path)
     store.create(game("2025-01-03T19:00:00", "2025-01-03T19:40:00", "2025-01-04T20:15:00"), "")
     empty = replace(game(""), name="empty")
-    path = store.create(empty, "")
-    stamp = datetime.fromisoformat(MODIFIED).timestamp()
-    os.utime(path, (stamp, stamp))
+    store.create(empty, "")
+    store.close()
+    db = sqlite3.connect(tmp_path / "games.db")  # as if it was last changed then
+    with db:
+        db.execute("UPDATE games SET changed = ? WHERE name = 'empty'", (MODIFIED,))
+    db.close()
     data = json.loads(run(tmp_path, "games", "--json"))
     return tmp_path, {g["name"]: g for g in data["games"]}
 

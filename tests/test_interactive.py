@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import stored
 from terminal import Terminal
 from terminal import run_ok as run
 
@@ -61,7 +62,7 @@ def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
     """RULES 2.4: going out needs a canasta. Side A is asked again before side B, its answers
     offered in brackets; declining the hand and leaving with q saves nothing (exit 2)."""
     run(env, "new", "club", "--side", "A", "--side", "B")
-    before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
+    before = stored(env["CANASTA_SCORE_HOME"])
     term = Terminal(["hand"], env)
     term.answer("who went out? (A / B / nobody):", "A")
     term.answer("card by card or totals? (c/t) [c]:", "t")
@@ -91,7 +92,7 @@ def test_a_side_that_breaks_a_rule_is_asked_again_at_once_with_its_answers(
     term.answer("re-enter which side? (A / B, out for who went out, or q to quit):", "q")
     assert term.finish() == 2
     assert "Error: left with q; nothing was saved" in term.seen
-    assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
+    assert stored(env["CANASTA_SCORE_HOME"]) == before
 
 
 @pytest.mark.parametrize(("key", "name"), [("\x03", "Ctrl-C"), ("\x04", "Ctrl-D")])
@@ -101,7 +102,7 @@ def test_ctrl_c_or_ctrl_d_at_a_question_saves_nothing_exit_2_contract_4(
     """CONTRACT 4: exit 1 belongs to check commands; leaving without saving is exit 2 with
     an Error: line, and the game file is left as it was."""
     run(env, "new", "club", "--side", "A", "--side", "B")
-    before = (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes()
+    before = stored(env["CANASTA_SCORE_HOME"])
     term = Terminal(["hand"], env)
     term.answer("who went out?", "nobody")
     term.answer("card by card or totals? (c/t) [c]:", "t")
@@ -110,7 +111,7 @@ def test_ctrl_c_or_ctrl_d_at_a_question_saves_nothing_exit_2_contract_4(
     assert term.finish() == 2, name
     assert "Error: interrupted; nothing was saved" in term.seen
     assert "Aborted" not in term.seen and "Traceback" not in term.seen
-    assert (Path(env["CANASTA_SCORE_HOME"]) / "club.toml").read_bytes() == before
+    assert stored(env["CANASTA_SCORE_HOME"]) == before
 
 
 def test_hand_json_on_a_terminal_prints_only_the_json_object_contract_4(

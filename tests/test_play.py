@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import stored
 from terminal import PROGRAM, Terminal
 
 from canasta_score.cli.asking import Dialogue
@@ -110,11 +111,11 @@ def session(tmp_path: Path, answers: tuple[str, ...] = ()) -> tuple[Session, lis
 def test_undo_then_redo_puts_the_same_hand_back(tmp_path: Path) -> None:
     s, shown = session(tmp_path)
     s.run(HAND_A560_B850)
-    before = s.path.read_bytes()
+    before = stored(s.store.home, s.path.name)
     s.run("undo")
     assert s.summary().hands == 0 and "redo puts it back" in shown[-2]
     s.run("redo")
-    assert s.path.read_bytes() == before
+    assert stored(s.store.home, s.path.name) == before
     s.run("redo")
     assert shown[-1].startswith("Error: nothing to redo")
 
@@ -139,7 +140,7 @@ def test_edit_in_the_quick_form_rescores_the_hand(tmp_path: Path) -> None:
 
 def test_a_refused_line_changes_nothing(tmp_path: Path) -> None:
     s, shown = session(tmp_path)
-    before = s.path.read_bytes()
+    before = stored(s.store.home, s.path.name)
     for line in (
         "hand A: 297 melded; B: 0 melded",
         "edit 4",
@@ -150,7 +151,7 @@ def test_a_refused_line_changes_nothing(tmp_path: Path) -> None:
     ):
         s.run(line)
         assert shown[-1].startswith("Error:"), line
-    assert s.path.read_bytes() == before
+    assert stored(s.store.home, s.path.name) == before
 
 
 def test_pickup_by_a_side_uses_its_score_for_the_minimum_rules_2_2(tmp_path: Path) -> None:
@@ -177,10 +178,10 @@ def test_go_out_needs_a_canasta_rules_2_4(tmp_path: Path) -> None:
 
 def test_hand_by_the_questions_and_leaving_with_q_saves_nothing(tmp_path: Path) -> None:
     s, shown = session(tmp_path, ("t", "q"))
-    before = s.path.read_bytes()
+    before = stored(s.store.home, s.path.name)
     s.run("hand")
     assert shown[-1] == "Cancelled: left with q; nothing was saved."
-    assert s.path.read_bytes() == before
+    assert stored(s.store.home, s.path.name) == before
 
 
 def test_quit_and_commands_by_their_beginning() -> None:

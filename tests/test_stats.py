@@ -10,17 +10,17 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import change_stored
 
 from canasta_score.catalog import load_ruleset
 from canasta_score.game import new_game, parse_side
 from canasta_score.stats import Filters, GameFacts, head_to_head, lost_points, statistics
 from canasta_score.store import Store
-from canasta_score.store.history import read_all
 
 
 def side(name: str, **facts: Any) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def figures(result: dict[str, Any], group: str) -> dict[str, dict[str, Any]]:
 
 
 def read(home: Path) -> tuple[list[GameFacts], Any]:
-    return read_all(Store(home))
+    return Store(home).facts()
 
 
 def test_a_player_in_two_partnerships_counts_once_matched_without_case(home: Path) -> None:
@@ -174,13 +174,19 @@ def test_head_to_head_players_and_partnerships(home: Path) -> None:
 
 
 def test_a_damaged_game_is_reported_never_dropped(home: Path) -> None:
-    (home / "broken.toml").write_text("this is [not a game", encoding="utf-8")
+    store_game(home, "broken", "2026-03-01T20:00:00", ("Ann & Bob", "Cy & Di"), ONE)
+    # Changed outside canasta-score: 42 points left in hand, not a multiple of 5 (RULES 2.1).
+    change_stored(
+        home,
+        "UPDATE hands SET record = json_set(record, '$.side[0].in_hand_points', 42) "
+        "WHERE game = (SELECT id FROM games WHERE name = 'broken')",
+    )
     result = statistics(*read(home))
     assert result["games"]["read"] == 3
     assert result["games"]["counted"] == 2
     assert result["games"]["skipped"] == 1
     [problem] = result["games"]["problems"]
-    assert problem["game"] == "broken" and "not valid TOML" in problem["reason"]
+    assert problem["game"] == "broken" and "not a multiple of 5" in problem["reason"]
 
 
 def test_a_side_known_by_its_name(tmp_path: Path) -> None:
@@ -201,10 +207,9 @@ def test_a_side_known_by_its_name(tmp_path: Path) -> None:
     assert [t["name"] for t in ours["sides"]] == ["Ann & Bob"]
 
 
-def test_a_game_without_a_date_is_dated_by_its_file_time(tmp_path: Path) -> None:
+def test_a_game_without_a_date_is_dated_by_its_last_change(tmp_path: Path) -> None:
     store_game(tmp_path, "undated", "", ("Ann & Bob", "Cy & Di"), ONE[:1])
-    stamp = datetime(2025, 6, 15, 12, 0).timestamp()
-    os.utime(tmp_path / "undated.toml", (stamp, stamp))
+    change_stored(tmp_path, "UPDATE games SET changed = '2025-06-15T12:00:00'")
     games, _ = read(tmp_path)
     assert games[0].day == "2025-06-15"
     assert statistics(games, [], Filters(since=date(2025, 7, 1)))["games"]["counted"] == 0
@@ -221,13 +226,10 @@ def test_cached_facts_are_used_and_never_stale(home: Path, monkeypatch: pytest.M
     assert statistics(*read(home))["games"]["counted"] == 2
     monkeypatch.undo()
     # The file changes (game one loses its second hand): its facts are worked out again.
-    rs = load_ruleset("classic", overrides=["game.target=1500"])
-    store = Store(home)
-    game = store.load(home / "one.toml")
-    from canasta_score.store import encode
-
-    (home / "one.toml").write_bytes(encode(dataclasses.replace(game, hands=game.hands[:1])))
-    assert rs.game.target == 1500
+    change_stored(
+        home,
+        "DELETE FROM hands WHERE number = 2 AND game = (SELECT id FROM games WHERE name = 'one')",
+    )
     pair = figures(statistics(*read(home)), "sides")["Ann & Bob"]
     assert (pair["hands"], pair["finished"], pair["points"]) == (1, 0, 1100)
 
@@ -236,17 +238,9 @@ def test_a_new_program_does_not_trust_the_cache(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read(home)
-    import canasta_score.store.history
+    import canasta_score.store
 
-    monkeypatch.setattr(canasta_score.store.history, "program_stamp", lambda: "another program")
-    calls: list[str] = []
-    real = canasta_score.store.history.read_facts
-
-    def counting(store: Store, path: Path, stamp: str) -> GameFacts:
-        calls.append(stamp)
-        return real(store, path, stamp)
-
-    monkeypatch.setattr(canasta_score.store.history, "read_facts", counting)
+    monkeypatch.setattr(canasta_score.store, "program_stamp", lambda: "another program")
     import canasta_score.stats
 
     scored: list[str] = []

@@ -1,18 +1,23 @@
-"""Game files: atomic replace, the lock, the current game, refusing broken files, the cache."""
+"""The game store (CONTRACT section 7, docs/games.md): one SQLite database in the game home,
+one transaction a change, derived data stamped and derived again, damage named, and the game
+files of earlier versions imported once, exactly as they stood."""
 
 from __future__ import annotations
 
-import multiprocessing
-import re
+import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import Cli, change_stored, stored
 
 from canasta_score.catalog import load_ruleset
-from canasta_score.errors import GameError, RecordError
+from canasta_score.errors import GameError
 from canasta_score.game import Game, add_hand, new_game, parse_side
-from canasta_score.store import Store, decode, encode, game_home, list_games, write_atomic
+from canasta_score.store import Ref, Store, game_home, migrations
+
+EARLIER = Path(__file__).parent / "data" / "earlier-home"
 
 # Contract scenario hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850.
 HAND: dict[str, Any] = {
@@ -23,24 +28,18 @@ HAND: dict[str, Any] = {
 }
 
 
-def by_hand(text: str) -> str:
-    """A game file's text as a person changing it on purpose leaves it: without the checksum
-    line (docs/games.md), so the change is taken as meant."""
-    return re.sub(r"(?m)^checksum = .*\n", "", text)
-
-
-def make(store: Store, name: str = "club", target: int = 5000) -> Path:
+def make(store: Store, name: str = "club", target: int = 5000) -> Ref:
     rs = load_ruleset("classic", overrides=[f"game.target={target}"])
     game = new_game(name, "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
     return store.create(game, "choose another name")
 
 
-def append(store: Store, path: Path, data: dict[str, Any] = HAND) -> Any:
+def append(store: Store, ref: Ref, data: dict[str, Any] = HAND) -> Any:
     def change(g: Game, s: Any) -> Any:
         changed, played, summary = add_hand(g, data, s)
         return changed, summary, played
 
-    return store.update(path, change)
+    return store.update(ref, change)
 
 
 def test_home_is_the_environment_variable_when_set(
@@ -52,22 +51,26 @@ def test_home_is_the_environment_variable_when_set(
     assert game_home(Path("/elsewhere")) == Path("/elsewhere")
 
 
-def test_write_atomic_replaces_and_leaves_no_temporary_file(tmp_path: Path) -> None:
-    target = tmp_path / "g.toml"
-    write_atomic(target, b"one")
-    write_atomic(target, b"two")
-    assert target.read_bytes() == b"two"
-    assert [p.name for p in tmp_path.iterdir()] == ["g.toml"]
+def test_games_live_in_one_database_opened_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    make(store)
+    store.close()
+    assert (tmp_path / "games.db").is_file()
+    db = sqlite3.connect(tmp_path / "games.db")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == migrations.LATEST
+    assert db.execute("SELECT name FROM games").fetchall() == [("club",)]
+    db.close()
 
 
 def test_a_new_game_becomes_current_and_names_are_never_reused(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    path = make(store)
-    assert store.locate(None) == path
-    before = path.read_bytes()
+    ref = make(store)
+    assert store.locate(None) == ref
+    before = stored(tmp_path)
     with pytest.raises(GameError, match='"club" already exists; choose another name'):
         make(store)
-    assert path.read_bytes() == before
+    assert stored(tmp_path) == before
     assert store.free_name("club") == "club-2"
 
 
@@ -75,127 +78,192 @@ def test_using_a_game_makes_it_current(tmp_path: Path) -> None:
     store = Store(tmp_path)
     first = make(store, "first")
     make(store, "second")
-    assert store.locate(None).name == "second.toml"
+    assert store.locate(None).name == "second"
     store.use(store.locate("first"))
     assert store.locate(None) == first
-
-
-def test_a_game_file_elsewhere_is_found_by_path(tmp_path: Path) -> None:
-    store = Store(tmp_path / "home")
-    path = make(store)
-    moved = tmp_path / "backup.toml"
-    moved.write_bytes(path.read_bytes())
-    assert store.locate(str(moved)) == moved.resolve()
-    assert store.summary(moved).game == "backup"
-    with pytest.raises(GameError, match="no such game file"):
-        store.locate(str(tmp_path / "missing.toml"))
     with pytest.raises(GameError, match='no game named "nope"'):
         store.locate("nope")
 
 
-def test_no_current_game_says_how_to_start(tmp_path: Path) -> None:
-    with pytest.raises(GameError, match="no current game: start a new game"):
+def test_without_a_current_game_the_error_says_so(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match="no current game"):
         Store(tmp_path).locate(None)
 
 
-def test_the_file_keeps_every_hand_as_entered(tmp_path: Path) -> None:
+def test_a_refused_change_writes_nothing(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    path = make(store)
-    append(store, path)
-    game = store.load(path)
-    assert game.hands == (HAND,)
-    assert decode("club", encode(game), "x") == game
+    ref = make(store)
+    append(store, ref)
+    before = stored(tmp_path)
+
+    def refuse(g: Game, s: Any) -> Any:
+        add_hand(g, HAND, s)
+        raise GameError("refused")
+
+    with pytest.raises(GameError, match="refused"):
+        store.update(ref, refuse)
+    assert stored(tmp_path) == before
+    # Contract hand 2 once: A 560, B 850.
+    assert [s.score for s in store.summary(ref).sides] == [560, 850]
 
 
-def test_a_refused_hand_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
+def test_a_game_file_named_by_path_is_read_and_never_changed(tmp_path: Path) -> None:
+    copy = tmp_path / "friday.toml"
+    shutil.copy(EARLIER / "friday.toml", copy)
+    before = copy.read_bytes()
+    store = Store(tmp_path / "home")
+    ref = store.locate(str(copy))
+    assert ref.file == copy
+    # RULES 2.1, hands 1 and 2 of the earlier game: us 560 + 870, them 850 + 75.
+    assert [s.score for s in store.summary(ref).sides] == [1430, 925]
+    with pytest.raises(GameError, match="read, never changed"):
+        append(store, ref)
+    assert copy.read_bytes() == before
+
+
+def test_hands_changed_outside_the_program_are_scored_again(tmp_path: Path) -> None:
+    """The revision the triggers raise is part of the summary's stamp."""
     store = Store(tmp_path)
-    path = make(store)
-    append(store, path)
-    before = path.read_bytes()
-    both_out = {"side": [dict(HAND["side"][0], went_out=True), HAND["side"][1]]}
-    with pytest.raises(RecordError, match="only one side can go out"):
-        append(store, path, both_out)
-    assert path.read_bytes() == before
+    ref = make(store)
+    append(store, ref)
+    assert [s.score for s in store.summary(ref).sides] == [560, 850]
+    # A: 300 + 300 - 40 - 20 more left in hand = 540.
+    change_stored(
+        tmp_path, "UPDATE hands SET record = json_set(record, '$.side[0].in_hand_points', 60)"
+    )
+    assert [s.score for s in store.summary(ref).sides] == [540, 850]
+
+
+def test_derived_data_of_another_program_is_derived_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    ref = make(store)
+    append(store, ref)
+    change_stored(tmp_path, "UPDATE summaries SET head = json_set(head, '$.target', 7)")
+    assert store.summary(ref).target == 7  # the same program and revision: kept as derived
+    import canasta_score.store
+
+    monkeypatch.setattr(canasta_score.store, "program_stamp", lambda: "another program")
+    assert store.summary(ref).target == 5000
+    db = sqlite3.connect(tmp_path / "games.db")
+    assert db.execute("SELECT stamp FROM summaries").fetchone()[0] == "another program"
+    db.close()
 
 
 @pytest.mark.parametrize(
-    ("edit", "message"),
+    "damage",
     [
-        (lambda t: t.replace("meld_points = 300", 'meld_points = "lots"'), "meld_points"),
-        (lambda t: t.replace("version = 2", "version = 7"), "version 7"),
-        (lambda t: t + "\n[[[", "not valid TOML"),
-        (lambda t: t.replace("joker = 50", "joker = -"), "not valid TOML"),
-        (
-            lambda t: t.replace('first_dealer = "A (player 1)"', 'first_dealer = "Zed"'),
-            "first dealer",
-        ),
+        lambda raw: b"this is no database at all" + raw[30:],
+        lambda raw: raw[:16] + b"\xff" * 84 + raw[100:],
+        lambda raw: raw[: len(raw) // 2],
+        lambda raw: raw[:4096] + b"\x00" * (len(raw) - 4096),
     ],
+    ids=["not-sqlite", "header", "cut-in-half", "pages-zeroed"],
 )
-def test_a_hand_edited_broken_file_is_named_and_never_overwritten(
-    tmp_path: Path, edit: Any, message: str
+def test_a_damaged_database_is_refused_naming_the_file_never_read_short(
+    cli: Cli, home: Path, damage: Any
+) -> None:
+    cli("new", "club", "--side", "A", "--side", "B")
+    for _ in range(3):
+        assert cli("hand", "A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 nat, out").code == 0
+    db = sqlite3.connect(home / "games.db")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    raw = (home / "games.db").read_bytes()
+    (home / "games.db").write_bytes(damage(raw))
+    for args in (["status", "--json"], ["hand", "A: 50 melded", "B: 50 melded"], ["games"]):
+        run = cli(*args)
+        if run.code == 0:  # SQLite read what it needed: the whole game, never a part of it
+            assert args[0] != "hand" or "damaged" not in run.err
+            if args[0] == "status":
+                assert '"hands": 3' in run.out
+            continue
+        assert run.code == 2
+        assert str(home / "games.db") in run.err
+        assert "damaged" in run.err or "not an SQLite database" in run.err
+
+
+def test_a_database_of_a_newer_version_is_refused(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    make(store)
+    store.close()
+    change_stored(tmp_path, f"PRAGMA user_version = {migrations.LATEST + 1}")
+    with pytest.raises(GameError, match="newer version of canasta-score"):
+        Store(tmp_path).locate(None)
+
+
+def test_a_migration_keeps_a_copy_of_the_database_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store(tmp_path)
-    path = make(store)
-    append(store, path)
-    path.write_text(edit(by_hand(path.read_text(encoding="utf-8"))), encoding="utf-8")
-    broken = path.read_bytes()
-    with pytest.raises(GameError, match=message) as info:
-        append(store, path)
-    assert "left as it is" in str(info.value)
-    assert path.read_bytes() == broken
-    with pytest.raises(GameError, match=message):
-        store.summary(path)
+    make(store)
+    store.close()
+
+    def m002(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE games ADD COLUMN note TEXT")
+
+    import canasta_score.store
+
+    monkeypatch.setattr(canasta_score.store, "MIGRATIONS", (*migrations.MIGRATIONS, m002))
+    monkeypatch.setattr(canasta_score.store, "LATEST", migrations.LATEST + 1)
+    Store(tmp_path).locate(None)
+    copy = tmp_path / f"games-schema-{migrations.LATEST}.db"
+    db = sqlite3.connect(copy)
+    assert db.execute("SELECT name FROM games").fetchall() == [("club",)]
+    db.close()
+    db = sqlite3.connect(tmp_path / "games.db")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == migrations.LATEST + 1
+    assert "note" in [r[1] for r in db.execute("PRAGMA table_info(games)")]
+    db.close()
 
 
-def test_a_valid_hand_edit_is_picked_up_by_the_summary(tmp_path: Path) -> None:
-    """Editing the file by hand invalidates the cached summary: 400 + 300 - 40 = 660."""
-    store = Store(tmp_path)
-    path = make(store)
-    append(store, path)
-    assert [s.score for s in store.summary(path).sides] == [560, 850]
-    text = path.read_text(encoding="utf-8").replace("meld_points = 300", "meld_points = 400")
-    path.write_text(by_hand(text), encoding="utf-8")
-    assert [s.score for s in store.summary(path).sides] == [660, 850]
+def test_game_files_of_an_earlier_version_are_imported_once_as_they_stood(
+    cli: Cli, home: Path
+) -> None:
+    shutil.copytree(EARLIER, home)
+    status = cli("status", "--json")
+    assert status.code == 0
+    assert "2 game file(s) of an earlier version were imported" in status.err
+    # RULES 2.1 classic: us 560 + 870 = 1,430, them 850 + 75 = 925; friday was current.
+    assert status.json()["game"] == "friday"
+    assert [s["score"] for s in status.json()["sides"]] == [1430, 925]
+    # Samba (RULES 5): Gus & Hal 300 + 2 natural canastas (1,000) + 200 for going out.
+    saturday = cli("status", "--game", "saturday", "--json").json()
+    assert [s["score"] for s in saturday["sides"]] == [560, 1500]
+    assert "imported" not in cli("games").err  # said once
+    kept = home / "earlier-version"
+    assert sorted(p.name for p in kept.iterdir()) == [
+        "current",
+        "friday.toml",
+        "friday.toml.bak",
+        "saturday.toml",
+    ]
+    # The undone hand came along: redo puts back hand 3 (us 95 - 20 = 75; them 400 + 500 +
+    # 100 = 1,000).
+    redone = cli("redo", "--json").json()
+    assert [s["score"] for s in redone["status"]["sides"]] == [1505, 1925]
 
 
-def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    path = make(store)
-    append(store, path)
-    store.cache_path(path).write_text("{not json", encoding="utf-8")
-    assert [s.score for s in store.summary(path).sides] == [560, 850]
+def test_a_damaged_game_file_of_an_earlier_version_is_named_and_left(cli: Cli, home: Path) -> None:
+    home.mkdir()
+    text = (
+        (EARLIER / "friday.toml")
+        .read_text("utf-8")
+        .replace("in_hand_points = 40", "in_hand_points = 45")
+    )
+    (home / "friday.toml").write_text(text, "utf-8")
+    run = cli("games")
+    assert "not imported, left where it is" in run.err and "checksum" in run.err
+    assert (home / "friday.toml").read_text("utf-8") == text
 
 
-def test_games_lists_every_game_and_names_a_broken_one(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    make(store, "one")
-    append(store, make(store, "two"))
-    (tmp_path / "three.toml").write_text("nonsense = [", encoding="utf-8")
-    found = {name: summary for name, summary, _dates in list_games(store)}
-    assert found["one"].hands == 0  # type: ignore[union-attr]
-    assert found["two"].leader == "B"  # type: ignore[union-attr]
-    assert isinstance(found["three"], GameError)
-
-
-def appender(home: str, count: int) -> None:
-    store = Store(Path(home))
-    path = store.locate("club")
-    for _ in range(count):
-        append(store, path)
-
-
-def test_two_processes_appending_at_once_never_lose_a_hand(tmp_path: Path) -> None:
-    """2 x 12 hands of 560 / 850 each: 24 hands, A 13,440 and B 20,400."""
-    store = Store(tmp_path)
-    path = make(store, target=100000)
-    ctx = multiprocessing.get_context("fork")
-    workers = [ctx.Process(target=appender, args=(str(tmp_path), 12)) for _ in range(2)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(60)
-        assert w.exitcode == 0
-    summary = store.summary(path)
-    assert summary.hands == 24
-    assert [s.score for s in summary.sides] == [24 * 560, 24 * 850]
-    assert len(store.load(path).hands) == 24
+def test_an_export_may_never_write_over_the_store(cli: Cli, home: Path) -> None:
+    cli("new", "club", "--side", "A", "--side", "B")
+    before = stored(home)
+    for fmt in ("toml", "csv", "html"):
+        run = cli("export", "--format", fmt, "-o", str(home / "games.db"))
+        assert run.code == 2 and "that is the game database" in run.err
+    assert cli("stats", "--html", str(home / "games.db-wal")).code == 2
+    assert stored(home) == before
+    assert cli("status").code == 0

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import stored
 from terminal import PROGRAM, Terminal
 
 # A: 300 melded + 500 (a natural canasta) + 100 for going out = 900; B: 100 - 20 = 80.
@@ -27,10 +27,6 @@ def run(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedP
     return done
 
 
-def game_file(env: dict[str, str]) -> Path:
-    return Path(env["CANASTA_SCORE_HOME"]) / "club.toml"
-
-
 def totals(env: dict[str, str]) -> list[int]:
     return [s["score"] for s in json.loads(run(env, "status", "--json").stdout)["sides"]]
 
@@ -42,7 +38,7 @@ def two_hands(env: dict[str, str]) -> bytes:
     run(env, "hand", *ONE)
     run(env, "hand", *TWO)
     assert totals(env) == [1180, 780]
-    return game_file(env).read_bytes()
+    return stored(env["CANASTA_SCORE_HOME"])
 
 
 def test_undo_then_redo_restores_the_hand_exactly(env: dict[str, str], two_hands: bytes) -> None:
@@ -55,7 +51,7 @@ def test_undo_then_redo_restores_the_hand_exactly(env: dict[str, str], two_hands
     redone: dict[str, Any] = json.loads(run(env, "redo", "--json").stdout)
     assert redone["hand"] == 2
     assert [s["score"] for s in redone["status"]["sides"]] == [1180, 780]
-    assert game_file(env).read_bytes() == two_hands
+    assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
 
 
 def test_redo_puts_back_the_most_recent_undo_first(env: dict[str, str], two_hands: bytes) -> None:
@@ -65,16 +61,16 @@ def test_redo_puts_back_the_most_recent_undo_first(env: dict[str, str], two_hand
     assert "Hand 1" in run(env, "redo").stdout
     assert totals(env) == [900, 80]
     assert "Hand 2" in run(env, "redo").stdout
-    assert game_file(env).read_bytes() == two_hands
+    assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
 
 
 def test_a_new_hand_ends_what_redo_can_put_back(env: dict[str, str], two_hands: bytes) -> None:
     run(env, "undo")
     run(env, "hand", *ONE)  # hand 2 is now ONE again: A 900 + 900, B 80 + 80
-    before = game_file(env).read_bytes()
+    before = stored(env["CANASTA_SCORE_HOME"])
     refused = run(env, "redo", code=2)
     assert refused.stderr.startswith("Error: nothing to redo")
-    assert game_file(env).read_bytes() == before
+    assert stored(env["CANASTA_SCORE_HOME"]) == before
     assert totals(env) == [1800, 160]
 
 
@@ -83,7 +79,7 @@ def test_undo_on_a_terminal_shows_the_hand_and_asks(env: dict[str, str], two_han
     shown = term.answer("remove this hand?", "")
     assert "Hand 2 (dealt by" in shown and "B went out): A +280, B +700" in shown
     assert term.finish() == 2
-    assert game_file(env).read_bytes() == two_hands
+    assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
     term = Terminal(["undo"], env)
     term.answer("remove this hand?", "y")
     assert term.finish() == 0
@@ -104,5 +100,5 @@ def test_undo_and_redo_with_game_leave_the_current_game(
     run(env, "new", "other", "--side", "A", "--side", "B")
     run(env, "undo", "--game", "club")
     run(env, "redo", "--game", "club")
-    assert game_file(env).read_bytes() == two_hands
+    assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
     assert json.loads(run(env, "status", "--json").stdout)["game"] == "other"

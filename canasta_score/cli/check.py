@@ -120,12 +120,12 @@ def from_game(
     from canasta_score.table_facts import game_ruleset, side_facts, with_facts
 
     store = open_store()
-    path = find(store, values.get("game"))
+    ref = find(store, values.get("game"))
     given = None
     if values["ruleset"] is not None or values["players"] is not None:
         given = load(values["ruleset"] or "classic", values["players"], None)
-    rs = game_ruleset(store.load(path), given, values["rule"])
-    facts = side_facts(store.summary(path), values["side"])
+    rs = game_ruleset(store.load(ref), given, values["rule"])
+    facts = side_facts(store.summary(ref), values["side"])
     return rs, with_facts(args, facts, {o.key for o in check.options})
 
 

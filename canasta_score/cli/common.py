@@ -26,10 +26,16 @@ def complete_game(incomplete: str) -> list[str]:
     """Shell completion: the names of the games in the game home starting with what is typed."""
     from pathlib import Path
 
+    from canasta_score.errors import CanastaError
     from canasta_score.store import Store, game_home
 
     store = Store(game_home(Path(typer.get_app_dir("canasta-score"))))
-    names = (store.name_of(p) for p in store.paths())
+    try:
+        names = store.names()
+    except CanastaError:
+        return []
+    finally:
+        store.close()
     return [n for n in names if n.startswith(incomplete)]
 
 

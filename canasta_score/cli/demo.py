@@ -128,7 +128,9 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
                 from canasta_score.cli.common import emit_json
                 from canasta_score.store import Store
 
-                status = Store(Path(home)).summary(Path(home) / "demo.toml").status()
+                store = Store(Path(home))
+                status = store.summary(store.locate("demo")).status()
+                store.close()
                 emit_json({"commands": [shlex.join(a) for a in commands], "status": status})
                 return
             typer.echo(_("A four-hand Classic game, scored in a temporary folder.") + "\n")

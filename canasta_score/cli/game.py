@@ -21,9 +21,9 @@ from canasta_score.cli.stores import open_store as open_store
 from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.game import Change, Game, Recorded, Shortfall, Undone
+    from canasta_score.game import Shortfall
     from canasta_score.ruleset import Ruleset
-    from canasta_score.store import Store
+    from canasta_score.store import Ref, Store
     from canasta_score.summary import Summary
 
 GameOpt = Annotated[
@@ -62,7 +62,7 @@ SideOpt = Annotated[
 
 
 def hand_data(
-    store: Store, path: Path, s: Summary, number: int, file: str | None, quick: list[str]
+    store: Store, ref: Ref, s: Summary, number: int, file: str | None, quick: list[str]
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
     questions; and whether it came from the questions (which already showed the breakdown)."""
@@ -79,7 +79,7 @@ def hand_data(
         from canasta_score.entry import parse_quick
 
         players = {x.name: x.players for x in s.sides}
-        game = store.load(path)
+        game = store.load(ref)
         names = [x.name for x in s.sides]
         keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
         return parse_quick(quick, names, players, game.rules(), keep), False
@@ -100,7 +100,7 @@ def hand_data(
     from canasta_score.cli.asking import Dialogue
     from canasta_score.game import totals_before
 
-    game = store.load(path)
+    game = store.load(ref)
     old = game.hands[number - 1] if number <= len(game.hands) else None
     return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
 
@@ -183,9 +183,9 @@ def new_cmd(
     now = datetime.now()
     chosen = check_name(name) if name else store.free_name(f"game-{now:%Y-%m-%d}")
     game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer, target)
-    store.create(game, "choose another name")
+    ref = store.create(game, "choose another name")
     if json:
-        summary = store.summary(store.path_of(game.name))
+        summary = store.summary(ref)
         emit_json(summary.status())
         return
     rs = game.rules()
@@ -219,22 +219,18 @@ def hand_cmd(
     """Record the next hand: from a record file, in the quick form, or by answering
     questions (on a terminal). Prints the breakdown and the new totals.
     Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
+    from canasta_score import scorekeeper
     from canasta_score.cli import sheet
-    from canasta_score.game import check_open, record_hand
+    from canasta_score.game import check_open
 
     store = open_store()
-    path = find(store, game)
-    before = store.summary(path)
+    ref = find(store, game)
+    store.writable(ref)
+    before = store.summary(ref)
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, path, before, before.hands + 1, file, quick_form)
-    data = entered_now(data)
-
-    def record(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
-        changed, done = record_hand(g, data, s)
-        return changed, done.summary, done
-
-    done = store.add(path, record)  # record_hand reads no earlier hand, only the summary
+    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form)
+    done = scorekeeper.record(store, ref, entered_now(data))
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
     if json:
@@ -258,12 +254,12 @@ def status_cmd(
 
         raise InputError(_("--chart draws the totals; give --chart or --json, not both"))
     store = open_store()
-    path = find(store, game)
-    summary = store.summary(path)
+    ref = find(store, game)
+    summary = store.summary(ref)
     if chart:
         from canasta_score.cli.chart import show
 
-        show(summary, store.load(path).rules())
+        show(summary, store.load(ref).rules())
         return
     if json:
         emit_json(summary.status())
@@ -283,11 +279,11 @@ def history_cmd(
     """Every hand: dealer, who went out, each side's minimum, score and total.
     Example: history --detail"""
     store = open_store()
-    path = find(store, game)
+    ref = find(store, game)
     if detail:
         from canasta_score.cli.hands import render_score
 
-        log = store.log(path)
+        log = store.log(ref)
         if json:
             from canasta_score.export import log_data
 
@@ -300,7 +296,7 @@ def history_cmd(
             typer.echo(render_score(hand.score) + "\n")
         summary = log.summary()
     else:
-        summary = store.summary(path)
+        summary = store.summary(ref)
         if json:
             emit_json(summary.history())
             return
@@ -317,21 +313,13 @@ YesOpt = Annotated[
 def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -> None:
     """Remove the last hand; redo puts it back. On a terminal it shows the hand and asks
     first (--yes does not ask).  Example: undo"""
-    from canasta_score.game import undo_hand
+    from canasta_score import scorekeeper
 
     store = open_store()
-    path = find(store, game)
-    asked = None if yes or not sys.stdin.isatty() else confirm_undo(store, path)
-
-    def undo(g: Game, s: Summary) -> tuple[Game, Summary, Undone]:
-        if asked is not None and (len(g.hands), g.hands[-1:]) != asked:
-            from canasta_score.errors import GameError
-
-            raise GameError(_("the game changed while you were answering; nothing was removed"))
-        changed, done = undo_hand(g, s)
-        return changed, done.summary, done
-
-    done = store.update(path, undo)
+    ref = find(store, game)
+    store.writable(ref)
+    asked = None if yes or not sys.stdin.isatty() else confirm_undo(store, ref)
+    done = scorekeeper.undo(store, ref, asked)
     if json:
         emit_json(done.as_dict())
         return
@@ -342,7 +330,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     typer.echo(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
 
-def confirm_undo(store: Store, path: Path) -> tuple[int, tuple[dict[str, Any], ...]]:
+def confirm_undo(store: Store, ref: Ref) -> tuple[int, tuple[dict[str, Any], ...]]:
     """Show the last hand and ask whether to remove it; returns the game's hand count and last
     hand as they were shown (so a hand entered meanwhile is not removed by mistake)."""
     from canasta_score.cli import sheet
@@ -350,8 +338,8 @@ def confirm_undo(store: Store, path: Path) -> tuple[int, tuple[dict[str, Any], .
     from canasta_score.entry import parse_yes
     from canasta_score.errors import GameError
 
-    summary = store.summary(path)
-    hands = store.load(path).hands
+    summary = store.summary(ref)
+    hands = store.load(ref).hands
     if not summary.lines or not hands:
         raise GameError(_('game "{game}" has no hand to undo').format(game=summary.game))
     dialogue = Dialogue()
@@ -366,16 +354,11 @@ def confirm_undo(store: Store, path: Path) -> tuple[int, tuple[dict[str, Any], .
 def redo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
     """Put back the hand undo removed last, exactly as it was (again for each hand undone),
     until a new hand is entered.  Example: redo"""
+    from canasta_score import scorekeeper
     from canasta_score.cli import sheet
-    from canasta_score.game import redo_hand
 
     store = open_store()
-
-    def redo(g: Game, s: Summary) -> tuple[Game, Summary, Recorded]:
-        changed, done = redo_hand(g, s)
-        return changed, done.summary, done
-
-    done = store.update(find(store, game), redo)
+    done = scorekeeper.redo(store, find(store, game))
     if json:
         emit_json(done.as_dict())
         return
@@ -394,11 +377,12 @@ def edit_cmd(
 ) -> None:
     """Replace hand N; every later hand is scored again, minimums included, and the change
     is shown.  Example: edit 2 --file hand2.toml"""
-    from canasta_score.game import replace_hand
+    from canasta_score import scorekeeper
 
     store = open_store()
-    path = find(store, game)
-    before = store.summary(path)
+    ref = find(store, game)
+    store.writable(ref)
+    before = store.summary(ref)
     if not 1 <= number <= before.hands:
         from canasta_score.errors import GameError
 
@@ -408,13 +392,8 @@ def edit_cmd(
             )
         )
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, path, before, number, file, quick_form)
-
-    def change(g: Game, _s: Summary) -> tuple[Game, Summary, Change]:
-        done = replace_hand(g, number, data)
-        return done.after.game, done.after.summary(), done
-
-    done = store.update(path, change)
+    data, asked = hand_data(store, ref, before, number, file, quick_form)
+    done = scorekeeper.edit(store, ref, number, data)
     doubts = done.shortfalls()
     # The edited hand's own doubts (the questions showed them already) on standard
     # error; those of later hands in the change report (with --json, on standard error).
@@ -475,39 +454,37 @@ def export_cmd(
                 "--json prints the log as JSON; to write --format {format}, give --output FILE"
             ).format(format=fmt)
         )
-    store = open_store()
-    path = find(store, game)
-    from canasta_score.exported import exported
+    from canasta_score.export import check_kind, export
 
-    data, plain = exported(store, path, fmt, detail=detail, full=full)
-    if output is None:
-        write_out(data, plain)
+    check_kind(fmt, detail, full)
+    store = open_store()
+    ref = find(store, game)
+    target = Path(output).expanduser() if output is not None else None
+    if target is not None:
+        refuse_store(store, target)
+    text = export(store.log(ref), fmt, detail, full)
+    if target is None:
+        typer.echo(text, nl=False)
         return
-    from canasta_score.store.files import write_atomic
+    from canasta_score.cli.writing import write_atomic
 
     # A byte-order mark lets spreadsheet programs read accented names in a CSV file; it is
     # left out on standard output, where it would get in the way of other programs.
     bom = b"\xef\xbb\xbf" if fmt == "csv" else b""
-    target = Path(output).expanduser()
-    write_atomic(target, bom + data)
+    write_atomic(target, bom + text.encode("utf-8"))
     typer.echo(_("Wrote {path}").format(path=target), err=True)
     if json:
-        emit_json({"game": store.name_of(path), "format": fmt, "output": str(target)})
+        emit_json({"game": ref.name, "format": fmt, "output": str(target)})
 
 
-def write_out(data: bytes, plain: bool) -> None:
-    """UTF-8 text on standard output: as it is when it is ``plain`` (nothing to clean) and the
-    output takes UTF-8, else as text (so the output cleans it)."""
-    import codecs
+def refuse_store(store: Store, target: Path) -> None:
+    """An output file may never be the game store (or any SQLite database)."""
+    if store.owns(target):
+        from canasta_score.errors import InputError
 
-    encoding = getattr(sys.stdout, "encoding", None) or ""
-    buffer = getattr(sys.stdout, "buffer", None)
-    if plain and buffer is not None and encoding and codecs.lookup(encoding).name == "utf-8":
-        sys.stdout.flush()
-        buffer.write(data)
-        buffer.flush()
-    else:
-        sys.stdout.write(data.decode("utf-8"))
+        raise InputError(
+            _("{path}: that is the game database; give another file to write").format(path=target)
+        )
 
 
 def import_cmd(
@@ -534,11 +511,11 @@ def import_cmd(
     hint = _('give the imported game another name with --name (e.g. --name "{name}-2")').format(
         name=game.name
     )
-    path = store.create(game, hint)
+    ref = store.create(game, hint)
     for note in notes:
         typer.echo(_("note: {note}").format(note=note), err=True)
     if json:
-        emit_json({"game": game.name, "notes": notes, "status": store.summary(path).status()})
+        emit_json({"game": game.name, "notes": notes, "status": store.summary(ref).status()})
         return
     typer.echo(game.name)
 
@@ -558,14 +535,17 @@ def use_cmd(
     """Make a game the current one (only new, import and use change it; --game does not).
     Example: use club-night"""
     store = open_store()
-    path = store.locate(game)
-    store.load(path)  # a file that is not a game is refused; the current game stays
-    store.use(path)
-    name = store.name_of(path)
+    ref = store.locate(game)
+    if ref.file is not None:  # a game file is imported, then used
+        found = store.load(ref)  # a file that is not a game is refused; the current game stays
+        hint = _('import it under another name with "canasta-score import {path} --name NAME"')
+        ref = store.create(found, hint.format(path=ref.file))
+        typer.echo(_("Imported {path} as game {game}").format(path=game, game=ref.name), err=True)
+    store.use(ref)
     if json:
-        emit_json({"game": name, "status": store.summary(path).status()})
+        emit_json({"game": ref.name, "status": store.summary(ref).status()})
         return
-    typer.echo(name)
+    typer.echo(ref.name)
 
 
 def games_cmd(json: JsonOpt = False) -> None:
@@ -576,7 +556,7 @@ def games_cmd(json: JsonOpt = False) -> None:
 
     store = open_store()
     try:
-        current = store.name_of(store.current())
+        current = store.current().name
     except GameError:
         current = ""
     text, data = sheet.games(store, current)

@@ -209,17 +209,16 @@ def short_time(iso: str) -> str:
 
 def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
     """The game list as a table and as data."""
-    from canasta_score.store import list_games
-
     rows, data = [], []
-    for name, found, dates in list_games(store):
+    for listed in store.listed():
+        name, found = listed.name, listed.summary
         here = name == current
-        if isinstance(found, Exception) or dates is None:
+        if isinstance(found, Exception):
             unread = _("cannot be read: {problem}").format(problem=found)
             rows.append(["*" if here else "", name, "?", *[""] * 5, unread])
             data.append({"name": name, "current": here, "error": str(found)})
             continue
-        started, last = dates
+        started, last = listed.started, listed.last_played
         scores = ", ".join(f"{x.name} {x.score}" for x in found.sides)
         state = _("yes") if found.finished else _("no")
         if found.finished and found.winner:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import CanastaError, InputError
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
     from canasta_score.game import Game
     from canasta_score.rulings import Ruling
-    from canasta_score.store import Store
+    from canasta_score.store import Ref, Store
     from canasta_score.summary import Summary
 
 HELP = N_("""\
@@ -114,7 +113,7 @@ class Session:
     """One game's session: ``say`` shows an answer, ``dialogue`` asks the hand's questions."""
 
     store: Store
-    path: Path
+    path: Ref
     dialogue: Dialogue
     say: Callable[[str], None]
     colour: bool = False
@@ -186,35 +185,32 @@ class Session:
         return self.dialogue.hand(game, game.rules(), number, totals, old), True
 
     def do_hand(self, rest: str) -> None:
+        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
         from canasta_score.cli.game import entered_now
-        from canasta_score.game import add_hand, check_open, shortfalls
+        from canasta_score.game import check_open
 
+        self.store.writable(self.path)
         before = self.summary()
         check_open(before)
         data, asked = self.record(before.hands + 1, rest, before)
-        data = entered_now(data)
-
-        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            changed, played, summary = add_hand(g, data, s)
-            return changed, summary, (played, summary, shortfalls(g.rules(), played))
-
-        played, summary, doubts = self.store.update(self.path, change)
+        done = scorekeeper.record(self.store, self.path, entered_now(data))
         if not asked:
-            for doubt in doubts:
+            for doubt in done.doubts:
                 warning = _("warning: {problem}").format(problem=doubt.text)
                 self.tell(warning, _("warning:"), "yellow")
-        self.say(sheet.played(played, summary, breakdown=not asked))
+        self.say(sheet.played(done.played, done.summary, breakdown=not asked))
 
     def do_edit(self, rest: str) -> None:
+        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
         from canasta_score.errors import GameError
-        from canasta_score.game import replace_hand
 
         first, _space, quick = rest.partition(" ")
         if not first.isdigit():
             raise InputError(_('give the hand to replace, e.g. "edit 3"'))
         number = int(first)
+        self.store.writable(self.path)
         before = self.summary()
         if not 1 <= number <= before.hands:
             raise GameError(
@@ -223,37 +219,24 @@ class Session:
                 )
             )
         data, _asked = self.record(number, quick.strip(), before)
-
-        def change(g: Game, _s: object) -> Any:
-            done = replace_hand(g, number, data)
-            return done.after.game, done.after.summary(), done
-
-        done = self.store.update(self.path, change)
+        done = scorekeeper.edit(self.store, self.path, number, data)
         later = tuple(d for d in done.shortfalls() if d.hand > number)
         self.say(sheet.change(done, later))
 
     def do_undo(self, _rest: str) -> None:
+        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
-        from canasta_score.game import undo_hand
 
-        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            changed, done = undo_hand(g, s)
-            return changed, done.summary, done
-
-        done = self.store.update(self.path, change)
+        done = scorekeeper.undo(self.store, self.path)
         removed = sheet.hand_line(done.line, done.summary)
         self.say(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
         self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
     def do_redo(self, _rest: str) -> None:
+        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
-        from canasta_score.game import redo_hand
 
-        def change(g: Game, s: Summary) -> tuple[Game, Summary, Any]:
-            changed, done = redo_hand(g, s)
-            return changed, done.summary, done
-
-        done = self.store.update(self.path, change)
+        done = scorekeeper.redo(self.store, self.path)
         self.say(sheet.played(done.played, done.summary, breakdown=True))
 
     def show(self, ruling: Ruling, title: str = "") -> None:

@@ -193,7 +193,6 @@ def register(app: typer.Typer) -> None:
         Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
         from canasta_score.cli.game import open_store
         from canasta_score.stats import Filters, head_to_head, parse_day, statistics
-        from canasta_score.store.history import read_all
 
         filters = Filters(
             player=player,
@@ -202,7 +201,7 @@ def register(app: typer.Typer) -> None:
             since=parse_day(since, "--since"),
             until=parse_day(until, "--until"),
         )
-        games, skipped = read_all(open_store())
+        games, skipped = open_store().facts()
         if vs is not None:
             result = head_to_head(games, vs[0], vs[1], filters)
             result["problems"] = [{"game": s.game, "reason": s.reason} for s in skipped]
@@ -224,12 +223,14 @@ def register(app: typer.Typer) -> None:
 
 
 def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
+    from canasta_score.cli.game import open_store, refuse_store
+    from canasta_score.cli.writing import write_atomic
     from canasta_score.errors import InputError
     from canasta_score.page import stats_page
-    from canasta_score.store import write_atomic
 
     text = stats_page(result, _("Canasta statistics"), filters)
     target = Path(output).expanduser()
+    refuse_store(open_store(), target)
     try:
         write_atomic(target, text.encode("utf-8"))
     except OSError as exc:

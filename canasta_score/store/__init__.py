@@ -1,19 +1,26 @@
-"""Game files: the file format, where games live, reading and writing them safely.
+"""The game store: every game of a game home in one SQLite database.
 
-One TOML file per game, ``NAME.toml``, in the game home: ``$CANASTA_SCORE_HOME`` if set, else a
-folder the caller names. Every change happens under an exclusive lock on the game, and a file is
-replaced atomically (see :mod:`canasta_score.store.files`), so a reader sees the old game or the new
-one, never half of either, and two writers never lose a hand. Before each replace the previous
-good version is kept as ``NAME.toml.bak``.
+The database is ``games.db`` in the game home (``$CANASTA_SCORE_HOME`` if set, else a folder
+the caller names). Its tables are described in :mod:`canasta_score.store.migrations`, which
+creates and upgrades them. The source of truth is each game as it was set up and its hands as
+they were entered; everything else is derived from them.
 
-A game file ends with an ``[end]`` table holding the number of hands and a checksum of
-everything above it, so a file that was cut short or damaged is refused, never read as a shorter
-game. A file that does not read as a whole, valid game is refused and left untouched.
+* **One transaction a change.** :meth:`Store.update` reads the game, lets the caller work out
+  the change, and writes it, all inside one ``BEGIN IMMEDIATE`` transaction: a change that is
+  refused (an exception) writes nothing, two writers take turns and lose nothing, and a
+  process killed at any moment leaves the database as it was before or after the change.
+* **Derived data, stamped.** Each hand's line of the score sheet and the game's state after the
+  last hand (a :class:`~canasta_score.summary.Summary`), and the figures the statistics add up,
+  are kept beside the game so that reading is fast. They are stamped with the program that
+  derived them (its version and the size and time of every file of the package: code,
+  templates, catalogs, rulesets) and with the game's revision, which triggers raise at every
+  change of a hand, whoever makes it. Data with another stamp is derived again from the game in
+  one transaction; it is never read back into the game.
+* **Damage is named.** A file that is not a database, or one SQLite finds damaged, is refused
+  with an error naming the file and what to do; it is never read as a game with fewer hands.
 
-Summaries (running totals and the rest of ``status``) are cached in ``.cache/`` under the home,
-keyed by a hash of the game file's bytes; a cache that does not match is simply recomputed. So
-is the data of each file this program wrote, which a change reads instead of the TOML and which
-lets a new hand be appended to the file without writing it all again.
+A game can also be read from an exported game file (``--game PATH``); such a game is read, never
+changed (:class:`Ref`).
 """
 
 from __future__ import annotations
@@ -21,893 +28,875 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
-import shlex
-import sys
-from collections.abc import Callable
-from contextlib import suppress
-from dataclasses import replace
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
 from canasta_score.language import _
-from canasta_score.store.appending import spliced
-from canasta_score.store.files import fitted, keeping, sibling, sweep_temps
-from canasta_score.store.files import write_atomic as write_atomic  # for the callers that use it
-from canasta_score.store.gamecache import Kept, canonical, kept
-from canasta_score.store.locking import DEFAULT_TIMEOUT, hold
-from canasta_score.summary import Summary
+from canasta_score.store.migrations import LATEST, MIGRATIONS
+from canasta_score.summary import Summary, line_data
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Log, Side
+    from canasta_score.game import Game, Log
+    from canasta_score.stats import GameFacts, Skipped
 
 HOME_ENV = "CANASTA_SCORE_HOME"
-SUFFIX = ".toml"
-BACKUP = ".bak"
+TIMEOUT_ENV = "CANASTA_SCORE_LOCK_TIMEOUT"
+DEFAULT_TIMEOUT = 30.0
+NOTICE_AFTER = 1.0
+DATABASE = "games.db"
+SQLITE_HEADER = b"SQLite format 3\x00"
 CURRENT = "current"
-CACHE_DIR = ".cache"
-CACHE_FORMAT = 2
-LOG_CACHE = 2
-FORMAT = "canasta-score game"
-VERSION = 2
-HEADER = (
-    "# A canasta-score game. Every hand is kept as it was entered; totals are worked out from\n"
-    "# the hands with the ruleset below. The [end] table at the bottom lets canasta-score tell\n"
-    "# that the file is whole. If you change this file by hand on purpose, delete the checksum\n"
-    "# line there too. A file that is cut short or invalid is refused (and never overwritten).\n"
-)
-SNIFF = re.compile(rb"^\s*format\s*=\s*[\"']canasta-score game[\"']", re.MULTILINE)
+IMPORTED = "imported-files"
 
 R = TypeVar("R")
+Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
 
 
 def game_home(default: Path) -> Path:
-    """The folder of game files: ``$CANASTA_SCORE_HOME`` if set, else ``default``."""
+    """The game home: ``$CANASTA_SCORE_HOME`` if set, else ``default``."""
     env = os.environ.get(HOME_ENV, "").strip()
     return Path(env).expanduser() if env else default
 
 
-def digest(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
+def timeout_from_env() -> float:
+    """Seconds a change waits for another command's change: ``$CANASTA_SCORE_LOCK_TIMEOUT``,
+    else 30."""
+    text = os.environ.get(TIMEOUT_ENV, "").strip()
+    if not text:
+        return DEFAULT_TIMEOUT
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 86400:
+        raise GameError(
+            _('{variable}="{text}": give a number of seconds from 0 to 86400').format(
+                variable=TIMEOUT_ENV, text=text
+            )
+        )
+    return value
+
+
+_stamp: str | None = None
 
 
 def program_stamp() -> str:
-    """The program's version and the size and time of its modules: a cached summary made by
-    other code (an upgrade, a fix) is not trusted."""
-    package = Path(__file__).parent.parent
-    stamp = [__version__]
-    with suppress(OSError):
-        for folder in (package, package / "store", package / "catalog"):
-            for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-                if entry.name.endswith(".py"):
-                    info = entry.stat()
-                    stamp.append(f"{folder.name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}")
-    return hashlib.sha1("|".join(stamp).encode("utf-8")).hexdigest()
+    """What derived data is stamped with: the program's version and the size and time of every
+    file of the package (code, templates, translation catalogs, bundled rulesets)."""
+    global _stamp
+    if _stamp is None:
+        package = Path(__file__).parent.parent
+        parts = [__version__]
+        for folder, dirs, files in os.walk(package):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                with suppress(OSError):
+                    info = os.stat(os.path.join(folder, name))
+                    where = os.path.relpath(os.path.join(folder, name), package)
+                    parts.append(f"{where}:{info.st_size}:{info.st_mtime_ns}")
+        _stamp = hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()
+    return _stamp
 
 
-def read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise GameError(_("{path}: no such game file").format(path=path)) from None
-    except OSError as exc:
-        raise GameError(
-            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
-        ) from None
+def plain(value: Any) -> Any:
+    """A value of a record as JSON holds it (a TOML date or time as its ISO text)."""
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    raise TypeError(type(value).__name__)
 
 
-def restore_command(backup: Path, path: Path) -> str:
-    """The command that puts the kept previous version back."""
-    if sys.platform == "win32":
-        return f'copy /Y "{backup}" "{path}"'
-    return f"cp {shlex.quote(str(backup))} {shlex.quote(str(path))}"
+def to_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=plain)
 
 
-# ---------------------------------------------------------------- the file format
-#
-# Version 2 (this one): the game's keys, then [[side]], [ruleset] (complete: every key the
-# program reads), [[hand]], and last [end] with the hand count and a checksum of the rest.
-# Version 1 had no [end], and its ruleset snapshot could lack keys added to the program later.
-# A new ruleset key or a new game key means a new version and a step in ``migrate``.
+class NoCurrentGame(GameError):
+    """No game is the current one."""
 
 
-def checksum(data: dict[str, Any]) -> str:
-    """A checksum of a game file's data, [end] left out (independent of layout and comments)."""
-    return checksum_of(canonical({k: v for k, v in data.items() if k != "end"}))
+@dataclass(frozen=True)
+class Ref:
+    """A game: one in the store by its name, or (``file``) an exported game file, which is
+    read and never changed."""
+
+    name: str
+    file: Path | None = None
 
 
-def checksum_of(text: str) -> str:
-    """The checksum of a game file's data, from the text of its data (see :func:`checksum`)."""
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+@dataclass(frozen=True)
+class Listed:
+    """A game of the store as ``games`` lists it: its summary (or what stops reading it), and
+    when it was started and last played (ISO 8601)."""
 
-
-def game_data(game: Game) -> dict[str, Any]:
-    """The game file's data (the name is the file's name, so it is not stored)."""
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "created": game.created,
-        "first_dealer": game.first_dealer,
-        "side": [{"name": s.name, "players": list(s.players)} for s in game.sides],
-        "ruleset": game.ruleset,
-        "hand": [dict(h) for h in game.hands],
-    }
-    if game.undone:
-        data["undone"] = [dict(h) for h in game.undone]
-    # The count comes last: a file cut anywhere, even in its last line, is found out.
-    data["end"] = {"checksum": checksum(data), "hands": len(game.hands)}
-    return data
-
-
-def encode(game: Game) -> bytes:
-    """A game as the bytes of its TOML file."""
-    import tomli_w
-
-    return (HEADER + tomli_w.dumps(game_data(game))).encode("utf-8")
-
-
-def decode(name: str, raw: bytes, where: Path | str) -> Game:
-    """Read a game from the bytes of its file; any problem is a :class:`GameError`."""
-    from canasta_score.errors import InputError
-    from canasta_score.limits import parse_toml
-
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise GameError(
-            _("{path}: not a text file (UTF-8); the file was left as it is").format(path=where)
-        ) from None
-    try:
-        data = parse_toml(text, str(where))
-    except InputError as exc:
-        raise GameError(_("{problem}; the file was left as it is").format(problem=exc)) from None
-    try:
-        return read_game(name, data)
-    except GameError as exc:
-        raise GameError(
-            _("{path}: {problem}; the file was left as it is").format(path=where, problem=exc)
-        ) from None
-
-
-def read_game(name: str, data: Any) -> Game:
-    """A game from its file's data, of any version this program reads: checked to be whole,
-    migrated to the current version, and validated."""
-    if not isinstance(data, dict):
-        raise GameError(_('game "{game}": the file is not a table of keys').format(game=name))
-    if data.get("format") != FORMAT:
-        raise GameError(
-            _(
-                'game "{game}": format = "{format}" is missing; this is not a canasta-score game '
-                "file"
-            ).format(game=name, format=FORMAT)
-        )
-    version = data.get("version")
-    if version == VERSION:
-        check_whole(name, data)
-        if lacks_keys(data.get("ruleset"), ADDED_SINCE_2):
-            data = migrate(data, ADDED_SINCE_2)
-    elif version == 1:
-        data = migrate(data)
-    else:
-        raise GameError(
-            _(
-                'game "{game}": version {version} is not one this program reads (1 or {newest})'
-            ).format(game=name, version=repr(version), newest=VERSION)
-        )
-    return game_from_data(name, {k: v for k, v in data.items() if k not in ("version", "end")})
-
-
-def check_whole(name: str, data: dict[str, Any]) -> None:
-    """The [end] table is there, counts every hand and matches the rest of the file."""
-    end = data.get("end")
-    hands = data.get("hand", [])
-    held = len(hands) if isinstance(hands, list) else 0
-    if not isinstance(end, dict):
-        raise GameError(
-            _(
-                'game "{game}": the file is cut short or damaged: the [end] table that closes '
-                "every game file is missing ({held} hand(s) are left)"
-            ).format(game=name, held=held)
-        )
-    unknown = set(end) - {"hands", "checksum"}
-    if unknown:
-        raise GameError(
-            _('game "{game}": [end]: unknown key {key}').format(game=name, key=sorted(unknown)[0])
-        )
-    count = end.get("hands")
-    if not isinstance(count, int) or isinstance(count, bool) or count != held:
-        raise GameError(
-            _(
-                'game "{game}": the file is cut short or damaged: [end] says hands = {count}, '
-                "but the file holds {held} hand(s)"
-            ).format(game=name, count=repr(count), held=held)
-        )
-    if "checksum" in end and end["checksum"] != checksum(data):
-        raise GameError(
-            _(
-                'game "{game}": the file is damaged or was changed outside canasta-score: its '
-                "contents do not match the checksum in its [end] table (if you changed it on "
-                "purpose, delete the checksum line)"
-            ).format(game=name)
-        )
-
-
-# Ruleset keys the schema gained after version 2 files were first written: a version 2
-# snapshot without them takes them from the bundled ruleset, as a version 1 snapshot takes every
-# key it lacks. Any other key missing from a version 2 snapshot is still refused.
-ADDED_SINCE_2 = ("meld.dirty_aces_ordinary", "initial_meld.canasta_band_count")
-
-
-def lacks_keys(snapshot: Any, keys: tuple[str, ...]) -> bool:
-    """Whether a ruleset snapshot lacks one of ``keys``."""
-    if not isinstance(snapshot, dict):
-        return False
-    for key in keys:
-        section, name = key.split(".", 1)
-        table = snapshot.get(section)
-        if isinstance(table, dict) and name not in table:
-            return True
-    return False
-
-
-def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Version 1 data as version 2 (or, with ``only``, a version 2 snapshot given just those
-    keys): the ruleset snapshot gets every key it lacks from the
-    bundled ruleset of the same id (else classic), each such key's source saying so. The file
-    itself is rewritten in version 2 at its next change."""
-    from canasta_score.catalog import bundled_ids, load_ruleset
-    from canasta_score.ruleset import META_KEYS
-
-    snapshot = data.get("ruleset")
-    if not isinstance(snapshot, dict):
-        return data
-    ident = snapshot.get("id")
-    table = snapshot.get("table")
-    players = table.get("players") if isinstance(table, dict) else None
-    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
-    try:
-        base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
-    except CanastaError:
-        base = load_ruleset("classic")
-    out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
-    sources = dict(out.get("sources", {}))
-    for section, keys in base.data.items():
-        if section in META_KEYS or not isinstance(keys, dict):
-            continue
-        have = out.setdefault(section, {})
-        if not isinstance(have, dict):
-            continue
-        for key, value in keys.items():
-            if key not in have and (only is None or f"{section}.{key}" in only):
-                have[key] = value
-                sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
-    out["sources"] = sources
-    return {**data, "ruleset": out, "version": VERSION}
-
-
-def game_from_data(name: str, data: Any) -> Game:
-    """A game from its data (the file's keys without ``version`` and ``end``, or an imported
-    log's); a problem is a :class:`GameError` naming it."""
-    from canasta_score.game import Game, check_setup
-
-    def bad(what: str) -> GameError:
-        return GameError(_('game "{game}": {problem}').format(game=name, problem=what))
-
-    if not isinstance(data, dict):
-        raise bad(_("the file is not a table of keys"))
-    if data.get("format") != FORMAT:
-        raise bad(
-            _('format = "{format}" is missing; this is not a canasta-score game file').format(
-                format=FORMAT
-            )
-        )
-    unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
-    unknown -= {"ruleset", "hand", "undone"}
-    if unknown:
-        raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
-    created = data.get("created", "")
-    if not isinstance(created, str):
-        raise bad(_("created must be a date and time written as a string"))
-    raw_sides = data.get("side")
-    if not isinstance(raw_sides, list) or not raw_sides:
-        raise bad(_("[[side]] tables are missing"))
-    sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
-    ruleset = data.get("ruleset")
-    if not isinstance(ruleset, dict):
-        raise bad(_("the [ruleset] table is missing"))
-    hands = data.get("hand", [])
-    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-        raise bad(_("hands must be [[hand]] tables"))
-    undone = data.get("undone", [])
-    if not isinstance(undone, list) or not all(isinstance(h, dict) for h in undone):
-        raise bad(_("undone hands must be [[undone]] tables"))
-    dealer = data.get("first_dealer", "")
-    if not isinstance(dealer, str):
-        raise bad(_("first_dealer must be a player's name"))
-    game = Game(name, created, ruleset, sides, dealer, tuple(hands), tuple(undone))
-    check_setup(game, game.rules())
-    return game
-
-
-def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
-    from canasta_score.game import Side
-
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
-        raise bad(_("[[side]] number {number} needs a name").format(number=index))
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise bad(_('side "{side}": players must be a list of names').format(side=data["name"]))
-    extra = set(data) - {"name", "players"}
-    if extra:
-        raise bad(
-            _('side "{side}": unknown key {key}').format(side=data["name"], key=sorted(extra)[0])
-        )
-    return Side(data["name"], tuple(players))
-
-
-# ---------------------------------------------------------------- the store
+    name: str
+    summary: Summary | GameError
+    started: str
+    last_played: str
 
 
 class Store:
-    """The games in one home folder (and game files named by path).
+    """The games of one game home.
 
-    ``timeout`` is how long a change waits for another command's lock on the same game, and
-    ``on_wait`` (if given) is told once, after about a second, that it is waiting."""
+    ``timeout`` is how long a change waits for another command's change to the store, and
+    ``on_wait`` (if given) is told once, after about a second, that it is waiting; ``on_note``
+    is told what happened to the game files of an earlier version when they are imported."""
 
     def __init__(
         self,
         home: Path,
         timeout: float = DEFAULT_TIMEOUT,
         on_wait: Callable[[str], None] | None = None,
+        on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.home = home
+        self.path = home / DATABASE
         self.timeout = timeout
         self.on_wait = on_wait
-        self.seen: dict[tuple[Path, str], Summary] = {}  # summaries read or saved, by digest
-        self.lines_text: dict[tuple[Path, str], str] = {}  # their hand lines as cached
+        self.on_note = on_note
+        self._db: sqlite3.Connection | None = None
 
-    # -------------------------------------------------------------- finding games
+    # -------------------------------------------------------------- the connection
 
-    def path_of(self, name: str) -> Path:
-        return self.home / f"{name}{SUFFIX}"
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db = self.connect()
+        return self._db
 
-    @staticmethod
-    def name_of(path: Path) -> str:
-        return path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    def __enter__(self) -> Store:
+        return self
 
-    def locate(self, ref: str | None) -> Path:
-        """The file of a game given by name or path; without one, the current game. A bare
-        name (``club`` or ``club.toml``) is looked for in the home first."""
-        if ref is None:
-            return self.current()
-        ref = ref.strip()
-        bare = not any(sep in ref for sep in ("/", os.sep, os.altsep or "/"))
-        if bare and not ref.endswith(SUFFIX):
-            path = self.path_of(ref)
-            if is_present(path):
-                return checked_regular(path)
-            raise GameError(
-                _('no game named "{game}" in {home} (see "canasta-score games")').format(
-                    game=ref, home=self.home
-                )
-            )
-        candidates = [self.home / ref, Path(ref)] if bare else [Path(ref).expanduser()]
-        for candidate in candidates:
-            if is_present(candidate):
-                return checked_regular(candidate).absolute()
-        raise GameError(_("{path}: no such game file").format(path=ref))
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
-    def current(self) -> Path:
-        """The most recently created or used game."""
-        pointer = self.home / CURRENT
-        try:
-            ref = pointer.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            ref = ""
-        if not ref:
-            raise GameError(_("no current game: start a new game or name the game to use"))
-        path = Path(ref) if os.sep in ref or "/" in ref else self.path_of(ref)
-        if not path.is_file():
-            raise GameError(
-                _('the current game "{game}" no longer exists; name the game to use').format(
-                    game=ref
-                )
-            )
-        return path
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
-    def use(self, path: Path) -> None:
-        """Make the game at ``path`` the current game."""
-        inside = path.parent.resolve() == self.home.resolve() and path.name.endswith(SUFFIX)
-        ref = self.name_of(path) if inside else str(path.resolve())
-        pointer = self.home / CURRENT
-        with suppress(OSError, UnicodeDecodeError):
-            if pointer.read_text(encoding="utf-8").strip() == ref:
-                return
-        self.make_home()
-        write_atomic(pointer, (ref + "\n").encode("utf-8"))
-
-    def make_home(self) -> None:
+    def connect(self) -> sqlite3.Connection:
+        """Open the database (creating the home and the database if need be), check that it is
+        a database of games, bring its schema up to date, and import the game files of an
+        earlier version."""
         try:
             self.home.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            why = exc.strerror
             raise GameError(
                 _("{path}: cannot create the game folder ({reason})").format(
-                    path=self.home, reason=why
+                    path=self.home, reason=exc.strerror
                 )
             ) from None
+        self.check_file()
+        try:
+            db = sqlite3.connect(
+                self.path, timeout=min(self.timeout, NOTICE_AFTER), isolation_level=None
+            )
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+        self._db = db
+        with self.guarded():
+            db.execute("PRAGMA foreign_keys = ON")
+            # In WAL mode a commit survives a killed process at once; NORMAL leaves only a
+            # power cut able to take back the last changes (FULL would flush every commit).
+            db.execute("PRAGMA synchronous = NORMAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:  # a new database (or one whose making was cut short)
+                db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
+            if version != LATEST:
+                self.migrate(db, version)
+        if self.legacy_pending():
+            self.import_legacy()
+        return db
+
+    def check_file(self) -> None:
+        """Refuse a database file that is not a regular file, or not an SQLite database."""
+        import stat
+
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise GameError(
+                _("{path}: cannot be read ({reason})").format(path=self.path, reason=exc.strerror)
+            ) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise GameError(
+                _("{path}: the game database is not a regular file").format(path=self.path)
+            )
+        if info.st_size == 0:
+            return
+        try:
+            with open(self.path, "rb") as file:
+                head = file.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise GameError(
+                _("{path}: cannot be read ({reason})").format(path=self.path, reason=exc.strerror)
+            ) from None
+        if head != SQLITE_HEADER:
+            raise self.damaged(_("it is not an SQLite database"))
+
+    def migrate(self, db: sqlite3.Connection, version: int) -> None:
+        """Bring the schema from ``version`` to the latest, in one transaction; an existing
+        database is copied first."""
+        if version > LATEST:
+            raise GameError(
+                _(
+                    "{path}: the game database was made by a newer version of canasta-score "
+                    "(schema {version}; this version reads up to {latest}); upgrade "
+                    "canasta-score"
+                ).format(path=self.path, version=version, latest=LATEST)
+            )
+        if version > 0:
+            self.keep_copy(db, version)  # outside the transaction, which the copy would wait for
+        with self.writing():
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == LATEST:
+                return
+            for step in MIGRATIONS[version:]:
+                step(db)
+            db.execute(f"PRAGMA user_version = {LATEST}")
+
+    def keep_copy(self, db: sqlite3.Connection, version: int) -> Path:
+        """A copy of the database as it is, beside it, before a migration changes it."""
+        copy = self.home / f"games-schema-{version}.db"
+        target = sqlite3.connect(copy)
+        try:
+            db.backup(target)
+        finally:
+            target.close()
+        return copy
+
+    # -------------------------------------------------------------- errors and transactions
+
+    def damaged(self, detail: str) -> GameError:
+        return GameError(
+            _(
+                "{path}: the game database is damaged ({detail}); nothing was read or changed. "
+                "Put back a copy of it, or recover what SQLite can read with: sqlite3 {path} "
+                '".recover" | sqlite3 recovered.db'
+            ).format(path=self.path, detail=detail)
+        )
+
+    def failure(self, exc: sqlite3.Error) -> GameError:
+        """The error a failed database call becomes: damage is named as damage (after a quick
+        check says where), anything else (a full disk, a read-only file) as itself."""
+        text = str(exc)
+        if isinstance(exc, sqlite3.OperationalError) and "malformed" not in text:
+            return GameError(
+                _("{path}: {reason}; nothing was changed").format(path=self.path, reason=text)
+            )
+        if isinstance(exc, sqlite3.DatabaseError):
+            with suppress(sqlite3.Error):
+                check = sqlite3.connect(self.path)
+                try:
+                    rows = check.execute("PRAGMA quick_check(3)").fetchall()
+                finally:
+                    check.close()
+                found = "; ".join(" ".join(str(r[0]).split()) for r in rows if r[0] != "ok")
+                if found:
+                    text = f"{text}: {found}"
+            return self.damaged(text)
+        return GameError(f"{self.path}: {text}")
+
+    @contextmanager
+    def guarded(self) -> Iterator[None]:
+        """Database errors become :class:`GameError`."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+
+    @contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: everything in it is written, or (on any exception) nothing.
+        Waits for another command's write up to the timeout, saying so after a second."""
+        db = self._db if self._db is not None else self.db
+        with self.guarded():
+            self.begin(db)
+            try:
+                yield db
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def begin(self, db: sqlite3.Connection) -> None:
+        start = time.monotonic()
+        told = False
+        while True:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+            waited = time.monotonic() - start
+            if waited >= self.timeout:
+                raise GameError(
+                    _(
+                        "{path}: another command has been changing the games for {waited:.1f} "
+                        "s; gave up, nothing was changed. Try again, or wait longer with "
+                        "{variable}=SECONDS"
+                    ).format(path=self.path, waited=waited, variable=TIMEOUT_ENV)
+                )
+            if not told and self.on_wait is not None:
+                self.on_wait(
+                    _(
+                        "{path}: another command is changing the games; waiting (up to "
+                        "{timeout:g} s)..."
+                    ).format(path=self.path, timeout=self.timeout)
+                )
+                told = True
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query in it sees the same state of the database."""
+        db = self.db
+        with self.guarded():
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                with suppress(sqlite3.Error):
+                    db.execute("COMMIT")
+
+    # -------------------------------------------------------------- finding games
+
+    def locate(self, ref: str | None) -> Ref:
+        """The game given by name or by the path of a game file; without one, the current
+        game."""
+        if ref is None:
+            return self.current()
+        ref = ref.strip()
+        with self.reading() as db:
+            found = db.execute("SELECT name FROM games WHERE name = ?", (ref,)).fetchone()
+        if found is not None:
+            return Ref(found[0])
+        path = Path(ref).expanduser()
+        pathlike = any(sep in ref for sep in ("/", os.sep)) or path.suffix in (".toml", ".json")
+        if pathlike and os.path.lexists(path):
+            import stat
+
+            try:
+                regular = stat.S_ISREG(os.stat(path).st_mode)
+            except OSError as exc:
+                raise GameError(
+                    _("{path}: cannot be read ({reason})").format(path=ref, reason=exc.strerror)
+                ) from None
+            if not regular:
+                raise GameError(
+                    _("{path}: not a regular file, so not a game file").format(path=ref)
+                )
+            return Ref(path.name.rsplit(".", 1)[0], path.absolute())
+        if pathlike:
+            raise GameError(_("{path}: no such game file").format(path=ref))
+        raise GameError(
+            _('no game named "{game}" in {home} (see "canasta-score games")').format(
+                game=ref, home=self.home
+            )
+        )
+
+    def current(self) -> Ref:
+        """The current game: the one last started, imported or chosen with ``use``."""
+        with self.reading() as db:
+            row = db.execute(
+                "SELECT games.name FROM settings JOIN games ON games.id = settings.value "
+                "WHERE settings.key = ?",
+                (CURRENT,),
+            ).fetchone()
+        if row is None:
+            raise NoCurrentGame(_("no current game: start a new game or name the game to use"))
+        return Ref(row[0])
+
+    def use(self, ref: Ref) -> None:
+        """Make a stored game the current game."""
+        self.writable(ref)
+        with self.writing() as db:
+            self.set_current(db, self.game_id(db, ref.name))
+
+    @staticmethod
+    def set_current(db: sqlite3.Connection, game_id: int) -> None:
+        db.execute(
+            "INSERT INTO settings (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (CURRENT, str(game_id)),
+        )
+
+    def names(self) -> list[str]:
+        """Every game's name, in order."""
+        with self.reading() as db:
+            return [r[0] for r in db.execute("SELECT name FROM games ORDER BY name")]
 
     def free_name(self, stem: str) -> str:
         """``stem``, or ``stem-2``, ``stem-3``... whichever no game uses yet."""
+        taken = set(self.names())
         name, n = stem, 1
-        while is_present(self.path_of(name)):
+        while name in taken:
             n += 1
             name = f"{stem}-{n}"
         return name
 
-    def paths(self) -> list[Path]:
-        """Every game file in the home, by name."""
-        if not self.home.is_dir():
-            return []
-        return sorted(p for p in self.home.glob(f"*{SUFFIX}") if not p.name.startswith("."))
+    def owns(self, path: Path) -> bool:
+        """Whether writing ``path`` would write over the store: the database, its journal
+        files, the copies kept before migrations, or any SQLite database."""
+        target = Path(os.path.realpath(path))
+        home = Path(os.path.realpath(self.home))
+        ours = target.name.startswith("games") and target.name.endswith(
+            (".db", "-wal", "-shm", "-journal")
+        )
+        if target.parent == home and ours:
+            return True
+        import stat
+
+        try:
+            if not stat.S_ISREG(os.stat(target).st_mode):
+                return False  # a pipe or a device is not opened here
+            with open(target, "rb") as file:
+                return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+        except OSError:
+            return False
 
     # -------------------------------------------------------------- reading
 
-    def decoded(self, path: Path, raw: bytes) -> Game:
-        """The game in ``raw`` (the bytes of ``path``); a damaged file's error says how to go
-        back to the last good version, when one was kept."""
-        try:
-            return decode(self.name_of(path), raw, path)
-        except GameError as exc:
-            backup = backup_of(path)
-            if not backup.is_file():
-                raise
+    def game_id(self, db: sqlite3.Connection, name: str) -> int:
+        row = db.execute("SELECT id FROM games WHERE name = ?", (name,)).fetchone()
+        if row is None:
             raise GameError(
-                _(
-                    "{problem}. The last good version is kept in {backup}; to go back to it, "
-                    "run: {command}"
-                ).format(problem=exc, backup=backup, command=restore_command(backup, path))
+                _('no game named "{game}" in {home} (see "canasta-score games")').format(
+                    game=name, home=self.home
+                )
+            )
+        return int(row[0])
+
+    def read_game(self, db: sqlite3.Connection, name: str, hands: bool = True) -> Game:
+        """The game as stored (without its hands unless ``hands``). Everything is read within
+        the limits of any input (nesting, the size of numbers), since anyone who can write the
+        file can change it."""
+        from canasta_score.errors import InputError
+        from canasta_score.game import Game, Side, check_setup
+        from canasta_score.limits import parse_json
+
+        row = db.execute(
+            "SELECT id, created, first_dealer, sides, ruleset FROM games WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:
+            self.game_id(db, name)  # names what is missing
+        ident, created, dealer, sides, ruleset = row
+        where = _('game "{game}"').format(game=name)
+        try:
+            side_list = tuple(
+                Side(s["name"], tuple(s["players"])) for s in parse_json(sides, where)
+            )
+            snapshot = parse_json(ruleset, where)
+            played = self.records(db, "hands", "number", ident, where) if hands else ()
+            undone = self.records(db, "undone", "position", ident, where)
+            if not isinstance(snapshot, dict) or not isinstance(created, str):
+                raise TypeError(_("the ruleset is not a table"))
+        except InputError as exc:
+            raise GameError(str(exc)) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise self.damaged(
+                _('game "{game}" does not read ({reason})').format(game=name, reason=exc)
             ) from None
-
-    def load(self, path: Path) -> Game:
-        """The game stored at ``path`` (validated)."""
-        raw = read_bytes(path)
-        return self.game_in(path, raw, digest(raw))
-
-    def game_in(self, path: Path, raw: bytes, key: str) -> Game:
-        """The game in ``raw`` (the bytes of ``path``, whose digest is ``key``)."""
-        known = self.cached_game(path, key)
-        if known is not None:
-            return known[0]
-        game = self.decoded(path, raw)
-        self.save_game(path, key, game_data(game), written=False)
+        game = Game(name, created, snapshot, side_list, dealer, played, undone)
+        check_setup(game, game.rules())
         return game
 
-    def fingerprint(self, path: Path) -> tuple[bytes, str]:
-        """The bytes of the game file at ``path`` and their digest (what the caches are tied
-        to)."""
-        raw = read_bytes(path)
-        return raw, digest(raw)
+    @staticmethod
+    def records(
+        db: sqlite3.Connection, table: str, number: str, ident: int, where: str
+    ) -> tuple[dict[str, Any], ...]:
+        """The records of a game's hands (or undone hands), numbered from 1 without a gap."""
+        from canasta_score.limits import parse_json
 
-    def log(self, path: Path) -> Log:
-        """The game at ``path``, every hand scored: from the cache when it matches the file and
-        the program, else scored again (and cached)."""
-        raw = read_bytes(path)
-        return self.scored(path, raw, digest(raw))
+        rows = db.execute(
+            f"SELECT {number}, record FROM {table} WHERE game = ? ORDER BY {number}", (ident,)
+        ).fetchall()
+        if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
+            raise ValueError(_("its hands are not numbered 1 to {count}").format(count=len(rows)))
+        out = []
+        for n, text in rows:
+            kind = _("hand {number}") if table == "hands" else _("undone hand {number}")
+            record = parse_json(text, f"{where}: {kind.format(number=n)}")
+            if not isinstance(record, dict):
+                raise ValueError(_("{what} is not a table").format(what=kind.format(number=n)))
+            out.append(record)
+        return tuple(out)
 
-    def scored(self, path: Path, raw: bytes, key: str) -> Log:
-        """The log of the game in ``raw`` (the bytes of ``path``, whose digest is ``key``): from
-        the log cache when it matches the file and the program; when it was made for the same
-        game with fewer hands (before a hand was recorded), only the later hands are scored."""
+    def load(self, ref: Ref) -> Game:
+        """The game (a stored one, or the game in an exported game file)."""
+        if ref.file is not None:
+            return read_file(ref.file)
+        with self.reading() as db:
+            return self.read_game(db, ref.name)
+
+    def log(self, ref: Ref) -> Log:
+        """The game with every hand scored."""
         from canasta_score.game import replay
-        from canasta_score.store import lined
-        from canasta_score.store.logcache import (
-            log_from_data,
-            log_to_data,
-            outcome_from_data,
-            played_from_data,
-        )
 
-        known = self.cached_game(path, key)
-        game = known[0] if known is not None else self.game_in(path, raw, key)
-        cache = known[1] if known is not None else None
-        target = self.variant_path(path, ".log.json")
-        expected = {"cache": LOG_CACHE, "program": program_stamp()}
-        found = lined.read(target, expected, 1)
-        log = None
-        with suppress(ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
-            if found is not None and found[0].get("digest") == key:
-                with lined.bulk():
-                    return log_from_data(game, json.loads(found[1][0]))
-            if found is not None and cache is not None and starts(cache, found[0]):
-                with lined.bulk():
-                    data = json.loads(found[1][0])
-                    done = played_from_data(game, data)
-                log = replay(game, done, outcome_from_data(data))
-        if log is None:
-            log = replay(game)
-        about = {"cache": LOG_CACHE, "program": program_stamp(), "digest": key}
-        if cache is not None:
-            about |= {"size": len(cache.sorted_text), "start": opening(cache)}
-        with suppress(TypeError, ValueError), lined.bulk():
-            lined.write(target, about, [json.dumps(log_to_data(log), separators=(",", ":"))])
-        return log
+        return replay(self.load(ref))
 
-    def summary(self, path: Path) -> Summary:
-        """The game's summary, from the cache when it matches the file, else computed."""
-        raw = read_bytes(path)
-        from_cache = self.cached(path, digest(raw))
-        if from_cache is not None:
-            return from_cache
-        summary = self.replayed(path, self.decoded(path, raw))
-        self.save_cache(path, digest(raw), summary)
+    def summary(self, ref: Ref) -> Summary:
+        """The game's summary: as derived before when its stamp is the program's and the
+        game's, else derived again (and kept, where the database can be written)."""
+        if ref.file is not None:
+            return self.log(ref).summary()
+        with self.reading() as db:
+            ident = self.game_id(db, ref.name)
+            found = self.kept_summary(db, ident)
+        if found is not None:
+            return found
+        try:
+            with self.writing() as db:
+                return self.derive(db, ident, self.read_game(db, ref.name))
+        except GameError as exc:
+            if "readonly" not in str(exc) and "read-only" not in str(exc):
+                raise
+            return self.log(ref).summary()  # the summary is only a shortcut
+
+    def kept_summary(self, db: sqlite3.Connection, ident: int) -> Summary | None:
+        """The summary kept for game ``ident``, if its stamp is the program's and the game's."""
+        row = db.execute(
+            "SELECT summaries.head FROM summaries JOIN games ON games.id = summaries.game "
+            "WHERE summaries.game = ? AND summaries.stamp = ? "
+            "AND summaries.revision = games.revision",
+            (ident, program_stamp()),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+            data["lines"] = [
+                json.loads(r[0])
+                for r in db.execute(
+                    "SELECT line FROM lines WHERE game = ? ORDER BY number", (ident,)
+                )
+            ]
+            summary = Summary.from_data(data)
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None  # derived data that does not read is derived again
+        if [x.number for x in summary.lines] != list(range(1, len(summary.lines) + 1)):
+            return None
         return summary
 
-    def checked(self, path: Path, raw: bytes) -> tuple[Game, Summary]:
-        """The game in ``raw`` with its summary: from the cache if it matches, else every hand
-        is scored again (so a hand edited into something invalid is found and named)."""
-        game = self.decoded(path, raw)
-        summary = self.cached(path, digest(raw))
-        return game, summary if summary is not None else self.replayed(path, game)
-
-    @staticmethod
-    def replayed(path: Path, game: Game) -> Summary:
-        from canasta_score.game import replay
-
-        try:
-            return replay(game).summary()
-        except GameError as exc:
-            raise GameError(
-                _("{path}: {problem}; the file was left as it is").format(path=path, problem=exc)
-            ) from None
-
-    # -------------------------------------------------------------- writing
-
-    def locked(self, path: Path) -> Any:
-        """The exclusive lock of the game at ``path`` (``.NAME.toml.lock`` beside the file
-        itself, a symlink followed)."""
-        target = Path(os.path.realpath(path))
-        return hold(sibling(target, ".", ".lock"), str(path), self.timeout, self.on_wait)
-
-    def create(self, game: Game, taken_hint: str) -> Path:
-        """Store a new game under its name and make it current; never replaces a game."""
+    def derive(
+        self, db: sqlite3.Connection, ident: int, game: Game, old: Summary | None = None
+    ) -> Summary:
+        """Score the game again and keep its summary (inside a write transaction)."""
         from canasta_score.game import replay
 
         summary = replay(game).summary()
-        raw = encode(game)
-        self.make_home()
-        path = self.path_of(game.name)
-        if is_present(path):
+        self.keep_summary(db, ident, summary, old)
+        return summary
+
+    @staticmethod
+    def keep_summary(
+        db: sqlite3.Connection, ident: int, summary: Summary, old: Summary | None = None
+    ) -> None:
+        """Keep the summary of game ``ident``, stamped (inside a write transaction); ``old``:
+        the summary kept so far, whose lines are written again only where they differ."""
+        same = 0
+        if old is not None:
+            for before, after in zip(old.lines, summary.lines, strict=False):
+                if before != after:
+                    break
+                same += 1
+        db.execute("DELETE FROM lines WHERE game = ? AND number > ?", (ident, same))
+        db.executemany(
+            "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
+            [(ident, x.number, to_json(line_data(x))) for x in summary.lines[same:]],
+        )
+        revision = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0]
+        db.execute(
+            "INSERT INTO summaries (game, stamp, revision, head, facts) VALUES (?, ?, ?, ?, NULL)"
+            " ON CONFLICT (game) DO UPDATE SET stamp = excluded.stamp, "
+            "revision = excluded.revision, head = excluded.head, facts = NULL",
+            (ident, program_stamp(), revision, to_json(summary.to_data(lines=False))),
+        )
+
+    # -------------------------------------------------------------- changing
+
+    def writable(self, ref: Ref) -> None:
+        if ref.file is not None:
             raise GameError(
-                _('a game named "{game}" already exists; {hint}').format(
-                    game=game.name, hint=taken_hint
-                )
+                _(
+                    "{path} is a game file: it is read, never changed; to go on with it, "
+                    "import it first (canasta-score import {path})"
+                ).format(path=ref.file)
             )
-        with self.locked(path):
-            if is_present(path):
+
+    def create(self, game: Game, taken_hint: str) -> Ref:
+        """Store a new game and make it the current one; a name already taken is refused."""
+        import uuid
+
+        with self.writing() as db:
+            if db.execute("SELECT 1 FROM games WHERE name = ?", (game.name,)).fetchone():
                 raise GameError(
                     _('a game named "{game}" already exists; {hint}').format(
                         game=game.name, hint=taken_hint
                     )
                 )
-            write_atomic(path, raw)
-            self.save_cache(path, digest(raw), summary)
-            self.save_game(path, digest(raw), game_data(game))
-        self.use(path)
-        return path
+            self.insert(db, game, uuid.uuid4().hex)
+        return Ref(game.name)
 
-    def update(self, path: Path, change: Callable[[Game, Summary], tuple[Game, Summary, R]]) -> R:
-        """Read-modify-write a game under its lock. ``change`` gets the game and its summary and
-        returns the changed game, its summary and a result. If ``change`` raises (or the file
-        does not hold a valid game), the file is not touched. The version replaced is kept as
-        ``NAME.toml.bak``."""
-        self.sniff(path)
-        with self.locked(path):
-            return self.changed(path, change)
-
-    def add(self, path: Path, change: Callable[[Game, Summary], tuple[Game, Summary, R]]) -> R:
-        """:meth:`update` for a change that adds one hand at the end of the game and nothing
-        else (recording a hand): ``change`` gets the game *without its earlier hands* (the
-        summary counts them) and returns it with just the new hand. A game file this program
-        wrote, and whose cache matches it, is then extended at the cost of that one hand;
-        anything else takes :meth:`update`'s way, ``change`` getting the whole game."""
-        self.sniff(path)
-        with self.locked(path):
-            sweep_temps(Path(os.path.realpath(path)))
-            raw = read_bytes(path)
-            key = digest(raw)
-            cache = self.cached_head(path, key)
-            current = self.cached(path, key) if cache is not None else None
-            if cache is None or current is None or current.hands != cache.count:
-                return self.changed(path, change, raw)
-            try:
-                body = {k: v for k, v in cache.data([]).items() if k not in ("version", "end")}
-                head = game_from_data(self.name_of(path), body)
-            except CanastaError:
-                return self.changed(path, change, raw)  # a cache that does not read as a game
-            changed, summary, result = change(head, current)
-            if len(changed.hands) != 1 or replace(changed, hands=()) != head:
-                return self.changed(path, change, raw)
-            hand = dict(changed.hands[0])
-            end = cache.end_after(hand)
-            new_raw = spliced(raw, hand, end)
-            if new_raw is None:
-                return self.changed(path, change, raw)
-            self.replace_file(path, raw, new_raw, summary, key, cache.grown(hand, end), [hand])
-        return result
-
-    def changed(
-        self,
-        path: Path,
-        change: Callable[[Game, Summary], tuple[Game, Summary, R]],
-        raw: bytes | None = None,
-    ) -> R:
-        """:meth:`update`'s work, under the lock (``raw``: the file's bytes, if read)."""
-        if raw is None:
-            sweep_temps(Path(os.path.realpath(path)))
-            raw = read_bytes(path)
-        key = digest(raw)
-        known = self.cached_game(path, key)
-        game = known[0] if known is not None else self.decoded(path, raw)
-        current = self.cached(path, key)
-        if current is None:
-            current = self.replayed(path, game)
-        changed, summary, result = change(game, current)
-        # A file this program wrote whose game gained one hand is extended (the same bytes as a
-        # full write), its checksum worked out from the cached text of the hands.
-        if known is not None and known[1].written and one_more(game, changed):
-            hand = dict(changed.hands[-1])
-            end = known[1].end_after(hand)
-            fast = spliced(raw, hand, end) if game.hands else None
-            if fast is not None:
-                grown = known[1].grown(hand, end)
-                self.replace_file(path, raw, fast, summary, key, grown, [hand])
-                return result
-        import tomli_w
-
-        data = game_data(changed)
-        new_raw = (HEADER + tomli_w.dumps(data)).encode("utf-8")
-        self.replace_file(path, raw, new_raw, summary, "", data, None)
-        return result
-
-    def replace_file(
-        self,
-        path: Path,
-        raw: bytes,
-        new_raw: bytes,
-        summary: Summary,
-        grown: str,
-        data: dict[str, Any] | Kept,
-        new: Any,
-    ) -> None:
-        """Replace the file's bytes ``raw`` with ``new_raw`` (keeping the old as the backup) and
-        cache its summary and data (``grown``, ``new``: see :meth:`save_cache` and
-        :meth:`save_game`)."""
-        with keeping(Path(os.path.realpath(path)), backup_of(path), raw):
-            write_atomic(path, new_raw)
-        new_key = digest(new_raw)
-        self.save_cache(path, new_key, summary, grown)
-        self.save_game(path, new_key, data, new)
-
-    def sniff(self, path: Path) -> None:
-        """Refuse a file that is not a game before a lock file is made beside it."""
-        checked_regular(path)
+    def insert(self, db: sqlite3.Connection, game: Game, uid: str) -> int:
+        """Write a new game, its hands and its summary; it becomes the current game."""
+        now = datetime.now().isoformat(timespec="seconds")
+        sides = [{"name": s.name, "players": list(s.players)} for s in game.sides]
         try:
-            with path.open("rb") as file:
-                start = file.read(4096)
-        except OSError as exc:
+            cursor = db.execute(
+                "INSERT INTO games (name, uid, created, changed, first_dealer, sides, ruleset) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.name,
+                    uid,
+                    game.created,
+                    now,
+                    game.first_dealer,
+                    to_json(sides),
+                    to_json(game.ruleset),
+                ),
+            )
+            ident = int(cursor.lastrowid or 0)
+            self.write_records(db, "hands", "number", ident, game.hands, 0)
+            self.write_records(db, "undone", "position", ident, game.undone, 0)
+        except (TypeError, ValueError) as exc:
             raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+                _('game "{game}" cannot be stored ({reason})').format(game=game.name, reason=exc)
             ) from None
-        if not SNIFF.search(start):
-            self.load(path)  # names what is wrong; a game laid out by hand gets through
+        self.derive(db, ident, game)
+        self.set_current(db, ident)
+        return ident
 
-    # -------------------------------------------------------------- the summary cache
+    @staticmethod
+    def write_records(
+        db: sqlite3.Connection,
+        table: str,
+        number: str,
+        ident: int,
+        records: tuple[dict[str, Any], ...],
+        start: int,
+    ) -> None:
+        """Write ``records`` as numbers ``start + 1`` on, replacing those and any after."""
+        db.execute(f"DELETE FROM {table} WHERE game = ? AND {number} > ?", (ident, start))
+        db.executemany(
+            f"INSERT INTO {table} (game, {number}, record) VALUES (?, ?, ?)",
+            [(ident, n, to_json(r)) for n, r in enumerate(records, start + 1)],
+        )
 
-    def cache_path(self, path: Path) -> Path:
-        folder = self.home / CACHE_DIR
-        if path.parent.resolve() == self.home.resolve():
-            return folder / fitted(path.name, "", ".json")
-        key = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:16]
-        return folder / f"elsewhere-{key}.json"
+    def update(self, ref: Ref, change: Change[R], whole: bool = True) -> R:
+        """Change a stored game in one transaction. ``change`` gets the game and its summary
+        and returns the changed game, its summary and a result. If ``change`` raises, nothing
+        is written. Without ``whole``, ``change`` gets the game without its hands (the summary
+        counts them) and may only add hands after them (recording a hand in a long game reads
+        none of the earlier ones)."""
+        self.writable(ref)
+        with self.writing() as db:
+            ident = self.game_id(db, ref.name)
+            game = self.read_game(db, ref.name, hands=whole)
+            summary = self.kept_summary(db, ident)
+            if summary is None:
+                full = game if whole else self.read_game(db, ref.name)
+                summary = self.derive(db, ident, full)
+            changed, after, result = change(game, summary)
+            self.write_change(db, ident, game, changed, whole, summary.hands)
+            self.keep_summary(db, ident, after, summary)
+        return result
 
-    def variant_path(self, path: Path, tail: str) -> Path:
-        """Another cache file of the game at ``path``: its summary cache's name, ``.json``
-        replaced by ``tail``."""
-        summary = self.cache_path(path)
-        return summary.with_name(summary.name[: -len(".json")] + tail)
-
-    def cached(self, path: Path, key: str) -> Summary | None:
-        """The cached summary of the file whose bytes have digest ``key``, if there is one."""
-        from canasta_score.store import lined
-
-        if (path, key) in self.seen:
-            return self.seen[path, key]
-        expected = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
-        found = lined.read(self.cache_path(path), expected, 2)
-        if found is None:
-            return None
-        head, lines = found[1]
+    def write_change(
+        self,
+        db: sqlite3.Connection,
+        ident: int,
+        before: Game,
+        after: Game,
+        whole: bool,
+        count: int,
+    ) -> None:
+        """Write what differs between ``before`` and ``after`` (a game of ``count`` hands)."""
+        if replace(after, hands=(), undone=()) != replace(before, hands=(), undone=()):
+            raise GameError(_("only a game's hands can be changed"))
         try:
-            data: Any = json.loads(head)
-            with lined.bulk():
-                data["lines"] = json.loads(b"[" + lines + b"]")
-                summary = Summary.from_data(data)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            return None  # a damaged cache is worked out again
-        if summary.game != self.name_of(path):
-            return None
-        self.seen[path, key] = summary
-        self.lines_text[path, key] = lines.decode()
-        return summary
+            if whole:
+                same = 0
+                for old, new in zip(before.hands, after.hands, strict=False):
+                    if old != new:
+                        break
+                    same += 1
+                if same < len(before.hands) or len(after.hands) > same:
+                    self.write_records(db, "hands", "number", ident, after.hands[same:], same)
+            else:
+                self.write_records(db, "hands", "number", ident, after.hands, count)
+            if after.undone != before.undone:
+                self.write_records(db, "undone", "position", ident, after.undone, 0)
+        except (TypeError, ValueError) as exc:
+            raise GameError(
+                _('game "{game}": the hand cannot be stored ({reason})').format(
+                    game=before.name, reason=exc
+                )
+            ) from None
+        now = datetime.now().isoformat(timespec="seconds")
+        db.execute("UPDATE games SET changed = ? WHERE id = ?", (now, ident))
 
-    def save_cache(self, path: Path, key: str, summary: Summary, grown: str = "") -> None:
-        """Remember a summary; the cache is only a shortcut, so failing to write it is fine.
-        ``grown``: the digest of the file before a hand was added, whose summary (read before)
-        is this one without its last line."""
-        from canasta_score.store import lined
-        from canasta_score.summary import line_data
+    # -------------------------------------------------------------- every game
 
-        self.seen[path, key] = summary
-        before = self.seen.get((path, grown)) if grown else None
-        text = self.lines_text.get((path, grown)) if grown else None
-        if before is not None and text is not None and summary.lines[:-1] == before.lines:
-            comma = "," if before.lines else ""
-            lines = text + comma + json.dumps(line_data(summary.lines[-1]), separators=(",", ":"))
-            data = summary.to_data(lines=False)
-        else:
-            data = summary.to_data()
-            lines = json.dumps(data.pop("lines"), separators=(",", ":"))[1:-1]
-        self.lines_text[path, key] = lines
-        about = {"cache": CACHE_FORMAT, "program": program_stamp(), "digest": key}
-        with suppress(TypeError, ValueError):
-            lined.write(
-                self.cache_path(path), about, [json.dumps(data, separators=(",", ":")), lines]
+    def listed(self) -> list[Listed]:
+        """Every game with its summary (or the problem that stops reading it), and when it
+        was started and last played (see :func:`canasta_score.game.played_dates`)."""
+        from canasta_score.game import ENTERED, dates_of
+
+        out = []
+        with self.reading() as db:
+            games = db.execute("SELECT id, name, created, changed FROM games ORDER BY name")
+            rows = []
+            for ident, name, created, changed in games.fetchall():
+                entered = db.execute(
+                    "SELECT json_extract(record, ?) FROM hands WHERE game = ? ORDER BY number",
+                    (f"$.{ENTERED}", ident),
+                ).fetchall()
+                rows.append((name, dates_of(created, [e[0] for e in entered], changed)))
+        for name, (started, last) in rows:
+            try:
+                summary: Summary | GameError = self.summary(Ref(name))
+            except GameError as exc:
+                summary = exc
+            out.append(Listed(name, summary, started, last))
+        return out
+
+    def facts(self) -> tuple[list[GameFacts], list[Skipped]]:
+        """The figures of every game for the statistics, each dated (see :func:`game_day`):
+        as derived before when their stamp is the program's and the game's, else derived
+        again (and kept)."""
+        from canasta_score.game import replay
+        from canasta_score.stats import GameFacts, Skipped, game_facts
+
+        games: list[GameFacts] = []
+        skipped: list[Skipped] = []
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT games.name, games.id, games.changed, summaries.facts FROM games "
+                "LEFT JOIN summaries ON summaries.game = games.id AND summaries.stamp = ? "
+                "AND summaries.revision = games.revision ORDER BY games.name",
+                (program_stamp(),),
+            ).fetchall()
+        for name, ident, changed, kept in rows:
+            figures = None
+            with suppress(ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                if kept is not None:
+                    figures = GameFacts.from_data(json.loads(kept))
+            if figures is None:
+                try:
+                    with self.writing() as db:
+                        log = replay(self.read_game(db, name))
+                        if self.kept_summary(db, ident) is None:
+                            self.keep_summary(db, ident, log.summary())
+                        figures = game_facts(log)
+                        db.execute(
+                            "UPDATE summaries SET facts = ? WHERE game = ?",
+                            (to_json(figures.to_data()), ident),
+                        )
+                except CanastaError as exc:
+                    skipped.append(Skipped(name, str(exc)))
+                    continue
+            games.append(replace(figures, day=game_day(figures.created, changed)))
+        return games, skipped
+
+    # -------------------------------------------------------------- game files of old
+
+    def legacy_pending(self) -> bool:
+        """Whether the game files of an earlier version in the home are still to be imported."""
+        from canasta_score.store.legacy import game_files
+
+        with self.guarded():
+            done = (
+                self.db_now()
+                .execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,))
+                .fetchone()
+            )
+        return done is None and bool(game_files(self.home))
+
+    def db_now(self) -> sqlite3.Connection:
+        assert self._db is not None
+        return self._db
+
+    def import_legacy(self) -> None:
+        """Import every game file of an earlier version, exactly as it stands (its hands, its
+        undone hands, and which game was current), in one transaction; then move the files
+        into a folder of their own and say so once."""
+        import uuid
+
+        from canasta_score.store.legacy import current_name, game_files, put_away, read_file
+
+        imported: list[Path] = []
+        refused: list[str] = []
+        with self.writing() as db:
+            if db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone():
+                return
+            current = current_name(self.home)
+            for path in game_files(self.home):
+                try:
+                    game = read_file(path)
+                except GameError as exc:
+                    refused.append(str(exc))
+                    continue
+                if db.execute("SELECT 1 FROM games WHERE name = ?", (game.name,)).fetchone():
+                    refused.append(
+                        _('{path}: a game named "{game}" is already stored').format(
+                            path=path, game=game.name
+                        )
+                    )
+                    continue
+                self.insert(db, game, uuid.uuid4().hex)
+                imported.append(path)
+            if current:
+                row = db.execute("SELECT id FROM games WHERE name = ?", (current,)).fetchone()
+                if row is not None:
+                    self.set_current(db, int(row[0]))
+            db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (IMPORTED, "1"))
+        kept = put_away(self.home, imported) if imported else None
+        if self.on_note is None:
+            return
+        if kept is not None:
+            self.on_note(
+                _(
+                    "note: {count} game file(s) of an earlier version were imported into the "
+                    "game database {path}; the files were moved to {folder} and are no longer "
+                    "read (delete them once you are sure)"
+                ).format(count=len(imported), path=self.path, folder=kept)
+            )
+        for problem in refused:
+            self.on_note(
+                _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
 
-    # -------------------------------------------------------------- the game cache
-    #
-    # Beside the summary, the data of a file this program wrote is kept, keyed by the hash of
-    # the file's bytes: a change reads it instead of the TOML, and may then append to the file
-    # (see :mod:`canasta_score.store.appending`), since its bytes are known to be a full write.
 
-    def game_cache_path(self, path: Path) -> Path:
-        summary = self.cache_path(path)
-        return summary.with_name(summary.name[: -len(".json")] + ".game.json")
-
-    def cached_head(self, path: Path, key: str) -> Kept | None:
-        """The cache of the file whose bytes have digest ``key``, if it is there and whole,
-        this program wrote those bytes, and the game has no undone hands (what :meth:`add`
-        extends)."""
-        from canasta_score.store import gamecache
-
-        found = gamecache.read(self.game_cache_path(path), program_stamp(), key)
-        if found is None or not found.written or found.head.get("undone"):
-            return None
-        head = found.head
-        if head.get("version") != VERSION or lacks_keys(head.get("ruleset"), ADDED_SINCE_2):
-            return None
-        return found
-
-    def cached_game(self, path: Path, key: str) -> tuple[Game, Kept] | None:
-        """The game in the file whose bytes have digest ``key``, from the cache, if it is there
-        and whole, and the cache itself (which says whether this program wrote those bytes)."""
-        from canasta_score.store import gamecache
-
-        found = gamecache.read(self.game_cache_path(path), program_stamp(), key)
-        if found is None:
-            return None
-        try:
-            head = found.head
-            if head.get("version") != VERSION or lacks_keys(head.get("ruleset"), ADDED_SINCE_2):
-                return None
-            # Written with its checksum by this program, and the file's bytes match it.
-            body = {k: v for k, v in found.data().items() if k not in ("version", "end")}
-            return game_from_data(self.name_of(path), body), found
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            return None  # a damaged cache is worked out again
-        except CanastaError:
-            return None
-
-    def save_game(
-        self,
-        path: Path,
-        key: str,
-        game: dict[str, Any] | Kept,
-        new: Any = None,
-        written: bool = True,
-    ) -> None:
-        """Remember the data of a file just written (or, not ``written``, just read), if JSON
-        gives ``new`` (the part not read from a file or this cache; by default all of it) back
-        as it is."""
-        from canasta_score.store import gamecache
-
-        with suppress(TypeError, ValueError, RecursionError):
-            fresh = game if new is None else new
-            if isinstance(fresh, Kept):
-                fresh = fresh.data()
-            if json.loads(json.dumps(fresh, ensure_ascii=False)) != fresh:
-                return
-            cache = game if isinstance(game, Kept) else kept(game, written)
-            gamecache.write(self.game_cache_path(path), program_stamp(), key, cache)
+def game_day(created: str, changed: str) -> str:
+    """A game's date (YYYY-MM-DD): when it was created, else when it was last changed."""
+    for when in (created, changed):
+        with suppress(ValueError, TypeError):
+            return datetime.fromisoformat(when).date().isoformat()
+    return ""
 
 
-def opening(cache: Kept, size: int | None = None) -> str:
-    """A digest of a game's data but its [end] table and all but the first hands (the first
-    ``size`` bytes of the hands' sorted text; by default all of it)."""
-    setup = canonical({k: v for k, v in cache.head.items() if k != "end"}).encode("utf-8")
-    text = cache.sorted_text if size is None else cache.sorted_text[:size]
-    return hashlib.sha256(setup + b"\n" + text).hexdigest()
+def read_file(path: Path) -> Game:
+    """The game in an exported game file (JSON or TOML log, or a game file of an earlier
+    version), read and never changed."""
+    from canasta_score.export import read_log
+    from canasta_score.limits import MAX_IMPORT
+    from canasta_score.store.legacy import read_bytes
 
-
-def starts(cache: Kept, about: dict[str, Any]) -> bool:
-    """Whether the log cache described by ``about`` was made for the game in ``cache`` with
-    only its first hands (the same data otherwise)."""
-    size = about.get("size")
-    if not isinstance(size, int) or not 0 < size < len(cache.sorted_text):
-        return False
-    return cache.sorted_text[size : size + 1] == b"," and opening(cache, size) == about.get("start")
-
-
-def one_more(before: Game, after: Game) -> bool:
-    """Whether ``after`` is ``before`` with one hand added at the end (no undone hands)."""
-    if before.undone or after.undone or len(after.hands) != len(before.hands) + 1:
-        return False
-    return after.hands[:-1] == before.hands and replace(after, hands=before.hands) == before
-
-
-def list_games(
-    store: Store,
-) -> list[tuple[str, Summary | GameError, tuple[str, str] | None]]:
-    """Every game in the home with its summary and when it was started and last played (see
-    :func:`canasta_score.game.played_dates`), or the problem that stops reading it."""
-    from datetime import datetime
-
-    from canasta_score.game import played_dates
-
-    out: list[tuple[str, Summary | GameError, tuple[str, str] | None]] = []
-    for path in store.paths():
-        try:
-            summary = store.summary(path)
-            stamp = datetime.fromtimestamp(path.stat().st_mtime)
-            dates = played_dates(store.load(path), stamp.isoformat(timespec="seconds"))
-            out.append((store.name_of(path), summary, dates))
-        except GameError as exc:
-            out.append((store.name_of(path), exc, None))
-        except OSError as exc:
-            out.append((store.name_of(path), GameError(f"{path}: {exc.strerror}"), None))
-    return out
-
-
-def backup_of(path: Path) -> Path:
-    """Where the previous good version of the game at ``path`` is kept: ``NAME.toml.bak``
-    beside the file itself (a symlink followed)."""
-    return sibling(Path(os.path.realpath(path)), "", BACKUP)
-
-
-def is_present(path: Path) -> bool:
-    """Something (or a dangling symlink) is at ``path``."""
-    return os.path.lexists(path)
-
-
-def checked_regular(path: Path) -> Path:
-    """``path`` if it is (or links to) a regular file; a folder, pipe or device is refused."""
-    import stat
-
-    from canasta_score.store.files import kind_of
-
+    raw = read_bytes(path, MAX_IMPORT)
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise GameError(_("{path}: no such game file").format(path=path)) from None
-    except OSError as exc:
-        raise GameError(
-            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
-        ) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise GameError(
-            _("{path}: is {kind}, not a game file").format(path=path, kind=kind_of(info.st_mode))
-        )
-    return path
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameError(_("{path}: not a text file (UTF-8)").format(path=path)) from None
+    game, _notes = read_log(text, str(path))
+    return game

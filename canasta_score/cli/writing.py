@@ -1,4 +1,5 @@
-"""Writing a file safely: whole or not at all, through symlinks, keeping its permissions.
+"""Writing an output file safely: whole or not at all, through symlinks, keeping its
+permissions (exports and statistics pages written with ``--output``).
 
 :func:`write_atomic` writes a temporary file in the target's folder, flushes it to disk, gives
 it the target's permissions and renames it over the target, so a reader sees the old file or the
@@ -11,11 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import secrets
 import stat
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 from canasta_score.errors import GameError
@@ -94,19 +93,6 @@ def temp_beside(target: Path) -> Path:
     return sibling(target, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
 
 
-def sweep_temps(target: Path) -> None:
-    """Delete what writes to ``target`` cut off by a crash left behind (its temporary files).
-    Only call it while holding the lock that every writer of ``target`` holds."""
-    probe = temp_beside(target).name
-    stem = probe[: -len(f".{secrets.token_hex(4)}{TEMP_TAIL}")]
-    pattern = re.compile(re.escape(stem) + r"\.[0-9a-f]{8}" + re.escape(TEMP_TAIL))
-    with suppress(OSError):
-        for entry in os.scandir(target.parent):
-            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                with suppress(OSError):
-                    os.unlink(entry.path)
-
-
 def default_mode() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -150,27 +136,3 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
         ) from None
     if durable:
         fsync_dir(folder)
-
-
-@contextmanager
-def keeping(source: Path, copy: Path, data: bytes) -> Iterator[None]:
-    """Run the block, which replaces ``source`` (``data`` being its bytes now); once it has,
-    ``copy`` holds those previous bytes. Before the block they get a second, temporary name: a
-    hard link where the file system allows it (instant and already on disk, since ``source``
-    is only ever replaced by a rename), else a copy. If the block fails, nothing is left."""
-    tmp = temp_beside(source)
-    try:
-        os.link(source, tmp)
-    except OSError:
-        write_atomic(tmp, data, durable=False)
-    try:
-        yield
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:
-        os.replace(tmp, copy)
-    except OSError:
-        with suppress(OSError):
-            os.unlink(tmp)
