@@ -11,8 +11,10 @@ example C5 with a side drawn at random to go out, and a game of a fixed 20 hands
 has a winner. ``stats --json`` is timed as a user runs it, a new process each time, in
 interleaved rounds with a bare one-command Typer program (as bench/run.py does):
 
-* with the cache of each game's facts in place (every run after the first), target < 2 s;
-* with that cache removed before each run (every game scored again), for comparison.
+* with each game's figures kept in the database (every run after the first), target at most
+  2x the bare program;
+* with those figures forgotten before each run (every game scored again, as after an upgrade),
+  for comparison.
 
 The exit code is 0 when the target is met, 1 otherwise.
 """
@@ -42,7 +44,7 @@ from canasta_score.store import Store
 
 GAMES = 500
 HANDS = 20
-TARGET = 2.0  # seconds, with the cache in place
+TARGET = 2.0  # times the bare program, with each game's figures kept
 PLAYERS = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 
@@ -105,7 +107,7 @@ def main() -> int:
             Case("bare Typer program", bench.bare),
             Case("stats", bench.cmd("stats", "--json")),
             Case(
-                "stats, no cache",
+                "stats, figures forgotten",
                 bench.cmd("stats", "--json"),
                 before=forget,
             ),
@@ -118,11 +120,11 @@ def main() -> int:
             shutil.rmtree(folder, ignore_errors=True)
     bare = cases[0].median
     print(f"\nMedian wall time of {options.runs} runs, and the ratio to the bare program")
-    ok = cases[1].median < TARGET
+    ok = cases[1].median <= TARGET * bare
     for case in cases:
         line = f"  {case.label:24} {ms(case.median)}  {case.median / bare:6.1f}x"
         if case is cases[1]:
-            line += f"   target < {TARGET:.1f} s  {'ok' if ok else 'MISSED'}"
+            line += f"   target <= {TARGET:.1f}x  {'ok' if ok else 'MISSED'}"
         elif case.before is not None:
             line += "   (every game scored again: the first run, or after an upgrade)"
         print(line)

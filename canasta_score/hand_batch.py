@@ -1,6 +1,7 @@
-"""Batch scoring: one JSON request in, the breakdown ``score-hand --json`` prints out.
+"""Scoring a hand record: :func:`score_data`, the one path of ``score-hand`` and of each line
+of ``score-hand --batch``.
 
-A request is one JSON object::
+A batch request is one JSON object::
 
     {"record": RECORD, "ruleset": "classic", "rule": ["go_out.bonus=200"], "players": 4}
 
@@ -14,19 +15,27 @@ of ruleset, players and rules is loaded once for the whole batch.
 
 from __future__ import annotations
 
-import json
-import tomllib
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from canasta_score.errors import CanastaError, InputError, RecordError
+from canasta_score.language import _
+from canasta_score.limits import parse_json, parse_toml
 from canasta_score.record import parse_record
 from canasta_score.ruleset import Ruleset
 from canasta_score.safe_text import json_text
 from canasta_score.scoring import score_hand
 
+if TYPE_CHECKING:
+    from canasta_score.scoring import HandScore
+
 KEYS = ("record", "ruleset", "rule", "players")
 Answer = tuple[dict[str, Any], int]
 RulesetKey = tuple[str, int | None, tuple[str, ...]]
+
+
+class NoRuleset(RecordError):
+    """A record scored with no ruleset named, neither by the caller nor in the record."""
 
 
 class ScoreRequestError(InputError):
@@ -48,9 +57,9 @@ class HandBatch:
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON and its code: 0 scored, 2 an error object."""
         try:
-            request = json.loads(text)
-        except ValueError as exc:
-            return error(line, f"not valid JSON ({exc})")
+            request = parse_json(text, "")
+        except InputError as exc:
+            return error(line, str(exc))
         return self.answer(request, line)
 
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
@@ -76,16 +85,16 @@ class HandBatch:
             raise ScoreRequestError(f'unknown key "{unknown[0]}" (known: {", ".join(KEYS)})')
         if "record" not in request:
             raise ScoreRequestError('"record" is required: the hand record, TOML or a table')
-        record = parse_record(record_data(request["record"]))
-        ruleset = option(request, "ruleset", str, self.defaults["ruleset"]) or record.ruleset
-        if not ruleset:
-            raise RecordError('say which ruleset: "ruleset" in the request or in the record')
+        data = record_data(request["record"])
+        ruleset = option(request, "ruleset", str, self.defaults["ruleset"])
         players = option(request, "players", int, self.defaults["players"])
         rules = option(request, "rule", list, self.defaults["rule"])
         if not all(isinstance(rule, str) for rule in rules):
             raise ScoreRequestError('"rule" must be a list of texts such as "go_out.bonus=200"')
-        key = (ruleset, players if players is not None else record.players, tuple(rules))
-        return score_hand(self.ruleset(key), record).as_dict()
+        return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
+
+    def load(self, ruleset: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
+        return self.ruleset((ruleset, players, rules))
 
     def ruleset(self, key: RulesetKey) -> Ruleset:
         """The ruleset for (ruleset, players, rules), loaded on first use; a ruleset that
@@ -105,13 +114,28 @@ class HandBatch:
         return found
 
 
+Loader = Callable[[str, int | None, tuple[str, ...]], Ruleset]
+
+
+def score_data(
+    data: Any, ruleset: str | None, players: int | None, rules: tuple[str, ...], load: Loader
+) -> HandScore:
+    """Score a hand record's data: under ``ruleset`` (else the record's own ``ruleset``), with
+    ``players`` (else the record's) and the house ``rules``; ``load`` loads the ruleset."""
+    record = parse_record(data)
+    chosen = ruleset or record.ruleset
+    if not chosen:
+        raise NoRuleset(_('say which ruleset: "ruleset" in the request or in the record'))
+    return score_hand(
+        load(chosen, players if players is not None else record.players, rules), record
+    )
+
+
 def record_data(value: Any) -> Any:
-    """The record's data: TOML text parsed, a JSON table as it is."""
+    """The record's data: TOML text parsed (within the limits of any input), a JSON table as
+    it is (the line it came in was read within those limits)."""
     if isinstance(value, str):
-        try:
-            return tomllib.loads(value)
-        except tomllib.TOMLDecodeError as exc:
-            raise RecordError(f"record is not valid TOML: {exc}") from None
+        return parse_toml(value, "record")
     if isinstance(value, dict):
         return value
     raise ScoreRequestError(f'"record" must be TOML text or a table, not {value!r}')

@@ -153,7 +153,7 @@ def cli(
     from canasta_score.cli import main
 
     monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
-    monkeypatch.setenv("COLUMNS", os.environ.get("COLUMNS", "100"))  # as with no terminal
+    monkeypatch.setenv("COLUMNS", "120")  # as the process tests have it (the env fixture)
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str, stdin: str | io.StringIO = "") -> Run:

@@ -180,3 +180,43 @@ def test_rulesets_are_loaded_once_per_ruleset_players_and_rules(
         ("classic", None, ("go_out.bonus=200",)),
         ("nope", None, ()),
     ]
+
+
+def test_deep_huge_and_bad_lines_get_error_objects_and_later_lines_are_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every line goes through the bounded parsers ``check --batch`` uses: a JSON line nested
+    1,000 deep, an object 5,000 deep inside a record, a TOML record with a 5,000-digit integer
+    or nested 2,000 deep, a 5,000-digit JSON integer, each get an error object, and the good
+    line after them is scored (ONE_CANASTA: A 700, B -20)."""
+    deep_json = "[" * 1000 + "]" * 1000
+    deep_record = '{"record": ' + '{"a": ' * 5000 + "1" + "}" * 5000 + "}"
+    huge_toml = json.dumps({"record": "a = " + "9" * 5000, "ruleset": "classic"})
+    deep_toml = json.dumps({"record": "a = " + "[" * 2000 + "]" * 2000, "ruleset": "classic"})
+    huge_json = '{"record": {"side": []}, "players": ' + "9" * 5000 + "}"
+    good = {"record": ONE_CANASTA, "ruleset": "classic"}
+    code, answers, err = batch(
+        capsys, tmp_path, [deep_json, deep_record, huge_toml, deep_toml, huge_json, good]
+    )
+    assert code == 2 and "Traceback" not in err
+    assert [a.get("line") for a in answers[:5]] == [1, 2, 3, 4, 5]
+    assert all("error" in a for a in answers[:5])
+    assert "nested more than" in answers[0]["error"]
+    assert "set_int_max_str_digits" not in json.dumps(answers)
+    assert totals(answers[5]) == {"A": 700, "B": -20}
+
+
+def test_the_single_command_and_a_batch_line_give_the_same_bytes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One path: ``score-hand --json`` and a batch line of the same record print the same."""
+    import tomli_w
+
+    record = tmp_path / "hand.toml"
+    record.write_text(tomli_w.dumps(ONE_CANASTA), encoding="utf-8")
+    code, single, _err = run(capsys, "score-hand", str(record), "-r", "classic", "--json")
+    assert code == 0
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps({"record": ONE_CANASTA}) + "\n", encoding="utf-8")
+    code, out, _err = run(capsys, "score-hand", "--batch", str(path), "-r", "classic")
+    assert code == 0 and out == single

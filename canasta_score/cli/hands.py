@@ -18,6 +18,7 @@ from canasta_score.cli.common import (
 from canasta_score.language import N_, _
 
 if TYPE_CHECKING:
+    from canasta_score.ruleset import Ruleset
     from canasta_score.scoring import HandScore
 
 
@@ -119,17 +120,17 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(score_batch(batch, ruleset, players, rule))
         if file is None:
             raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
-        from canasta_score.record import parse_record
-        from canasta_score.scoring import score_hand
+        from canasta_score.hand_batch import NoRuleset, score_data
 
-        record = parse_record(read_record_data(file))
-        chosen = ruleset or record.ruleset
-        if not chosen:
+        def loaded(ref: str, count: int | None, rules: tuple[str, ...]) -> Ruleset:
+            return load(ref, count, list(rules))
+
+        try:
+            result = score_data(read_record_data(file), ruleset, players, tuple(rule or ()), loaded)
+        except NoRuleset:
             raise RecordError(
                 _('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
-            )
-        rs = load(chosen, players if players is not None else record.players, rule)
-        result = score_hand(rs, record)
+            ) from None
         if json:
             emit_json(result.as_dict())
         else:

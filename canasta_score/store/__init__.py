@@ -575,15 +575,22 @@ class Store:
             return None
         try:
             data = json.loads(row[0])
-            data["lines"] = [
-                json.loads(r[0])
-                for r in db.execute(
-                    "SELECT line FROM lines WHERE game = ? ORDER BY number", (ident,)
-                )
-            ]
+            # One JSON array of every line, put together by SQLite: one parse, not one a hand.
+            (lines,) = db.execute(
+                "SELECT json_group_array(json(line)) FROM "
+                "(SELECT line FROM lines WHERE game = ? ORDER BY number)",
+                (ident,),
+            ).fetchone()
+            data["lines"] = json.loads(lines)
             summary = Summary.from_data(data)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # derived data that does not read is derived again
+        except sqlite3.DataError:
+            return None
+        except sqlite3.OperationalError as exc:
+            if "malformed JSON" not in str(exc):
+                raise
+            return None
         if [x.number for x in summary.lines] != list(range(1, len(summary.lines) + 1)):
             return None
         return summary
