@@ -174,6 +174,23 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def refuse_undecodable(args: list[str]) -> None:
+    """An argument whose bytes are not UTF-8 (Python keeps them as lone surrogates) is refused
+    before anything reads it."""
+    from canasta_score.errors import InputError
+
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            import os
+
+            shown = os.fsencode(arg).decode("utf-8", "backslashreplace")
+            raise InputError(
+                _("the argument {arg} is not valid text (UTF-8); type it again").format(arg=shown)
+            ) from None
+
+
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
     from canasta_score.cli.languages import settle
@@ -181,6 +198,7 @@ def run(args: list[str]) -> None:
     from canasta_score.errors import CanastaError
 
     try:
+        refuse_undecodable(args)
         args = settle(args)
         part = OWNER.get(args[0]) if args else None
         whole = build(part) if part else build()

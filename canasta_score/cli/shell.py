@@ -207,7 +207,7 @@ class Session:
         from canasta_score.errors import GameError
 
         first, _space, quick = rest.partition(" ")
-        if not first.isdigit():
+        if not (first.isascii() and first.isdigit()):  # "²" is a digit int() refuses
             raise InputError(_('give the hand to replace, e.g. "edit 3"'))
         number = int(first)
         self.store.writable(self.path)

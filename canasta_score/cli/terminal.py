@@ -67,7 +67,9 @@ def cleaning(stream: TextIO) -> TextIO:
     return CleanText(
         buffer,
         encoding=stream.encoding or "utf-8",
-        errors=stream.errors or "strict",
+        # A character the terminal's encoding lacks (a Latin-1 or EUC-KR locale) is written
+        # as an escape, never a crash: the output of a change comes after it is saved.
+        errors="backslashreplace",
         line_buffering=bool(getattr(stream, "line_buffering", False)),
         write_through=True,
     )

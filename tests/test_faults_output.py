@@ -1,0 +1,81 @@
+"""Output never fails after a change is saved (docs/reliability.md): a terminal whose encoding
+lacks a character (a Latin-1 or EUC-KR locale) gets it escaped, and the command ends as it
+should, with its change saved once."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# A hand of RULES example C5's shape: us 300 + 500 (a natural canasta) + 100 (out) = 900;
+# them 50 melded.
+QUICK = ["Ann \u2013 Bob: 300 melded, 1 natural, out", "중 & 국: 50 melded"]
+
+
+def run(home: Path, encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "CANASTA_SCORE_HOME": str(home),
+        "PYTHONIOENCODING": encoding,
+        "LC_ALL": "C",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_score", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "euc-kr", "ascii"])
+def test_a_hand_saved_under_a_narrow_encoding_prints_without_a_crash(
+    tmp_path: Path, encoding: str
+) -> None:
+    home = tmp_path / "home"
+    made = run(home, "utf-8", "new", "club", "--side", "Ann \u2013 Bob", "--side", "중 & 국")
+    assert made.returncode == 0, made.stderr
+    for args in (("hand", *QUICK), ("--lang", "ko", "status"), ("export", "--format", "html")):
+        done = run(home, encoding, *args)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stdout + done.stderr
+    status = json.loads(run(home, "utf-8", "status", "--json").stdout)
+    assert status["hands"] == 1
+    assert [s["score"] for s in status["sides"]] == [900, 50]
+
+
+def test_an_argument_that_is_not_utf8_is_refused_naming_it(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
+    args = [b"new", b"club", b"--side", b"x: Ca\x9brl", b"--side", b"b"]
+    done = subprocess.run(
+        [sys.executable.encode(), b"-m", b"canasta_score", *args], env=env, capture_output=True
+    )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert done.stderr.startswith(b"Error: the argument x: Ca\\x9brl is not valid text")
+    assert run(home, "utf-8", "games", "--json").stdout.count('"name"') == 0
+
+
+def test_play_edit_with_a_digit_int_refuses_is_an_error_and_the_session_goes_on(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    assert run(home, "utf-8", "new", "club", "--side", "a", "--side", "b").returncode == 0
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-m", "canasta_score", "play"],
+        input="edit ²\nstatus\n",
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in done.stdout + done.stderr
+    assert 'give the hand to replace, e.g. "edit 3"' in done.stdout + done.stderr
+    assert "No hands yet." in done.stdout
