@@ -481,10 +481,12 @@ def describe(outcome: Outcome) -> str:
     return _("{sides} shared the win").format(sides=_(" and ").join(outcome.winners))
 
 
-def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Outcome) -> Summary:
-    """The summary after the given hands."""
+def summarize(
+    game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Outcome, earlier: int = 0
+) -> Summary:
+    """The summary after the given hands (``lines``, after ``earlier`` hands left out)."""
     totals = lines[-1].totals if lines else tuple(0 for _ in game.sides)
-    number = len(lines) + 1
+    number = earlier + len(lines) + 1
     size = rs.table.side_size
     needs = minimums(rs, totals, number)
     states = tuple(
@@ -504,13 +506,14 @@ def summarize(game: Game, rs: Ruleset, lines: tuple[HandLine, ...], outcome: Out
         finished=outcome.finished,
         winners=outcome.winners,
         ended_by=outcome.ended_by,
+        earlier=earlier,
     )
 
 
 def totals_before(summary: Summary, number: int) -> tuple[int, ...]:
     """Each side's total before hand ``number`` (1-based; ``hands + 1`` is the next hand)."""
     if number > 1:
-        return summary.lines[number - 2].totals
+        return summary.lines[number - 2 - summary.earlier].totals
     return tuple(0 for _ in summary.sides)
 
 
@@ -619,7 +622,8 @@ def add_hand(
     before = tuple(s.score for s in summary.sides)
     played, outcome = play(game, rs, data, summary.hands + 1, before)
     changed = replace(game, hands=(*game.hands, data), undone=())
-    return changed, played, summarize(changed, rs, (*summary.lines, played.line()), outcome)
+    lines = (*summary.lines, played.line())
+    return changed, played, summarize(changed, rs, lines, outcome, summary.earlier)
 
 
 @dataclass(frozen=True)

@@ -51,10 +51,13 @@ class Summary:
     finished: bool
     winners: tuple[str, ...]
     ended_by: str
+    # How many hands come before ``lines``: a summary read to record the next hand holds only
+    # the last line (see :meth:`canasta_score.store.Store.update`); else 0, every line.
+    earlier: int = 0
 
     @property
     def hands(self) -> int:
-        return len(self.lines)
+        return self.earlier + len(self.lines)
 
     @property
     def winner(self) -> str | None:

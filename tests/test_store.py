@@ -267,3 +267,35 @@ def test_an_export_may_never_write_over_the_store(cli: Cli, home: Path) -> None:
     assert cli("stats", "--html", str(home / "games.db-wal")).code == 2
     assert stored(home) == before
     assert cli("status").code == 0
+
+
+def test_recording_a_hand_reads_no_earlier_hand_and_keeps_the_totals_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Contract hand 2 three times: A 560 each (1,680), B 850 each (2,550); the third is
+    recorded with the game's earlier hands and lines out of reach."""
+    from canasta_score import scorekeeper
+
+    store = Store(tmp_path)
+    ref = make(store, target=100000)
+    for _ in range(2):
+        scorekeeper.record(store, ref, dict(HAND))
+    import canasta_score.game
+
+    def no_replay(*_: object) -> None:
+        raise AssertionError("the earlier hands were scored again")
+
+    real = Store.records
+
+    def only_undone(db: Any, table: str, *rest: Any) -> Any:
+        assert table != "hands", "the earlier hands were read"
+        return real(db, table, *rest)
+
+    monkeypatch.setattr(canasta_score.game, "replay", no_replay)
+    monkeypatch.setattr(Store, "records", staticmethod(only_undone))
+    done = scorekeeper.record(store, ref, dict(HAND))
+    assert done.played.number == 3 and done.summary.hands == 3
+    assert [s.score for s in done.summary.sides] == [1680, 2550]
+    monkeypatch.undo()
+    summary = store.summary(ref)
+    assert [x.totals for x in summary.lines] == [(560, 850), (1120, 1700), (1680, 2550)]

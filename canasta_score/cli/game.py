@@ -79,7 +79,7 @@ def hand_data(
         from canasta_score.entry import parse_quick
 
         players = {x.name: x.players for x in s.sides}
-        game = store.load(ref)
+        game = store.load(ref, hands=number <= s.hands)  # a new hand needs no earlier one
         names = [x.name for x in s.sides]
         keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
         return parse_quick(quick, names, players, game.rules(), keep), False
@@ -100,7 +100,7 @@ def hand_data(
     from canasta_score.cli.asking import Dialogue
     from canasta_score.game import totals_before
 
-    game = store.load(ref)
+    game = store.load(ref, hands=number <= s.hands)
     old = game.hands[number - 1] if number <= len(game.hands) else None
     return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
 
@@ -226,7 +226,7 @@ def hand_cmd(
     store = open_store()
     ref = find(store, game)
     store.writable(ref)
-    before = store.summary(ref)
+    before = store.summary(ref, last_only=True)  # all the next hand needs
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
     data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.errors import CanastaError, GameError
+from canasta_score.frozen import replace as record_replace
 from canasta_score.language import _
 from canasta_score.store.migrations import LATEST, MIGRATIONS
 from canasta_score.summary import Summary, line_data
@@ -532,12 +533,13 @@ class Store:
             out.append(record)
         return tuple(out)
 
-    def load(self, ref: Ref) -> Game:
-        """The game (a stored one, or the game in an exported game file)."""
+    def load(self, ref: Ref, hands: bool = True) -> Game:
+        """The game (a stored one, or the game in an exported game file); without ``hands``, a
+        stored game without its hands (its setup and ruleset, for a new hand)."""
         if ref.file is not None:
             return read_file(ref.file)
         with self.reading() as db:
-            return self.read_game(db, ref.name)
+            return self.read_game(db, ref.name, hands)
 
     def log(self, ref: Ref) -> Log:
         """The game with every hand scored."""
@@ -545,14 +547,15 @@ class Store:
 
         return replay(self.load(ref))
 
-    def summary(self, ref: Ref) -> Summary:
+    def summary(self, ref: Ref, last_only: bool = False) -> Summary:
         """The game's summary: as derived before when its stamp is the program's and the
-        game's, else derived again (and kept, where the database can be written)."""
+        game's, else derived again (and kept, where the database can be written). With
+        ``last_only``, it may hold only the last hand's line (see :meth:`kept_summary`)."""
         if ref.file is not None:
             return self.log(ref).summary()
         with self.reading() as db:
             ident = self.game_id(db, ref.name)
-            found = self.kept_summary(db, ident)
+            found = self.kept_summary(db, ident, last_only)
         if found is not None:
             return found
         try:
@@ -563,8 +566,12 @@ class Store:
                 raise
             return self.log(ref).summary()  # the summary is only a shortcut
 
-    def kept_summary(self, db: sqlite3.Connection, ident: int) -> Summary | None:
-        """The summary kept for game ``ident``, if its stamp is the program's and the game's."""
+    def kept_summary(
+        self, db: sqlite3.Connection, ident: int, last_only: bool = False
+    ) -> Summary | None:
+        """The summary kept for game ``ident``, if its stamp is the program's and the game's;
+        with ``last_only``, holding only the last hand's line (the hands before it counted in
+        ``earlier``), which is all that recording the next hand needs."""
         row = db.execute(
             "SELECT summaries.head FROM summaries JOIN games ON games.id = summaries.game "
             "WHERE summaries.game = ? AND summaries.stamp = ? "
@@ -575,14 +582,24 @@ class Store:
             return None
         try:
             data = json.loads(row[0])
-            # One JSON array of every line, put together by SQLite: one parse, not one a hand.
-            (lines,) = db.execute(
-                "SELECT json_group_array(json(line)) FROM "
-                "(SELECT line FROM lines WHERE game = ? ORDER BY number)",
-                (ident,),
-            ).fetchone()
-            data["lines"] = json.loads(lines)
-            summary = Summary.from_data(data)
+            if last_only:
+                last = db.execute(
+                    "SELECT number, line FROM lines WHERE game = ? ORDER BY number DESC LIMIT 1",
+                    (ident,),
+                ).fetchone()
+                data["lines"] = [] if last is None else [json.loads(last[1])]
+                earlier = 0 if last is None else int(last[0]) - 1
+                summary = record_replace(Summary.from_data(data), earlier=earlier)
+            else:
+                # One JSON array of every line, put together by SQLite: one parse, not one a
+                # hand.
+                (lines,) = db.execute(
+                    "SELECT json_group_array(json(line)) FROM "
+                    "(SELECT line FROM lines WHERE game = ? ORDER BY number)",
+                    (ident,),
+                ).fetchone()
+                data["lines"] = json.loads(lines)
+                summary = Summary.from_data(data)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # derived data that does not read is derived again
         except sqlite3.DataError:
@@ -591,7 +608,8 @@ class Store:
             if "malformed JSON" not in str(exc):
                 raise
             return None
-        if [x.number for x in summary.lines] != list(range(1, len(summary.lines) + 1)):
+        numbers = [x.number for x in summary.lines]
+        if numbers != list(range(summary.earlier + 1, summary.hands + 1)):
             return None
         return summary
 
@@ -610,17 +628,18 @@ class Store:
         db: sqlite3.Connection, ident: int, summary: Summary, old: Summary | None = None
     ) -> None:
         """Keep the summary of game ``ident``, stamped (inside a write transaction); ``old``:
-        the summary kept so far, whose lines are written again only where they differ."""
-        same = 0
-        if old is not None:
-            for before, after in zip(old.lines, summary.lines, strict=False):
-                if before != after:
-                    break
-                same += 1
+        the summary kept so far, whose lines are written again only where they differ (the
+        lines before a summary's ``earlier`` are the same in both)."""
+        kept = {x.number: x for x in old.lines} if old is not None else {}
+        same = summary.earlier
+        for line in summary.lines:
+            if kept.get(line.number) != line:
+                break
+            same = line.number
         db.execute("DELETE FROM lines WHERE game = ? AND number > ?", (ident, same))
         db.executemany(
             "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
-            [(ident, x.number, to_json(line_data(x))) for x in summary.lines[same:]],
+            [(ident, x.number, to_json(line_data(x))) for x in summary.lines if x.number > same],
         )
         revision = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0]
         db.execute(
@@ -710,7 +729,7 @@ class Store:
         with self.writing() as db:
             ident = self.game_id(db, ref.name)
             game = self.read_game(db, ref.name, hands=whole)
-            summary = self.kept_summary(db, ident)
+            summary = self.kept_summary(db, ident, last_only=not whole)
             if summary is None:
                 full = game if whole else self.read_game(db, ref.name)
                 summary = self.derive(db, ident, full)
