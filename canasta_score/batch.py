@@ -16,18 +16,16 @@ Loaded rulesets are kept per (ruleset, players, rules), so a long batch parses e
 
 from __future__ import annotations
 
-from json.encoder import encode_basestring as encode_text
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.cards import JOKER, THREE, TWO, Card, Rank, parse_cards
+from canasta_score.cards import Card, parse_cards
 from canasta_score.checks import CHECKS as DESCRIBED
-from canasta_score.checks import EXPECTED, Option, convert
+from canasta_score.checks import EXPECTED, Option, answer_json, convert
 from canasta_score.errors import CanastaError, InputError
-from canasta_score.language import current
 from canasta_score.limits import parse_json, parse_line
 from canasta_score.ruleset import Ruleset
 from canasta_score.ruling import Ruling
-from canasta_score.safe_text import escape_strings, json_encoder, json_text
+from canasta_score.safe_text import json_text
 
 if TYPE_CHECKING:
     from canasta_score.minimum import Minimum
@@ -75,47 +73,8 @@ CARDS_KEPT = 1 << 16
 TEXTS = {str}
 
 
-# How many minimums a batch keeps written (then they are forgotten and kept afresh).
-MINIMUMS_KEPT = 1024
-
-
 # The card of each token a request gives for a single card, read once (see _convert).
 CARDS_BY_TOKEN: dict[str, Card] = {}
-
-
-# How many meld rulings a batch keeps by the meld's make-up (then they are forgotten and kept
-# afresh).
-MELDS_KEPT = 1 << 14
-
-
-def meld_make_up(args: dict[str, Any]) -> tuple[Any, ...] | None:
-    """What a ``meld`` request's ruling depends on, when the meld is a group of one natural rank
-    laid on its own (no other option names cards: no meld it joins, no table): the rank, how
-    many natural cards, twos and jokers, and the other options as given. The suits do not count
-    for such a meld: not for its shape (RULES 1.4), nor its count, nor the deck's limits (four of
-    a rank a pack). None for any other meld (threes, wild cards only, several ranks or a
-    sequence), which is judged card by card."""
-    cards_key, more_cards, state = MELD_OPTIONS
-    for key in more_cards:
-        if args.get(key):
-            return None
-    rank: Rank | None = None
-    naturals = twos = jokers = 0
-    for card in args[cards_key]:
-        found = card.rank
-        if found is rank:
-            naturals += 1
-        elif found is TWO:
-            twos += 1
-        elif found is JOKER:
-            jokers += 1
-        elif found is THREE or rank is not None:
-            return None
-        else:
-            rank, naturals = found, 1
-    if rank is None:
-        return None
-    return rank, naturals, twos, jokers, *[args.get(key) for key in state]
 
 
 class RequestError(InputError):
@@ -128,11 +87,6 @@ class Batch:
     def __init__(self) -> None:
         self._rulesets: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
         self._cards: dict[str, tuple[Card, ...]] = {}
-        # Each minimum answered, by identity (kept alive here), with its JSON text.
-        self._minimums: dict[int, tuple[Minimum, str]] = {}
-        # Meld rulings by ruleset (its id: every ruleset loaded is kept above), language and the
-        # meld's make-up (see meld_make_up).
-        self._melds: dict[tuple[Any, ...], Ruling | Minimum] = {}
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
@@ -152,21 +106,14 @@ class Batch:
 
     def answer_text(self, text: str | bytes, line: int) -> TextAnswer:
         """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
-        error object its message)."""
+        error object its message). The line is what ``--json`` of the single command prints."""
         try:
             answered = self._answer(parse_line(text))
         except CanastaError as exc:
             data, code = error(line, str(exc))
             return json_text(data), code, data["error"]
-        if isinstance(answered, Ruling):
-            return ruling_json(answered), 0 if answered.legal else 1, ""
-        # A minimum is kept per ruleset and tier, so most are written before: kept written.
-        kept = self._minimums.get(id(answered))
-        if kept is None or kept[0] is not answered:
-            if len(self._minimums) >= MINIMUMS_KEPT:
-                self._minimums.clear()
-            kept = self._minimums[id(answered)] = (answered, json_text(answered.as_dict()))
-        return kept[1], 0, ""
+        code = 1 if isinstance(answered, Ruling) and not answered.legal else 0
+        return answer_json(answered), code, ""
 
     def _answer(self, request: Any) -> Ruling | Minimum:
         if not isinstance(request, dict):
@@ -210,20 +157,8 @@ class Batch:
         ref, players, rules = args.get("ruleset", "classic"), args.get("players"), args.get("rule")
         loaded = self._rulesets.get((ref, players, tuple(rules) if rules else ()))
         rs = loaded if isinstance(loaded, Ruleset) else self._ruleset(ref, players, rules)
-        # Throughput first: a batch answer does not try the options it was not given.
-        if name != "meld":
-            return DESCRIBED[name].answer(rs, args, assumptions=False)
-        make_up = meld_make_up(args)
-        if make_up is None:
-            return DESCRIBED[name].answer(rs, args, assumptions=False)
-        kept_as = (id(rs), current(), make_up)
-        answered = self._melds.get(kept_as)
-        if answered is None:
-            if len(self._melds) >= MELDS_KEPT:
-                self._melds.clear()
-            answered = DESCRIBED[name].answer(rs, args, assumptions=False)
-            self._melds[kept_as] = answered
-        return answered
+        # The single command's own call: the same answer, assumptions included.
+        return DESCRIBED[name].answer(rs, args)
 
     def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
         key = (ref, players, tuple(rules) if rules else ())
@@ -289,67 +224,6 @@ def fits(kind: str, value: Any) -> bool:
 OPTIONS: dict[str, dict[str, Option]] = {
     name: {o.key: o for o in check.options} for name, check in DESCRIBED.items()
 }
-# The ``meld`` check's options as meld_make_up reads them, from its one description: the key of
-# the meld's cards, the keys of the other options that name cards, and the rest (a request gives
-# their values as they are; a game's options never come in a batch).
-MELD_OPTIONS = (
-    DESCRIBED["meld"].options[0].key,
-    tuple(o.key for o in DESCRIBED["meld"].options[1:] if o.deck),
-    tuple(o.key for o in DESCRIBED["meld"].options if not (o.deck or o.context)),
-)
-
-
-def ruling_json(ruling: Ruling) -> str:
-    """``json_text(ruling.as_dict())``, written directly (a batch writes one a line) and kept
-    with the ruling, which never changes: a meld ruling kept by make-up is written once."""
-    written: str | None = ruling.__dict__.get("_json")
-    if written is None:
-        written = ruling.__dict__["_json"] = ruling_text(ruling)
-    return written
-
-
-def ruling_text(ruling: Ruling) -> str:
-    """The JSON text of a ruling (see :func:`ruling_json`)."""
-    extra = ruling.extra
-    if ruling.assumptions or "legal" in extra or "reasons" in extra:
-        return json_text(ruling.as_dict())
-    parts = ['{"legal": true, "reasons": [' if ruling.legal else '{"legal": false, "reasons": [']
-    for reason in ruling.reasons + ruling.explanations:  # what the ruling cites
-        parts += (reason.json, ", ")
-    if len(parts) > 1:
-        parts.pop()
-    parts.append("]")
-    for key, value in extra.items():
-        cls = value.__class__  # the commonest values written here, the others by value_json
-        if cls is int:
-            text = int.__repr__(value)
-        elif cls is str:
-            text = encode_text(value)
-        else:
-            text = value_json(value)
-        parts += (", ", KEYS.get(key) or encode_text(key), ": ", text)
-    parts.append("}")
-    return escape_strings("".join(parts))
-
-
-# The keys a ruling's extra most often holds, as JSON text.
-KEYS = {key: encode_text(key) for key in ("points", "canasta", "canastas", "way", "cards")}
-
-
-def value_json(value: Any) -> str:
-    """One value as ``json.dumps(value, ensure_ascii=False)`` writes it."""
-    cls = value.__class__
-    if cls is str:
-        return encode_text(value)
-    if cls is int:
-        return int.__repr__(value)
-    if value is None:
-        return "null"
-    if cls is bool:
-        return "true" if value else "false"
-    if cls is list and all(v.__class__ is str for v in value):
-        return "[" + ", ".join([encode_text(v) for v in value]) + "]"
-    return json_encoder().encode(value)
 
 
 def error(line: int, message: str) -> Answer:

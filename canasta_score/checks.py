@@ -471,3 +471,24 @@ CHECKS: dict[str, Check] = {
         ),
     )
 }
+
+
+# The JSON text of each answer written lately, by identity (the answer kept alive beside it).
+WRITTEN: dict[int, tuple[object, str]] = {}
+WRITTEN_KEPT = 1 << 14
+
+
+def answer_json(answer: Ruling | Minimum) -> str:
+    """The JSON text of an answer: what ``--json`` prints for a check or ``min-meld``, and each
+    line of ``check --batch``. An answer never changes, and one the library keeps (a meld ruled
+    by its make-up, a minimum) is met again and again, so its text is written once."""
+    kept = WRITTEN.get(id(answer))
+    if kept is not None and kept[0] is answer:
+        return kept[1]
+    from canasta_score.safe_text import json_text
+
+    if len(WRITTEN) >= WRITTEN_KEPT:
+        WRITTEN.clear()
+    text = json_text(answer.as_dict())
+    WRITTEN[id(answer)] = (answer, text)
+    return text

@@ -302,6 +302,28 @@ def incomplete_deuce_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
     )
 
 
+def group_make_up(cards: tuple[Card, ...]) -> tuple[Rank, int, int, int] | None:
+    """What a meld of one natural rank is judged by: the rank and how many natural cards, twos
+    and jokers it holds. Suits never change such a meld's ruling (RULES 1.4): not its shape,
+    nor its count. None for any other meld (threes, wild cards only, several ranks, a
+    sequence), which is judged card by card."""
+    rank: Rank | None = None
+    naturals = twos = jokers = 0
+    for card in cards:
+        found = card.rank
+        if found is rank:
+            naturals += 1
+        elif found is TWO:
+            twos += 1
+        elif found is JOKER:
+            jokers += 1
+        elif found is THREE or rank is not None:
+            return None
+        else:
+            rank, naturals = found, 1
+    return None if rank is None else (rank, naturals, twos, jokers)
+
+
 def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> Verdict:
     """Judge one meld (the whole meld as it will stand) under a ruleset."""
     ctx = ctx or Context()

@@ -10,7 +10,7 @@ from canasta_score.cards import ACE, JOKER, SEVEN, THREE, Card, Rank, format_car
 from canasta_score.errors import InputError
 from canasta_score.going_out import going_out_problems
 from canasta_score.kinds import CanastaKind, display_name, shown_name
-from canasta_score.language import N_, _
+from canasta_score.language import N_, _, current
 from canasta_score.melds import (
     GROUP,
     WILD,
@@ -18,6 +18,7 @@ from canasta_score.melds import (
     Kind,
     Verdict,
     dirty_aces,
+    group_make_up,
     joins_badly,
     judge,
     judge_now,
@@ -76,7 +77,36 @@ def check_meld(
     table: tuple[tuple[Card, ...], ...] = (),
     closed: frozenset[Rank] = frozenset(),
 ) -> Ruling:
-    """Is this meld (or this addition to a meld) legal for a side to lay now?"""
+    """Is this meld (or this addition to a meld) legal for a side to lay now? A meld of one
+    natural rank laid on its own is ruled once per make-up (see
+    :func:`~canasta_score.melds.group_make_up`), in the language in use."""
+    make_up = group_make_up(cards) if to is None and not table else None
+    if make_up is None:
+        return meld_ruling(rs, cards, initial, to, going_out, table, closed)
+    kept: dict[tuple[Any, ...], Ruling] = rs.memo.setdefault("meld rulings", {})
+    key = (current(), make_up, initial, going_out, closed)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= RULINGS_KEPT:
+            kept.clear()
+        found = kept[key] = meld_ruling(rs, cards, initial, to, going_out, table, closed)
+    return found
+
+
+# How many meld rulings a ruleset keeps by make-up (then they are forgotten and kept afresh).
+RULINGS_KEPT = 1 << 14
+
+
+def meld_ruling(
+    rs: Ruleset,
+    cards: tuple[Card, ...],
+    initial: bool,
+    to: tuple[Card, ...] | None,
+    going_out: bool,
+    table: tuple[tuple[Card, ...], ...],
+    closed: frozenset[Rank],
+) -> Ruling:
+    """:func:`check_meld`, worked out."""
     base = to
     others = table
     if base is None and table:

@@ -320,9 +320,9 @@ def test_a_meld_of_one_rank_is_ruled_the_same_whatever_its_suits_and_order(
     going_out: bool | None,
     order: random.Random,
 ) -> None:
-    """A batch keeps meld rulings by make-up (rank, natural cards, twos, jokers): suits and
-    order never matter to a group meld (RULES 1.4), its count or the deck's limits, so each
-    answer equals the library's own for these very cards, deck excess included (9+ of a rank)."""
+    """The library keeps meld rulings by make-up (rank, natural cards, twos, jokers): suits and
+    order never matter to a group meld (RULES 1.4) or its count, so each batch answer equals the
+    single command's own for these very cards, deck excess included (9+ of a rank)."""
     tokens = [rank + suit for suit in suits] + twos + ["JK"] * jokers
     order.shuffle(tokens)
     request: dict[str, object] = {"check": "meld", "ruleset": ruleset, "cards": " ".join(tokens)}
@@ -332,5 +332,5 @@ def test_a_meld_of_one_rank_is_ruled_the_same_whatever_its_suits_and_order(
     if going_out is not None:
         request["going-out"] = options["going-out"] = going_out
     rs = load_ruleset(ruleset)
-    direct = CHECKS["meld"].answer(rs, options, assumptions=False)
+    direct = CHECKS["meld"].answer(rs, options)
     assert SHARED.answer(request) == (direct.as_dict(), 0 if direct.legal else 1)

@@ -11,6 +11,7 @@ from canasta_score.language import _, pgettext
 from canasta_score.safe_text import json_text as json_text
 
 if TYPE_CHECKING:
+    from canasta_score.minimum import Minimum
     from canasta_score.ruleset import Ruleset
     from canasta_score.ruling import Ruling
 
@@ -77,6 +78,13 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data) + "\n")
 
 
+def emit_answer(answer: Ruling | Minimum) -> None:
+    """A check's answer as its one JSON text (the same a batch line is)."""
+    from canasta_score.checks import answer_json
+
+    sys.stdout.write(answer_json(answer) + "\n")
+
+
 def verdict(ruling: Ruling) -> str:
     """The first word of a ruling: LEGAL or ILLEGAL, in the language in use."""
     return _("LEGAL") if ruling.legal else _("ILLEGAL")
@@ -132,7 +140,7 @@ def ruling_text(ruling: Ruling, title: str = "") -> str:
 def show_ruling(ruling: Ruling, as_json: bool, title: str = "") -> None:
     """Print a ruling and exit 0 (legal) or 1 (illegal)."""
     if as_json:
-        emit_json(ruling.as_dict())
+        emit_answer(ruling)
     else:
         from canasta_score.cli.colour import echo, wanted
 

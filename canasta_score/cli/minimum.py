@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from canasta_score.cli.common import emit_json
+from canasta_score.cli.common import emit_answer
 from canasta_score.language import _
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
     """Print the initial-meld minimum (``min-meld``)."""
     if as_json:
-        emit_json(need.as_dict())
+        emit_answer(need)
         return
     typer.echo(
         _("Initial meld minimum: {minimum}  [{rule}]").format(

@@ -217,7 +217,9 @@ class Store:
         return db
 
     def check_file(self) -> None:
-        """Refuse a database file that is not a regular file, or not an SQLite database."""
+        """Refuse a database file that is not a regular file. (Whether it is an SQLite
+        database SQLite says itself: this process never opens the file on its own, since
+        closing such a handle would drop the locks SQLite holds on it.)"""
         import stat
 
         try:
@@ -232,17 +234,6 @@ class Store:
             raise GameError(
                 _("{path}: the game database is not a regular file").format(path=self.path)
             )
-        if info.st_size == 0:
-            return
-        try:
-            with open(self.path, "rb") as file:
-                head = file.read(len(SQLITE_HEADER))
-        except OSError as exc:
-            raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=self.path, reason=exc.strerror)
-            ) from None
-        if head != SQLITE_HEADER:
-            raise self.damaged(_("it is not an SQLite database"))
 
     def migrate(self, db: sqlite3.Connection, version: int) -> None:
         """Bring the schema from ``version`` to the latest, in one transaction; an existing
@@ -447,8 +438,11 @@ class Store:
         return name
 
     def owns(self, path: Path) -> bool:
-        """Whether writing ``path`` would write over the store: the database, its journal
-        files, the copies kept before migrations, or any SQLite database."""
+        """Whether writing ``path`` would write over the store: the database (by any name or
+        link), its journal files, the copies kept before migrations, or any SQLite
+        database."""
+        import stat
+
         target = Path(os.path.realpath(path))
         home = Path(os.path.realpath(self.home))
         ours = target.name.startswith("games") and target.name.endswith(
@@ -456,11 +450,14 @@ class Store:
         )
         if target.parent == home and ours:
             return True
-        import stat
-
         try:
-            if not stat.S_ISREG(os.stat(target).st_mode):
+            info = os.stat(target)
+            if not stat.S_ISREG(info.st_mode):
                 return False  # a pipe or a device is not opened here
+            with suppress(OSError):
+                mine = os.stat(self.path)
+                if (info.st_dev, info.st_ino) == (mine.st_dev, mine.st_ino):
+                    return True  # never opened: closing it would drop SQLite's locks
             with open(target, "rb") as file:
                 return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
         except OSError:
