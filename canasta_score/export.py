@@ -17,7 +17,7 @@ from typing import Any
 
 from canasta_score.errors import CanastaError, GameError, InputError
 from canasta_score.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
-from canasta_score.labels import shown, shown_requirement
+from canasta_score.labels import shown_requirement
 from canasta_score.language import N_, _
 from canasta_score.logdata import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.safe_text import clean, escape_strings
@@ -153,7 +153,7 @@ def csv_rows(hand: Played, detail: bool) -> str:
                     hand.number,
                     when(hand),
                     cell(side.name),
-                    cell(shown(item.label)),
+                    cell(item.words.said()),
                     item.points,
                     cell(item.rule),
                 ]
@@ -293,7 +293,7 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
     for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
         name = md(side.name)
         items += [
-            [name, md(shown(i.label)), num(i.points, signed=True), code(i.rule, True)]
+            [name, md(i.words.said()), num(i.points, signed=True), code(i.rule, True)]
             for i in side.items
         ]
         figures = {"minimum": need.minimum, "total": num(total)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score import __version__
-from canasta_score.labels import shown, shown_requirement
+from canasta_score.labels import shown_requirement
 from canasta_score.language import _
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ def environment() -> jinja2.Environment:
     env.filters["signed"] = lambda n: f"{n:+,}"
     env.filters["rate"] = lambda x: "-" if x is None else f"{x:.0%}"
     env.filters["dec"] = lambda x, places=2: "-" if x is None else f"{x:,.{places}f}"
-    env.filters["label"] = shown  # a breakdown label, kept in English, as a person reads it
     return env
 
 
@@ -58,6 +57,13 @@ def game_page(log: Log) -> str:
     from canasta_score.logdata import log_data
 
     data = log_data(log)
+    # Each breakdown item as a person reads it, beside its English label (which is data).
+    for hand, played in zip(data["hands"], log.played, strict=True):
+        for side, scored in zip(hand["sides"], played.score.sides, strict=True):
+            side["items"] = [
+                {**item, "said": kept.words.said()}
+                for item, kept in zip(side["items"], scored.items, strict=True)
+            ]
     chart = svg_chart(chart_data(log.summary(), log.rs))
     sides = [
         {"name": s.name, "players": list(s.players), "colour": COLOURS[i % len(COLOURS)]}

@@ -12,7 +12,7 @@ from helpers import Cli
 
 from canasta_score import language
 from canasta_score.display import width
-from canasta_score.labels import shown
+from canasta_score.labels import Words, words
 
 CHULSOO, MINSU = "철수와 영희", "민수와 지영"
 # Contract hand 2 with Hangul side names: 300 + 300 (mixed canasta) - 40 = 560 and
@@ -175,32 +175,77 @@ def test_errors_in_korean_start_with_error_and_exit_2(
 
 
 @pytest.mark.parametrize(
-    ("label", "korean"),
+    ("said", "label", "korean"),
     [
-        ("melded cards outside canastas", "카나스타 밖의 멜드한 카드"),
-        ("2 canastas laid whole from hand", "숨은 카나스타 2개"),
-        ("2 red threes (no meld: counted against)", "레드 3 2장 (멜드 없음: 감점)"),
-        ("1 black three (counted against with 0 canastas)", "블랙 3 1장 (카나스타 0개: 감점)"),
-        ("4 red threes (count nothing with 1 canasta)", "레드 3 4장 (카나스타 1개: 0점)"),
-        ("2 canastas of twos: no bonus", "듀스 카나스타 2개: 보너스 없음"),
-        ("1 samba canasta", "삼바 카나스타 1개"),
-        ("1 scala canasta", "scala 카나스타 1개"),
-        ("4 natural and 1 mixed canasta", "내추럴 카나스타 4개와 믹스드 카나스타 1개"),
-        ("3 incomplete melds of sevens", "미완성 세븐 멜드 3개"),
-        ("incomplete clean aces", "미완성 클린 에이스 멜드"),
-        ("1 black three left in hand and foot", "핸드와 풋에 남은 블랙 3 1장"),
-        ("2 players holding three aces or sevens", "에이스나 세븐을 3장 든 플레이어 2명"),
-        ("all 4 black threes removed", "블랙 3 4장 모두 제거"),
-        ("3 black threes removed", "제거된 블랙 3 3장"),
-        ("special hand: pairs", "특수 핸드: 페어"),
+        (
+            words("melded outside canastas"),
+            "melded cards outside canastas",
+            "카나스타 밖의 멜드한 카드",
+        ),
+        (words("laid whole", n=2), "2 canastas laid whole from hand", "숨은 카나스타 2개"),
+        (
+            words("threes why", threes=words("red threes", n=2), why=words("no meld")),
+            "2 red threes (no meld: counted against)",
+            "레드 3 2장 (멜드 없음: 감점)",
+        ),
+        (
+            words(
+                "threes why", threes=words("black threes", n=1), why=words("counted against", n=0)
+            ),
+            "1 black three (counted against with 0 canastas)",
+            "블랙 3 1장 (카나스타 0개: 감점)",
+        ),
+        (
+            words("threes why", threes=words("red threes", n=4), why=words("count nothing", n=1)),
+            "4 red threes (count nothing with 1 canasta)",
+            "레드 3 4장 (카나스타 1개: 0점)",
+        ),
+        (
+            words("no bonus", label=words("canasta.deuces", n=2)),
+            "2 canastas of twos: no bonus",
+            "듀스 카나스타 2개: 보너스 없음",
+        ),
+        (words("canasta.sequence samba", n=1), "1 samba canasta", "삼바 카나스타 1개"),
+        (words("canasta.sequence", n=1, name="scala"), "1 scala canasta", "scala 카나스타 1개"),
+        (
+            words("natural and mixed", "mixed", natural=4, mixed=1),
+            "4 natural and 1 mixed canasta",
+            "내추럴 카나스타 4개와 믹스드 카나스타 1개",
+        ),
+        (
+            words("incomplete melds of sevens", n=3),
+            "3 incomplete melds of sevens",
+            "미완성 세븐 멜드 3개",
+        ),
+        (words("incomplete clean aces"), "incomplete clean aces", "미완성 클린 에이스 멜드"),
+        (
+            words("black threes left in hand and foot", n=1),
+            "1 black three left in hand and foot",
+            "핸드와 풋에 남은 블랙 3 1장",
+        ),
+        (
+            words("held aces sevens", n=2),
+            "2 players holding three aces or sevens",
+            "에이스나 세븐을 3장 든 플레이어 2명",
+        ),
+        (
+            words("all black threes removed", every=4),
+            "all 4 black threes removed",
+            "블랙 3 4장 모두 제거",
+        ),
+        (words("black threes removed", n=3), "3 black threes removed", "제거된 블랙 3 3장"),
+        (words("special hand pairs"), "special hand: pairs", "특수 핸드: 페어"),
     ],
 )
-def test_breakdown_labels_are_read_back_from_english(label: str, korean: str) -> None:
-    """A breakdown keeps its English label (it is data); it is said in Korean where shown."""
-    assert shown(label) == label
+def test_breakdown_words_are_english_as_data_and_korean_where_shown(
+    said: Words, label: str, korean: str
+) -> None:
+    """A breakdown item keeps its English label (it is data) and its words: a message id and
+    values, said in Korean where shown (no English is read back)."""
+    assert said.english() == said.said() == label
     with language.speaking("ko"):
-        assert shown(label) == korean
-        assert shown("a label of no known form") == "a label of no known form"
+        assert said.said() == korean
+        assert said.english() == label
 
 
 def test_a_korean_run_leaves_the_cached_log_english(cli: Cli) -> None:
