@@ -52,7 +52,12 @@ def probe(*args: str, cache: Path | None = None) -> dict[str, list[str]]:
     """Run the command line in a fresh interpreter; report its modules and the TOML it read.
     ``cache`` is the compiled-ruleset folder (default: an empty one, so rulesets are built)."""
     with tempfile.TemporaryDirectory(prefix="canasta-score-cache-") as empty:
-        env = {**os.environ, "CANASTA_SCORE_CACHE": str(cache or empty)}
+        # A home without games: a ruling then takes no game's ruleset and loads no store.
+        env = {
+            **os.environ,
+            "CANASTA_SCORE_CACHE": str(cache or empty),
+            "CANASTA_SCORE_HOME": str(empty),
+        }
         done = subprocess.run(
             [sys.executable, "-c", PROBE, *args],
             capture_output=True,
@@ -109,6 +114,7 @@ CHECK_MELD_MODULES = [
     "canasta_score.cli.common",
     "canasta_score.cli.languages",
     "canasta_score.cli.startup",
+    "canasta_score.cli.stores",
     "canasta_score.cli.terminal",
     "canasta_score.errors",
     "canasta_score.frozen",

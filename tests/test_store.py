@@ -13,9 +13,11 @@ import pytest
 from helpers import Cli, change_stored, stored
 
 from canasta_score.catalog import load_ruleset
+from canasta_score.cli.stores import DATABASE, home_folder
 from canasta_score.errors import GameError
 from canasta_score.game import Game, add_hand, new_game, parse_side
-from canasta_score.store import Ref, Store, game_home, migrations
+from canasta_score.store import DATABASE as STORED_AS
+from canasta_score.store import Ref, Store, migrations
 
 EARLIER = Path(__file__).parent / "data" / "earlier-home"
 
@@ -46,9 +48,10 @@ def test_home_is_the_environment_variable_when_set(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "games"))
-    assert game_home(Path("/elsewhere")) == tmp_path / "games"
+    assert home_folder() == tmp_path / "games"
     monkeypatch.delenv("CANASTA_SCORE_HOME")
-    assert game_home(Path("/elsewhere")) == Path("/elsewhere")
+    assert home_folder().name == "canasta-score"
+    assert DATABASE == STORED_AS  # the command line knows the database's name unloaded
 
 
 def test_games_live_in_one_database_opened_in_wal_mode(tmp_path: Path) -> None:

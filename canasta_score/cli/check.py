@@ -129,6 +129,33 @@ def from_game(
     return rs, with_facts(args, facts, {o.key for o in check.options})
 
 
+def current_rules(rules: list[str] | None) -> Ruleset:
+    """The ruleset a ruling takes when none is named: the current game's, while it is open
+    (its players and house rules, with ``rules`` on top), said in one line on standard error;
+    else classic."""
+    from canasta_score.cli.stores import has_games, home_folder, open_store
+    from canasta_score.errors import GameError
+
+    if not has_games(home_folder()):
+        return load("classic", None, rules)  # no games yet: nothing of the store is loaded
+    store = open_store()
+    try:
+        ref = store.current()
+        if store.summary(ref, last_only=True).finished:
+            return load("classic", None, rules)
+        game = store.load(ref, hands=False)
+    except GameError:
+        return load("classic", None, rules)
+    rs = game.rules()
+    if rules:
+        from canasta_score.ruleset import build_ruleset
+
+        rs = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
+    said = _("ruleset {ruleset}, from game {game} (--ruleset ID for another)")
+    typer.echo(said.format(ruleset=rs.id, game=game.name), err=True)
+    return rs
+
+
 class CheckCommand:
     """The Typer command of a check. Its signature is built from the check's options when
     Typer first asks for it, so only the command a command line runs is ever built; ``render``
@@ -148,6 +175,8 @@ class CheckCommand:
             rs, args = from_game(check, values, args)
         elif values.get("game") is not None:
             raise InputError(_("--game names the game for --side; give --side NAME too"))
+        elif values["ruleset"] is None and values["players"] is None:
+            rs = current_rules(values["rule"])
         else:
             rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]

@@ -24,13 +24,17 @@ def complete_ruleset(incomplete: str) -> list[str]:
 
 
 def complete_game(incomplete: str) -> list[str]:
-    """Shell completion: the names of the games in the game home starting with what is typed."""
-    from pathlib import Path
-
+    """Shell completion: the names of the games in the game home starting with what is typed
+    (where there are no games, nothing is made)."""
+    from canasta_score.cli.stores import has_games, home_folder
     from canasta_score.errors import CanastaError
-    from canasta_score.store import Store, game_home
 
-    store = Store(game_home(Path(typer.get_app_dir("canasta-score"))))
+    home = home_folder()
+    if not has_games(home):
+        return []
+    from canasta_score.store import Store
+
+    store = Store(home)
     try:
         names = store.names()
     except CanastaError:

@@ -1,7 +1,9 @@
-"""Where the command line finds games: the game store and the game a command is about."""
+"""Where the command line finds games: the game home, the game store and the game a command is
+about."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,13 +13,31 @@ if TYPE_CHECKING:
     from canasta_score.store import Ref, Store
 
 
+HOME_ENV = "CANASTA_SCORE_HOME"
+# The game database's name in the home (canasta_score.store.DATABASE), known here without
+# loading the store.
+DATABASE = "games.db"
+
+
+def home_folder() -> Path:
+    """The game home: ``$CANASTA_SCORE_HOME`` if set, else the per-user application folder."""
+    env = os.environ.get(HOME_ENV, "").strip()
+    return Path(env).expanduser() if env else Path(typer.get_app_dir("canasta-score"))
+
+
+def has_games(home: Path) -> bool:
+    """Whether the home holds a game database (or game files of an earlier version): known
+    without loading the store, so a ruling in a home without games loads none of it."""
+    return (home / DATABASE).is_file() or any(home.glob("*.toml"))
+
+
 def open_store() -> Store:
     """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
     waits for another command's change up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
     saying so on standard error after a second."""
-    from canasta_score.store import Store, game_home, timeout_from_env
+    from canasta_score.store import Store, timeout_from_env
 
-    home = game_home(Path(typer.get_app_dir("canasta-score")))
+    home = home_folder()
 
     def tell(text: str) -> None:
         typer.echo(text, err=True)

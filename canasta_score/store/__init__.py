@@ -1,9 +1,10 @@
 """The game store: every game of a game home in one SQLite database.
 
-The database is ``games.db`` in the game home (``$CANASTA_SCORE_HOME`` if set, else a folder
-the caller names). Its tables are described in :mod:`canasta_score.store.migrations`, which
-creates and upgrades them. The source of truth is each game as it was set up and its hands as
-they were entered; everything else is derived from them.
+The database is ``games.db`` in the game home the caller names (the command line's is
+``$CANASTA_SCORE_HOME`` if set, else the per-user application folder). Its tables are
+described in :mod:`canasta_score.store.migrations`, which creates and upgrades them. The
+source of truth is each game as it was set up and its hands as they were entered; everything
+else is derived from them.
 
 * **One transaction a change.** :meth:`Store.update` reads the game, lets the caller work out
   the change, and writes it, all inside one ``BEGIN IMMEDIATE`` transaction: a change that is
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from canasta_score.game import Game, Log
     from canasta_score.stats import GameFacts, Skipped
 
-HOME_ENV = "CANASTA_SCORE_HOME"
 TIMEOUT_ENV = "CANASTA_SCORE_LOCK_TIMEOUT"
 DEFAULT_TIMEOUT = 30.0
 NOTICE_AFTER = 1.0
@@ -59,12 +59,6 @@ IMPORTED = "imported-files"
 
 R = TypeVar("R")
 Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
-
-
-def game_home(default: Path) -> Path:
-    """The game home: ``$CANASTA_SCORE_HOME`` if set, else ``default``."""
-    env = os.environ.get(HOME_ENV, "").strip()
-    return Path(env).expanduser() if env else default
 
 
 def timeout_from_env() -> float:

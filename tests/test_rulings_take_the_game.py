@@ -1,0 +1,39 @@
+"""CONTRACT section 7: while a current game is open (not finished), the rulings of section 5
+take its ruleset, players and house rules unless --ruleset is given, and say so in one line."""
+
+from __future__ import annotations
+
+from helpers import Cli
+
+SAID = "ruleset samba, from game carnival"
+
+
+def test_a_meld_is_ruled_under_the_current_games_ruleset_decision_d1_scope(cli: Cli) -> None:
+    """RULES 0.3, D1 scope: K K 2 2 is legal in Samba (at least 2 naturals, at most 2 wilds,
+    no ratio) and illegal in Classic (naturals must outnumber wilds)."""
+    assert cli("check", "meld", "K K 2 2").code == 1  # no games yet: classic
+    assert cli("new", "carnival", "--ruleset", "samba", "--side", "a", "--side", "b").code == 0
+    run = cli("check", "meld", "K K 2 2", "--json")
+    assert run.code == 0 and SAID in run.err
+    assert run.json()["reasons"][0]["rule"].startswith("samba.")
+    named = cli("check", "meld", "K K 2 2", "--ruleset", "classic")
+    assert named.code == 1 and SAID not in named.err
+
+
+def test_min_meld_takes_the_games_tiers_rules_8_1(cli: Cli) -> None:
+    """RULES 8.1 (Samba): 90 from a score of 1,500; a game's own house rules come along."""
+    cli("new", "carnival", "--ruleset", "samba", "--side", "a", "--side", "b")
+    run = cli("min-meld", "--score", "1500", "--json")
+    assert run.code == 0 and SAID in run.err
+    assert run.json()["minimum"] == 90
+
+
+def test_a_finished_game_no_longer_gives_its_ruleset(cli: Cli) -> None:
+    """A Samba game to 100 ends after its first hand (RULES 8.1: us 300 melded + 2 natural
+    canastas; Samba needs two canastas to go out)."""
+    cli("new", "short", "--ruleset", "samba", "--side", "us", "--side", "them", "--target", "100")
+    done = cli("hand", "us: 300 melded, 2 natural, out", "them: 50 melded")
+    assert done.code == 0, done.err
+    assert cli("status", "--json").json()["finished"]
+    run = cli("check", "meld", "K K 2 2")
+    assert run.code == 1 and "from game" not in run.err  # classic again
