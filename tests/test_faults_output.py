@@ -79,3 +79,58 @@ def test_play_edit_with_a_digit_int_refuses_is_an_error_and_the_session_goes_on(
     assert "Traceback" not in done.stdout + done.stderr
     assert 'give the hand to replace, e.g. "edit 3"' in done.stdout + done.stderr
     assert "No hands yet." in done.stdout
+
+
+def test_a_piped_play_session_exits_2_naming_the_lines_that_failed(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "utf-8", "new", "club", "--side", "a", "--side", "b").returncode == 0
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
+    play = [sys.executable, "-m", "canasta_score", "play"]
+    done = subprocess.run(
+        play, input="bogus\nstatus\nedit 9\n", env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        "Error: lines 1, 3 of the session failed (each said why above)"
+    )
+    fine = subprocess.run(
+        play, input="status\nmeld K K K\n", env=env, capture_output=True, text=True
+    )
+    assert fine.returncode == 0, fine.stderr
+
+
+def test_a_piped_play_session_reads_no_line_past_the_limit(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "utf-8", "new", "club", "--side", "a", "--side", "b").returncode == 0
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home)}
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [sys.executable, "-m", "canasta_score", "play"],
+            stdin=zero,
+            env=env,
+            capture_output=True,
+        )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert b"longer than the limit of 1,048,576 characters" in done.stderr
+
+
+def test_a_history_file_that_is_a_folder_is_skipped_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import prompt_toolkit
+    from prompt_toolkit.history import InMemoryHistory
+
+    from canasta_score.cli import play
+
+    (tmp_path / play.HISTORY).mkdir()
+    made: list[object] = []
+    real = prompt_toolkit.PromptSession
+
+    def session(*args: object, **kwargs: object) -> object:
+        made.append(kwargs.get("history"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(prompt_toolkit, "PromptSession", session)
+    play.terminal_readers(tmp_path, ["a", "b"])
+    assert isinstance(made[0], InMemoryHistory)
+    assert "cannot keep the history of commands" in capsys.readouterr().err

@@ -72,10 +72,11 @@ def test_play_session_in_a_terminal_two_hands_two_rulings_and_ctrl_c(env: dict[s
 
 
 def test_play_reads_plain_lines_when_not_on_a_terminal(env: dict[str, str]) -> None:
-    """Scripted: the session reads standard input; a wrong line is answered and skipped."""
+    """Scripted: the session reads standard input; a wrong line is answered and skipped, the
+    others are carried out, and the session exits 2 naming the line that failed."""
     run(env, "new", "club", "--side", "A", "--side", "B")
     done = run(env, "play", stdin=f"nonsense\n{HAND_A560_B850}\nstatus\n")
-    assert done.returncode == 0
+    assert done.returncode == 2 and "line 1 of the session failed" in done.stderr
     assert '"nonsense" is not a command here' in done.stdout
     assert "Next: hand 2" in done.stdout
     assert scores(env) == [560, 850]

@@ -60,36 +60,63 @@ def register(app: typer.Typer) -> None:
             sides = [s.name for s in session.summary().sides]
             reader, questions = terminal_readers(store.home, sides)
             session.dialogue = Dialogue(reader=questions)
-        loop(session, reader)
+        failed = loop(session, reader)
+        if failed and reader is plain_reader:  # a script learns that some of it failed
+            from canasta_score.errors import InputError
+            from canasta_score.language import ngettext
+
+            said = ngettext(
+                "line {lines} of the session failed (it said why above)",
+                "lines {lines} of the session failed (each said why above)",
+                len(failed),
+            )
+            raise InputError(said.format(lines=", ".join(str(n) for n in failed)))
 
 
-def loop(session: Session, read: Callable[[str], str]) -> None:
-    """Show the sheet, then carry out each line until quit or the end of input. Ctrl-C cancels
-    what is being typed or done, never the session."""
+def loop(session: Session, read: Callable[[str], str]) -> list[int]:
+    """Show the sheet, then carry out each line until quit or the end of input; returns the
+    numbers of the lines that failed. Ctrl-C cancels what is being typed or done, never the
+    session."""
     from canasta_score.cli.shell import Quit
 
     session.say(session.sheet())
     session.say("\n" + _("Type help for the commands, quit to leave."))
+    failed: list[int] = []
+    number = 0
     while True:
         try:
             line = read(PROMPT)
         except KeyboardInterrupt:
             continue
         except EOFError:
-            return
+            return failed
+        number += 1
         try:
-            session.run(line)
+            if not session.run(line):
+                failed.append(number)
         except Quit:
-            return
+            return failed
         except KeyboardInterrupt:
             session.say(_("Cancelled; nothing was saved."))
+            failed.append(number)
 
 
 def plain_reader(_prompt: str) -> str:
-    """A line of standard input (no prompt: the session is being scripted)."""
-    line = sys.stdin.readline()
+    """A line of standard input (no prompt: the session is being scripted), at most as long as
+    a line of a batch; a longer one ends the session with an error."""
+    from canasta_score.limits import MAX_LINE
+
+    line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         raise EOFError
+    if len(line) > MAX_LINE:
+        from canasta_score.errors import InputError
+
+        raise InputError(
+            _("a line of the session is longer than the limit of {limit:,} characters").format(
+                limit=MAX_LINE
+            )
+        )
     return line.rstrip("\r\n")
 
 
@@ -104,11 +131,15 @@ def terminal_readers(
     from prompt_toolkit.utils import is_dumb_terminal
 
     history: History = InMemoryHistory()
+    kept = home / HISTORY
     try:
         home.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(home / HISTORY))
+        if kept.exists() and not kept.is_file():
+            raise IsADirectoryError(kept)
+        history = FileHistory(str(kept))
     except OSError:
-        pass
+        warning = _("warning: {path} cannot keep the history of commands; it is kept until quit")
+        typer.echo(warning.format(path=kept), err=True)
     # The prompts draw on the terminal itself (the program's own cursor and colour codes, which
     # the cleaned standard output would remove); what is typed is the scorekeeper's own.
     # (A dumb terminal gets prompt_toolkit's plain prompt, which draws nothing.)

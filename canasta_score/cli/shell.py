@@ -120,21 +120,26 @@ class Session:
 
     # -------------------------------------------------------------- the line
 
-    def run(self, line: str) -> None:
-        """Carry out one line; a problem is shown and nothing is changed. Raises :class:`Quit`."""
+    def run(self, line: str) -> bool:
+        """Carry out one line; a problem is shown and nothing is changed. Returns whether the
+        line did what it said (an error or a cancelled question did not). Raises
+        :class:`Quit`."""
         from canasta_score.cli.asking import Left
 
         word, _space, rest = line.strip().partition(" ")
         if not word:
-            return
+            return True
         try:
             command = command_of(word)
             handler: Callable[[str], None] = getattr(self, "do_" + command.replace("-", "_"))
             handler(rest.strip())
         except Left as exc:
             self.say(_("Cancelled: {problem}.").format(problem=exc))
+            return False
         except CanastaError as exc:
             self.say(f"Error: {exc}")
+            return False
+        return True
 
     # -------------------------------------------------------------- reading the game
 
