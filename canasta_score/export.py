@@ -151,7 +151,7 @@ def csv_rows(hand: Played, detail: bool) -> str:
             [
                 [
                     hand.number,
-                    when(hand),
+                    cell(when(hand)),
                     cell(side.name),
                     cell(item.words.said()),
                     item.points,
@@ -161,7 +161,7 @@ def csv_rows(hand: Played, detail: bool) -> str:
                 for item in side.items
             ]
         )
-    row: list[str | int] = [hand.number, when(hand), cell(hand.dealer), cell(hand.went_out)]
+    row: list[str | int] = [hand.number, cell(when(hand)), cell(hand.dealer), cell(hand.went_out)]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         row += [side.total, total]
     return csv_text([row])
@@ -229,7 +229,7 @@ def markdown_frame(
     )
     about = {"ruleset": md(rs.name), "id": code(rs.id), "players": rs.players, "length": length}
     if game.created:
-        about["started"] = game.created.replace("T", " ")
+        about["started"] = md(game.created.replace("T", " "))
         lines.append(_("{ruleset} ({id}), {players} players, {length}. Started {started}."))
     else:
         lines.append(_("{ruleset} ({id}), {players} players, {length}."))
@@ -270,7 +270,7 @@ def markdown_frame(
 
 def markdown_row(hand: Played) -> str:
     """A hand's row of the Markdown score sheet."""
-    row = [str(hand.number), when(hand), md(hand.dealer)]
+    row = [str(hand.number), md(when(hand)), md(hand.dealer)]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         points = num(side.total, signed=True)
         if side.went_out:
@@ -283,7 +283,7 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
     """A hand's section of the Markdown: its breakdown (and, ``full``, its record)."""
     import tomli_w
 
-    dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": when(hand)}
+    dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": md(when(hand))}
     if dealt["entered"]:
         title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
     else:

@@ -331,11 +331,30 @@ def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]
     return started, last or modified
 
 
+def is_moment(value: Any) -> bool:
+    """Whether ``value`` is a date and time as the game keeps one: an ISO 8601 text (or "",
+    for none), which exports may show as it is."""
+    if not isinstance(value, str):
+        return False
+    if not value:
+        return True
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return len(value) <= 40 and value.isascii() and value.isprintable()
+
+
 def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     """Score one hand record of this game; its sides come back in the game's order."""
-    if isinstance(data, dict) and not isinstance(data.get(ENTERED, ""), str):
+    if isinstance(data, dict) and not is_moment(data.get(ENTERED, "")):
         raise RecordError(
-            _("{key} must be a date and time written as a string").format(key=ENTERED)
+            _(
+                "{key} must be a date and time written as a string (ISO 8601, such as "
+                "2025-01-03T19:40:00)"
+            ).format(key=ENTERED)
         )
     record = parse_record(record_of(data))
     if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):

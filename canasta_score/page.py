@@ -25,9 +25,13 @@ def environment() -> jinja2.Environment:
     """The template environment: package templates, escaping always on, no undefined names."""
     import jinja2
 
+    from canasta_score.safe_text import clean
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("canasta_score", "templates"),
         autoescape=True,
+        # Every value shown loses control characters and bidi overrides, as on a terminal.
+        finalize=lambda value: clean(value) if isinstance(value, str) else value,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

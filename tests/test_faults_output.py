@@ -134,3 +134,46 @@ def test_a_history_file_that_is_a_folder_is_skipped_with_a_warning(
     play.terminal_readers(tmp_path, ["a", "b"])
     assert isinstance(made[0], InMemoryHistory)
     assert "cannot keep the history of commands" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "entered", ["=1+2", "-2+3", "@SUM(A1)", "\t=1", "<b>x</b>|a|b|", "\x1b[2J"]
+)
+def test_a_hand_entered_at_no_date_is_refused_on_the_way_in(tmp_path: Path, entered: str) -> None:
+    """A hand's ``entered`` becomes a date cell of the CSV and Markdown: only an ISO 8601 date
+    and time gets in (a record file, or a log to import)."""
+    home = tmp_path / "home"
+    assert run(home, "utf-8", "new", "club", "--side", "a", "--side", "b").returncode == 0
+    record = tmp_path / "hand.toml"
+    record.write_text(
+        f'entered = {json.dumps(entered)}\n\n[[side]]\nname = "a"\nmeld_points = 300\n'
+        'canastas = { natural = 1 }\nwent_out = true\n\n[[side]]\nname = "b"\nmeld_points = 50\n',
+        encoding="utf-8",
+    )
+    done = run(home, "utf-8", "hand", "--file", str(record))
+    assert done.returncode == 2 and "entered must be a date and time" in done.stderr
+    quick = ["a: 300 melded, 1 natural, out", "b: 50 melded"]
+    assert run(home, "utf-8", "hand", *quick).returncode == 0
+    log = json.loads(run(home, "utf-8", "export").stdout)
+    log["hands"][0]["entered"] = entered
+    for broken in (log, {**log, "hands": [], "created": entered}):
+        (tmp_path / "log.json").write_text(json.dumps(broken), encoding="utf-8")
+        imported = run(home, "utf-8", "import", str(tmp_path / "log.json"), "--name", "copy")
+        assert imported.returncode == 2, imported.stdout
+        assert "must be a date and time" in imported.stderr
+    assert json.loads(run(home, "utf-8", "games", "--json").stdout)["games"][0]["name"] == "club"
+
+
+def test_html_pages_drop_control_characters_and_bidi_overrides_from_names(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    name = "Ann\x1b[2J\x07\u202eBob"
+    made = run(home, "utf-8", "new", "club", "--side", name, "--side", "b")
+    assert made.returncode == 0, made.stderr
+    quick = [f"{name}: 300 melded, 1 natural, out", "b: 50 melded"]
+    assert run(home, "utf-8", "hand", *quick).returncode == 0
+    page = run(home, "utf-8", "export", "--format", "html").stdout
+    out = tmp_path / "stats.html"
+    assert run(home, "utf-8", "stats", "--html", str(out)).returncode == 0
+    for text in (page, out.read_text(encoding="utf-8")):
+        assert not any(c in text for c in ("\x1b", "\x07", "\u202e"))
+    assert "AnnBob" in page

@@ -210,9 +210,16 @@ def game_from_data(name: str, data: Any) -> Game:
     unknown -= {"ruleset", "hand", "undone"}
     if unknown:
         raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
+    from canasta_score.game import is_moment
+
     created = data.get("created", "")
-    if not isinstance(created, str):
-        raise bad(_("created must be a date and time written as a string"))
+    if not is_moment(created):
+        raise bad(
+            _(
+                "created must be a date and time written as a string (ISO 8601, such as "
+                "2025-01-03T19:00:00)"
+            )
+        )
     raw_sides = data.get("side")
     if not isinstance(raw_sides, list) or not raw_sides:
         raise bad(_("[[side]] tables are missing"))
