@@ -136,9 +136,7 @@ def test_a_history_file_that_is_a_folder_is_skipped_with_a_warning(
     assert "cannot keep the history of commands" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(
-    "entered", ["=1+2", "-2+3", "@SUM(A1)", "\t=1", "<b>x</b>|a|b|", "\x1b[2J"]
-)
+@pytest.mark.parametrize("entered", ["=1+2", "<b>x</b>|a|b|", "\x1b[2J"])
 def test_a_hand_entered_at_no_date_is_refused_on_the_way_in(tmp_path: Path, entered: str) -> None:
     """A hand's ``entered`` becomes a date cell of the CSV and Markdown: only an ISO 8601 date
     and time gets in (a record file, or a log to import)."""
