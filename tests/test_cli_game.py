@@ -497,3 +497,18 @@ def test_a_record_piped_to_hand_is_read_without_file_contract_7(cli: Cli, c5_tex
     piped = cli("hand", stdin=c5_text)
     assert piped.code == 0, piped.err
     assert scores(cli("status", "--json")) == {"A": 1240, "B": 225}
+
+
+def test_the_program_on_its_own_prints_its_help_and_exits_0(cli: Cli) -> None:
+    done = cli()
+    assert done.code == 0, done.err
+    assert done.out.startswith("Usage: ")
+    assert "hand" in done.out and "check" in done.out
+
+
+def test_new_says_a_side_named_by_its_players_once(cli: Cli) -> None:
+    done = cli("new", "club", "--side", "Ann & Bob", "--side", "us: Cy & Di")
+    assert done.code == 0
+    lines = done.err.splitlines()
+    assert "  Ann & Bob" in lines and "  us: Cy & Di" in lines
+    assert not any("Ann & Bob: Ann & Bob" in line for line in lines)

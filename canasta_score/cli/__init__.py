@@ -200,6 +200,8 @@ def run(args: list[str]) -> None:
     try:
         refuse_undecodable(args)
         args = settle(args)
+        if not args:  # the program on its own: its help, which is not an error
+            args = ["--help"]
         part = OWNER.get(args[0]) if args else None
         whole = build(part) if part else build()
         code = click_command(only_needed(whole, args))(args=args, standalone_mode=False)

@@ -201,11 +201,10 @@ def new_cmd(
     )
     typer.echo(shown, err=True)
     for s in game.sides:
-        named = s.named(size)
-        typer.echo(
-            f"  {s.name}: {' & '.join(named)}" if named != (s.name,) and named else f"  {s.name}",
-            err=True,
-        )
+        players = " & ".join(s.named(size))
+        # A side named by its players is said once: "Ann & Bob", not "Ann & Bob: Ann & Bob".
+        shown = f"  {s.name}: {players}" if players and players != s.name else f"  {s.name}"
+        typer.echo(shown, err=True)
     typer.echo(_("  first dealer: {dealer}").format(dealer=game.first_dealer), err=True)
 
 
