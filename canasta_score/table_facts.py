@@ -18,16 +18,18 @@ if TYPE_CHECKING:
 
 
 def side_named(summary: Summary, side: str) -> str:
-    """The game's side called ``side`` (exactly, else the one side whose name matches in any
-    case)."""
+    """The game's side ``side`` means, as ``hand`` and ``play`` read one: a side's name in any
+    case, a player's name, or the unique beginning of a side's name (see
+    :func:`canasta_score.entry.match_side`)."""
+    from canasta_score.entry import match_side
+
     names = [s.name for s in summary.sides]
-    if side in names:
-        return side
-    found = [n for n in names if n.casefold() == side.strip().casefold()]
-    if len(found) == 1:
-        return found[0]
-    text = _('side "{side}": game "{game}" has no such side (its sides: {sides})')
-    raise InputError(text.format(side=side, game=summary.game, sides=", ".join(names)))
+    players = {s.name: s.players for s in summary.sides}
+    try:
+        return match_side(side, names, players)
+    except InputError as exc:
+        text = _('side "{side}": game "{game}": {problem}')
+        raise InputError(text.format(side=side, game=summary.game, problem=exc)) from None
 
 
 def side_facts(summary: Summary, side: str) -> dict[str, int]:

@@ -73,7 +73,7 @@ def test_a_ruleset_that_contradicts_the_game_is_an_error(home: Path) -> None:
 
 def test_an_unknown_side_or_game_without_side_is_an_error(home: Path) -> None:
     refused = run(home, "min-meld", "--side", "Z", "--game", "club", code=2)
-    assert "its sides: A, B" in refused.stderr
+    assert "its sides are A, B" in refused.stderr
     assert "--side" in run(home, "min-meld", "--game", "club", code=2).stderr
 
 

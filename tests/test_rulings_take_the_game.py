@@ -37,3 +37,15 @@ def test_a_finished_game_no_longer_gives_its_ruleset(cli: Cli) -> None:
     assert cli("status", "--json").json()["finished"]
     run = cli("check", "meld", "K K 2 2")
     assert run.code == 1 and "from game" not in run.err  # classic again
+
+
+def test_side_is_read_as_hand_and_play_read_it_a_player_or_a_beginning(cli: Cli) -> None:
+    """RULES 2.2 tiers: them at 1,000 + 500 + 100 = 1,600 need 90; us at 100 need 50."""
+    cli("new", "club", "--side", "us: Ann & Bob", "--side", "them: Cy & Di")
+    assert cli("hand", "us: 100 melded", "them: 1000 melded, 1 natural, out").code == 0
+    for side, minimum in (("us", 50), ("ann", 50), ("th", 90), ("cy", 90), ("THEM", 90)):
+        run = cli("min-meld", "--side", side, "--json")
+        assert run.code == 0, run.err
+        assert run.json()["minimum"] == minimum, side
+    unknown = cli("min-meld", "--side", "zed")
+    assert unknown.code == 2 and 'game "club"' in unknown.err

@@ -201,9 +201,9 @@ def new_cmd(
     )
     typer.echo(shown, err=True)
     for s in game.sides:
-        players = " & ".join(s.named(size))
+        named = " & ".join(s.named(size))
         # A side named by its players is said once: "Ann & Bob", not "Ann & Bob: Ann & Bob".
-        shown = f"  {s.name}: {players}" if players and players != s.name else f"  {s.name}"
+        shown = f"  {s.name}: {named}" if named and named != s.name else f"  {s.name}"
         typer.echo(shown, err=True)
     typer.echo(_("  first dealer: {dealer}").format(dealer=game.first_dealer), err=True)
 
