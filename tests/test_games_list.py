@@ -110,5 +110,5 @@ def test_games_json_gives_scores_hands_leader_and_dates(
 def test_games_text_shows_scores_leader_and_dates(listed: tuple[Path, dict[str, Any]]) -> None:
     home, _ = listed
     line = next(x for x in run(home, "games").splitlines() if " club " in x)
-    assert "A 1460, B 975" in line and " A " in line
+    assert "A 1,460, B 975" in line and " A " in line
     assert "2025-01-03 19:00" in line and "2025-01-04 20:15" in line

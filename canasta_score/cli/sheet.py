@@ -219,7 +219,7 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
             data.append({"name": name, "current": here, "error": str(found)})
             continue
         started, last = listed.started, listed.last_played
-        scores = ", ".join(f"{x.name} {x.score}" for x in found.sides)
+        scores = ", ".join(f"{x.name} {x.score:,}" for x in found.sides)
         state = _("yes") if found.finished else _("no")
         if found.finished and found.winner:
             state = _("yes, {side} won").format(side=found.winner)
