@@ -153,6 +153,23 @@ class Words:
             return self.said()
 
 
+def words_data(said: Words) -> list[Any]:
+    """Words as plain data (for the breakdowns the store keeps): message, values, count."""
+    values = [[k, {"words": words_data(v)} if isinstance(v, Words) else v] for k, v in said.values]
+    return [said.message, values, said.count]
+
+
+def words_from_data(data: Any) -> Words:
+    """Words from :func:`words_data` (raises KeyError, TypeError or ValueError if damaged)."""
+    message, values, count = data
+    if message not in MESSAGES:
+        raise KeyError(message)
+    pairs = tuple(
+        (str(k), words_from_data(v["words"]) if isinstance(v, dict) else v) for k, v in values
+    )
+    return Words(str(message), pairs, str(count))
+
+
 def words(message: str, count: str = "n", **values: Any) -> Words:
     """:class:`Words` with ``values`` given by name."""
     return Words(message, tuple(values.items()), count)

@@ -9,7 +9,7 @@ from canasta_score import kinds
 from canasta_score.cards import ACE, SEVEN, THREE, Card
 from canasta_score.frozen import record
 from canasta_score.kinds import CanastaKind, Family, family
-from canasta_score.labels import MESSAGES, Words, words
+from canasta_score.labels import MESSAGES, Words, words, words_data, words_from_data
 from canasta_score.melded import melded
 from canasta_score.melds import dirty_aces
 from canasta_score.record import HandRecord, SideRecord
@@ -69,6 +69,44 @@ class HandScore:
 
     def side(self, name: str) -> SideScore:
         return next(s for s in self.sides if s.name == name)
+
+    def to_data(self) -> list[Any]:
+        """Plain data for the breakdowns the store keeps (see :meth:`from_data`)."""
+        return [
+            self.ruleset,
+            [
+                [
+                    s.name,
+                    s.total,
+                    [[i.rule, i.label, i.points, words_data(i.words)] for i in s.items],
+                    s.canastas,
+                    s.went_out,
+                ]
+                for s in self.sides
+            ],
+        ]
+
+    @classmethod
+    def from_data(cls, data: Any) -> HandScore:
+        """A breakdown from :meth:`to_data` (raises KeyError, TypeError or ValueError if
+        damaged)."""
+        ruleset, sides = data
+        return cls(
+            str(ruleset),
+            tuple(
+                SideScore(
+                    str(name),
+                    int(total),
+                    tuple(
+                        Item(str(rule), str(label), int(points), words_from_data(said))
+                        for rule, label, points, said in items
+                    ),
+                    int(canastas),
+                    bool(went_out),
+                )
+                for name, total, items, canastas, went_out in sides
+            ),
+        )
 
 
 class Breakdown:

@@ -302,3 +302,39 @@ def test_recording_a_hand_reads_no_earlier_hand_and_keeps_the_totals_right(
     monkeypatch.undo()
     summary = store.summary(ref)
     assert [x.totals for x in summary.lines] == [(560, 850), (1120, 1700), (1680, 2550)]
+
+
+def test_an_edit_that_keeps_the_totals_shows_its_new_breakdown(cli: Cli, home: Path) -> None:
+    """RULES 2.6: 300 melded + 500 (natural canasta) + 100 (out) = 900, and 200 melded + 500 +
+    100 (one red three) + 100 (out) = 900: the sheet's line is the same, the breakdown is not."""
+    cli("new", "club", "--side", "a", "--side", "b")
+    assert cli("hand", "a: 300 melded, 1 natural, out", "b: 50 melded").code == 0
+    first = cli("export").json()["hands"][0]["sides"][0]["items"]
+    assert cli("edit", "1", "a: 200 melded, 1 natural, 1 red, out", "b: 50 melded").code == 0
+    log = cli("export").json()
+    items = log["hands"][0]["sides"][0]["items"]
+    assert [i["points"] for i in first] == [300, 500, 100]
+    assert [i["points"] for i in items] == [200, 500, 100, 100]
+    assert log["hands"][0]["sides"][0]["score"] == 900
+
+
+def test_kept_breakdowns_give_the_export_a_fresh_scoring_gives(
+    cli: Cli, home: Path, tmp_path: Path
+) -> None:
+    """One game, one output: an export read from the kept breakdowns is byte for byte the
+    export of the same game scored afresh (imported under another name, renamed back)."""
+    cli("new", "club", "--side", "a", "--side", "b", "--target", "100000")
+    for hand in (
+        ["a: 300 melded, 1 natural, out", "b: 50 melded"],
+        ["a: 95 melded, 20 left", "b: 400 melded, 1 natural, 1 mixed, out"],
+        ["a: 150 melded, 2 red, 1 mixed, out", "b: 60 melded, 40 left"],
+    ):
+        assert cli("hand", *hand).code == 0
+    assert cli("undo", "--yes").code == 0 and cli("redo").code == 0
+    kept = cli("export").out
+    (tmp_path / "log.json").write_text(kept, encoding="utf-8")
+    assert cli("import", str(tmp_path / "log.json"), "--name", "copy").code == 0
+    fresh = cli("export", "--game", "copy").out
+    assert fresh.replace('"game": "copy"', '"game": "club"') == kept
+    change_stored(home, "UPDATE lines SET score = '[[[' WHERE number = 2")
+    assert cli("export", "--game", "club").out == kept  # a damaged breakdown is scored again

@@ -46,7 +46,7 @@ from canasta_score.store.migrations import LATEST, MIGRATIONS
 from canasta_score.summary import Summary, line_data
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Log
+    from canasta_score.game import Game, Log, Played
     from canasta_score.stats import GameFacts, Skipped
 
 TIMEOUT_ENV = "CANASTA_SCORE_LOCK_TIMEOUT"
@@ -533,10 +533,61 @@ class Store:
             return self.read_game(db, ref.name, hands)
 
     def log(self, ref: Ref) -> Log:
-        """The game with every hand scored."""
+        """The game with every hand scored: each hand's breakdown as kept (when the game's
+        derived data is stamped by this program and its revision), else scored (and kept,
+        where the database can be written)."""
         from canasta_score.game import replay
 
-        return replay(self.load(ref))
+        if ref.file is not None:
+            return replay(self.load(ref))
+        try:
+            with self.writing() as db:
+                return self.kept_log(db, ref.name)
+        except GameError as exc:
+            if "readonly" not in str(exc) and "read-only" not in str(exc):
+                raise
+            return replay(self.load(ref))  # the kept breakdowns are only a shortcut
+
+    def kept_log(self, db: sqlite3.Connection, name: str) -> Log:
+        """:meth:`log` inside a write transaction."""
+        from canasta_score.game import Log, Outcome, Played, minimums, replay, score_record
+        from canasta_score.scoring import HandScore
+
+        ident = self.game_id(db, name)
+        game = self.read_game(db, name)
+        summary = self.kept_summary(db, ident)
+        if summary is None:
+            log = replay(game)
+            self.keep_summary(db, ident, log.summary())
+            self.keep_scores(db, ident, log.played)
+            return log
+        rs = game.rules()
+        kept = dict(db.execute("SELECT number, score FROM lines WHERE game = ?", (ident,)))
+        played: list[Played] = []
+        fresh: list[Played] = []
+        before = tuple(0 for _ in game.sides)
+        for line, record in zip(summary.lines, game.hands, strict=True):
+            score = None
+            with suppress(ValueError, KeyError, TypeError, RecursionError):
+                text = kept.get(line.number)
+                score = HandScore.from_data(json.loads(text)) if text else None
+            needs = minimums(rs, before, line.number)
+            if score is None:
+                score = score_record(game, rs, record, line.number)
+                fresh.append(Played(line.number, line.dealer, record, score, needs, line.totals))
+            played.append(Played(line.number, line.dealer, record, score, needs, line.totals))
+            before = line.totals
+        self.keep_scores(db, ident, tuple(fresh))
+        outcome = Outcome(summary.finished, summary.winners, summary.ended_by)
+        return Log(game, rs, tuple(played), outcome)
+
+    @staticmethod
+    def keep_scores(db: sqlite3.Connection, ident: int, played: tuple[Played, ...]) -> None:
+        """Keep each hand's breakdown beside its line (inside a write transaction)."""
+        db.executemany(
+            "UPDATE lines SET score = ? WHERE game = ? AND number = ?",
+            [(to_json(p.score.to_data()), ident, p.number) for p in played],
+        )
 
     def summary(self, ref: Ref, last_only: bool = False) -> Summary:
         """The game's summary: as derived before when its stamp is the program's and the
@@ -607,11 +658,14 @@ class Store:
     def derive(
         self, db: sqlite3.Connection, ident: int, game: Game, old: Summary | None = None
     ) -> Summary:
-        """Score the game again and keep its summary (inside a write transaction)."""
+        """Score the game again and keep its summary and breakdowns (inside a write
+        transaction)."""
         from canasta_score.game import replay
 
-        summary = replay(game).summary()
+        log = replay(game)
+        summary = log.summary()
         self.keep_summary(db, ident, summary, old)
+        self.keep_scores(db, ident, log.played)
         return summary
 
     @staticmethod
@@ -725,8 +779,11 @@ class Store:
                 full = game if whole else self.read_game(db, ref.name)
                 summary = self.derive(db, ident, full)
             changed, after, result = change(game, summary)
-            self.write_change(db, ident, game, changed, whole, summary.hands)
+            same = self.write_change(db, ident, game, changed, whole, summary.hands)
             self.keep_summary(db, ident, after, summary)
+            # A line kept because it reads the same may stand for a hand that changed: its
+            # breakdown is worked out again when next asked for.
+            db.execute("UPDATE lines SET score = NULL WHERE game = ? AND number > ?", (ident, same))
         return result
 
     def write_change(
@@ -737,10 +794,12 @@ class Store:
         after: Game,
         whole: bool,
         count: int,
-    ) -> None:
-        """Write what differs between ``before`` and ``after`` (a game of ``count`` hands)."""
+    ) -> int:
+        """Write what differs between ``before`` and ``after`` (a game of ``count`` hands);
+        returns how many of its first hands are unchanged."""
         if replace(after, hands=(), undone=()) != replace(before, hands=(), undone=()):
             raise GameError(_("only a game's hands can be changed"))
+        same = count
         try:
             if whole:
                 same = 0
@@ -762,6 +821,7 @@ class Store:
             ) from None
         now = datetime.now().isoformat(timespec="seconds")
         db.execute("UPDATE games SET changed = ? WHERE id = ?", (now, ident))
+        return same
 
     # -------------------------------------------------------------- every game
 

@@ -16,9 +16,10 @@ The tables:
 * ``hands``: each hand as it was entered (its record as JSON), numbered from 1.
 * ``undone``: the hands ``undo`` took back, in order (``redo`` puts the last one back).
 * ``settings``: the current game.
-* ``summaries`` and ``lines``: derived data, each hand's line of the score sheet and the
-  game's state after the last hand, stamped with the program that derived them and the game's
-  revision; anything with another stamp is derived again (see :mod:`canasta_score.store`).
+* ``summaries`` and ``lines``: derived data, each hand's line of the score sheet (and, once
+  worked out, its breakdown) and the game's state after the last hand, stamped with the
+  program that derived them and the game's revision; anything with another stamp is derived
+  again (see :mod:`canasta_score.store`).
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ def m001_games(db: sqlite3.Connection) -> None:
             game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
             number INTEGER NOT NULL,
             line TEXT NOT NULL,
+            score TEXT,
             PRIMARY KEY (game, number)
         ) WITHOUT ROWID
         """
