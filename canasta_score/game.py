@@ -165,15 +165,28 @@ class Game:
     undone: tuple[dict[str, Any], ...] = ()
 
     def rules(self) -> Ruleset:
-        """The game's ruleset, rebuilt from its snapshot (which holds every key)."""
+        """The game's ruleset, rebuilt from its snapshot (which holds every key); built once
+        per snapshot object (a game and the games changed from it share theirs)."""
+        kept = BUILT.get(id(self.ruleset))
+        if kept is not None and kept[0] is self.ruleset:
+            return kept[1]
         try:
-            return build_ruleset(self.ruleset, origin="the game's [ruleset]", stored=True)
+            built = build_ruleset(self.ruleset, origin="the game's [ruleset]", stored=True)
         except CanastaError as exc:
             raise GameError(
                 _('game "{game}": its ruleset is invalid: {problem}').format(
                     game=self.name, problem=exc
                 )
             ) from None
+        if len(BUILT) >= 64:
+            BUILT.clear()
+        BUILT[id(self.ruleset)] = (self.ruleset, built)
+        return built
+
+
+# Each game ruleset built lately, by the identity of its snapshot (kept alive beside it). A
+# snapshot is never changed in place: a changed game gets a new one.
+BUILT: dict[int, tuple[dict[str, Any], Ruleset]] = {}
 
 
 def check_setup(game: Game, rs: Ruleset) -> None:
