@@ -343,6 +343,7 @@ def parse_text(text: str, where: str) -> dict[str, Any]:
     """A JSON or TOML document, within the limits of the tool's input."""
     from canasta_score.limits import parse_json, parse_toml
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write one
     try:
         if text.lstrip().startswith("{"):
             data = parse_json(text, where)

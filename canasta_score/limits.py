@@ -164,6 +164,8 @@ def parse_toml(text: str, where: str, invalid: str = N_("not valid TOML")) -> di
     marked with ``N_``, says what a syntax error is called)."""
     import tomllib
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write one
+    dotted_keys_within_limits(text, where)
     try:
         data = tomllib.loads(text)
     except RecursionError:
@@ -173,6 +175,38 @@ def parse_toml(text: str, where: str, invalid: str = N_("not valid TOML")) -> di
         raise InputError(f"{at(where)}{problem}") from None
     check_document(data, where)
     return data
+
+
+# The parts of one dotted key (``a.b.c`` has three) and of every key of a document, at most:
+# the standard parser takes time and memory that grow with the square of a key's parts.
+MAX_KEY_PARTS = MAX_DEPTH
+MAX_DOCUMENT_PARTS = 100_000
+
+
+def dotted_keys_within_limits(text: str, where: str) -> None:
+    """Refuse a TOML text whose keys (and table headers) have too many dotted parts, before
+    it is parsed: one pass over the text."""
+    if text.count(".") <= MAX_KEY_PARTS:
+        return
+    total = 0
+    for line in text.splitlines():
+        head = line.lstrip()
+        if not head or head[0] == "#":
+            continue
+        if head[0] == "[":
+            key = head.split("]", 1)[0]
+        elif "=" in head:
+            key = head.split("=", 1)[0]
+        else:
+            continue
+        parts = key.count(".") + 1
+        total += parts
+        if parts > MAX_KEY_PARTS:
+            said = _("a key with more than {limit:,} dotted parts (the limit)")
+            raise InputError(at(where) + said.format(limit=MAX_KEY_PARTS))
+        if total > MAX_DOCUMENT_PARTS:
+            said = _("keys with more than {limit:,} dotted parts in all (the limit)")
+            raise InputError(at(where) + said.format(limit=MAX_DOCUMENT_PARTS))
 
 
 def parse_problem(exc: ValueError) -> str:

@@ -696,3 +696,52 @@ def test_damaged_derived_data_nested_100000_deep_is_worked_out_again(cli: Cli) -
     # RULES C5's shape: us 300 + 500 (natural canasta) + 100 (out) = 900, them 50.
     assert [s["score"] for s in json.loads(run.out)["sides"]] == [900, 50]
     assert cli("stats").code == 0
+
+
+# ---------------------------------------------------------------- dotted keys and byte-order marks
+
+DOTTED = "a." * 40_000 + "a = 1\n"  # 80 KB, quadratic in the standard parser
+MANY_DOTTED = "\n".join(f"k{i}." + ".".join(["a"] * 60) + " = 1" for i in range(2_000))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        (DOTTED, "a key with more than 64 dotted parts"),
+        (MANY_DOTTED, "keys with more than 100,000 dotted parts in all"),
+    ],
+    ids=["one-long-key", "many-keys"],
+)
+def test_toml_with_dotted_keys_past_the_limit_is_refused_before_parsing(
+    cli: Cli, tmp_path: Path, text: str, named: str
+) -> None:
+    """Every way TOML comes in: a record file and stdin, a batch line, hand --file, import, a
+    ruleset file; each refused at once (the parser is never run on it)."""
+    path = tmp_path / "dots.toml"
+    path.write_text(text, "utf-8")
+    start = time.monotonic()
+    refused(cli("score-hand", str(path), "-r", "classic"), named)
+    refused(cli("score-hand", "-", "-r", "classic", stdin=text.encode()), named)
+    line = json.dumps({"record": text, "ruleset": "classic"})
+    batch = cli("score-hand", "--batch", "-", stdin=(line + "\n").encode())
+    assert batch.code == 2 and named in batch.out
+    refused(cli("import", str(path)), named)
+    refused(cli("rules", "validate", str(path)), named)
+    make_game(cli)
+    refused(cli("hand", "--file", str(path)), named)
+    assert time.monotonic() - start < 20
+
+
+def test_a_log_or_record_starting_with_a_byte_order_mark_is_read(cli: Cli, tmp_path: Path) -> None:
+    """As Windows editors write them: a JSON and a TOML export, and a hand record."""
+    home = make_game(cli)
+    for fmt in ("json", "toml"):
+        text = cli("export", "--format", fmt).out
+        path = tmp_path / f"log.{fmt}"
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+        assert cli("import", str(path), "--name", f"copy-{fmt}").code == 0
+    record = tmp_path / "hand.toml"
+    record.write_bytes(b"\xef\xbb\xbf" + RECORD.encode("utf-8"))
+    run = cli("score-hand", str(record), "-r", "classic", "--json")
+    assert run.code == 0 and "Traceback" not in run.err
+    assert (home / "games.db").is_file()
