@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import inspect
 import typing
+from collections.abc import Callable
 from dataclasses import field
 from functools import cache, cached_property
 from typing import Any
@@ -595,9 +596,61 @@ def cross_checks(
     if game is not None and (game.target <= 0 or game.target % 5):
         text = _("{origin}: game.target: must be a positive multiple of 5")
         problems.append(text.format(origin=origin))
+    if meld is not None and meld.min_naturals > meld.min_cards:
+        text = _(
+            "{where}: {naturals} is more than meld.min_cards ({least}); the least meld could "
+            "not be laid"
+        )
+        problems.append(
+            text.format(
+                where=at("meld.min_naturals"), naturals=meld.min_naturals, least=meld.min_cards
+            )
+        )
+    problems += deck_problems(rs, at)
     if not stored:
         problems += threes_problems(rs, origin)
     return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
+
+
+def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
+    """What the deck cannot hold: a deal bigger than the deck, a canasta of more cards than
+    it holds, more canastas to go out than a side could ever make of it."""
+    deck, deal, table = rs["deck"], rs["deal"], rs["table"]
+    canasta, go_out = rs["canasta"], rs["go_out"]
+    if deck is None:
+        return []
+    cards = deck.decks * (52 + deck.jokers_per_deck)
+    problems = []
+    if deal is not None and table is not None:
+        dealt = table.players * (deal.hand_size + deal.foot_size)
+        if dealt > cards:
+            text = _(
+                "{where}: {players} players are dealt {dealt:,} cards, more than the deck's "
+                "{cards:,}"
+            )
+            problems.append(
+                text.format(
+                    where=at("deal.hand_size"), players=table.players, dealt=dealt, cards=cards
+                )
+            )
+    if canasta is not None and canasta.min_cards > cards:
+        text = _("{where}: {least:,} cards, more than the deck's {cards:,}")
+        problems.append(
+            text.format(where=at("canasta.min_cards"), least=canasta.min_cards, cards=cards)
+        )
+    if canasta is not None and go_out is not None and canasta.min_cards:
+        most = cards // canasta.min_cards
+        if go_out.canastas > most:
+            text = _(
+                "{where}: {needed:,} canastas, more than the deck's {cards:,} cards can make "
+                "({most:,})"
+            )
+            problems.append(
+                text.format(
+                    where=at("go_out.canastas"), needed=go_out.canastas, cards=cards, most=most
+                )
+            )
+    return problems
 
 
 def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:

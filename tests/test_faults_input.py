@@ -745,3 +745,31 @@ def test_a_log_or_record_starting_with_a_byte_order_mark_is_read(cli: Cli, tmp_p
     run = cli("score-hand", str(record), "-r", "classic", "--json")
     assert run.code == 0 and "Traceback" not in run.err
     assert (home / "games.db").is_file()
+
+
+def test_rules_validate_refuses_what_no_table_could_play_rules_1_1(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """RULES 1.1: Classic's deck is 2 packs of 52 and 4 jokers, 108 cards; a canasta needs 7,
+    so no side makes more than 15 canastas of it, and four hands of 1,000 cannot be dealt."""
+    path = tmp_path / "absurd.toml"
+    path.write_text(
+        'extends = "classic"\nid = "absurd"\nname = "Absurd"\n[deal]\nhand_size = 1000\n'
+        "[go_out]\ncanastas = 1000\n[meld]\nmin_naturals = 5\n",
+        "utf-8",
+    )
+    run = cli("rules", "validate", str(path))
+    assert run.code == 2
+    assert "deal.hand_size: 4 players are dealt 4,000 cards, more than the deck's 108" in run.err
+    assert "go_out.canastas: 1,000 canastas, more than the deck's 108 cards can make (15)" in (
+        run.err
+    )
+    assert "meld.min_naturals: 5 is more than meld.min_cards (3)" in run.err
+    big = tmp_path / "big.toml"
+    big.write_text(
+        'extends = "classic"\nid = "big"\nname = "Big"\n[canasta]\nmin_cards = 200\n', "utf-8"
+    )
+    assert (
+        "canasta.min_cards: 200 cards, more than the deck's 108"
+        in cli("rules", "validate", str(big)).err
+    )
