@@ -50,3 +50,53 @@ def test_another_request_has_another_fingerprint() -> None:
         rulecache.fingerprint(bundled, "samba", None, []),
     }
     assert len(keys) == 4
+
+
+def test_a_changed_or_strange_entry_is_never_used_and_the_ruleset_is_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES 2.1: Classic's going-out bonus is 100. An entry whose bonus was changed (to 1,000,
+    7 or "lots"), one cut short, and one that is a named pipe are never used: the ruleset is
+    built from its TOML (a pipe is never opened, so nothing hangs)."""
+    import marshal
+    import os
+
+    from canasta_score import catalog
+    from canasta_score.catalog import rulecache
+
+    monkeypatch.setenv("CANASTA_SCORE_CACHE", str(tmp_path))
+    assert catalog.load_ruleset("classic").go_out.bonus == 100  # builds and keeps the entry
+    [entry] = [p for p in tmp_path.iterdir() if p.suffix == ".marshal"]
+    raw = entry.read_bytes()
+    key, payload = marshal.loads(raw[rulecache.DIGEST :])
+    assert rulecache.read(entry, key) is not None  # the entry as written is used
+
+    def with_bonus(value: object, redigest: bool) -> bytes:
+        rs = rulecache.decode(payload)
+        changed = rulecache.encode(rs)
+        names = list(rulecache.section_types())
+        sections = list(changed[0])
+        go_out = list(sections[names.index("go_out")])
+        fields = [f.name for f in rulecache.fields(rulecache.section_types()["go_out"])]
+        go_out[fields.index("bonus")] = value
+        sections[names.index("go_out")] = tuple(go_out)
+        data = marshal.dumps((key, (tuple(sections), *changed[1:])))
+        if not redigest:
+            return raw[: rulecache.DIGEST] + data
+        import hashlib
+
+        return hashlib.blake2b(data, digest_size=rulecache.DIGEST).digest() + data
+
+    for bad in (
+        with_bonus(1000, redigest=False),  # changed: its digest no longer matches
+        with_bonus(7, redigest=True),  # whole, but not a multiple of 5 (RULES 0.2)
+        with_bonus("lots", redigest=True),  # whole, but not a number
+        raw[: len(raw) // 2],  # cut short
+    ):
+        entry.write_bytes(bad)
+        assert rulecache.read(entry, key) is None
+        assert catalog.load_ruleset("classic").go_out.bonus == 100
+    entry.unlink()
+    os.mkfifo(entry)
+    assert rulecache.read(entry, key) is None
+    assert catalog.load_ruleset("classic").go_out.bonus == 100

@@ -5,25 +5,30 @@ the user's cache folder (``$CANASTA_SCORE_CACHE``, else ``$XDG_CACHE_HOME/canast
 ``~/.cache/canasta-score``). The file's name carries a fingerprint of the program version and of
 the size and modification time of every bundled ruleset file and of the modules that build a
 ruleset, and the file holds that whole fingerprint too, so an edited ruleset or a new program
-never meets an old entry. The file is plain data in :mod:`marshal` form (the section values in
-schema order, the ruleset's sources and its resolved data), turned back into the frozen ruleset
-without validating again: it was validated when it was built. The cache is only a shortcut: a
-folder that cannot be written, a missing, truncated or foreign file are all the same as no
-entry, and the ruleset is then built from its TOML as usual.
+never meets an old entry. The file is a digest of its contents, then plain data in
+:mod:`marshal` form (the section values in schema order, the ruleset's sources and its resolved
+data). An entry is used only when it proves whole (its digest matches) and the ruleset it gives
+passes the checks of a ruleset file: every value of the type its key takes, and the checks that
+span keys, ranges and points (so a value changed inside an entry, such as a going-out bonus of
+7 or "lots", is never scored with). The cache is only a shortcut: a folder that cannot be
+written, or an entry that is missing, not a regular file, damaged, changed or foreign, is the
+same as no entry, and the ruleset is then built from its TOML as usual.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import marshal
 import os
+import stat
 import zlib
 from pathlib import Path
 from typing import Any
 
 from canasta_score import __version__
 from canasta_score.frozen import fields
-from canasta_score.ruleset import Ruleset, section_types
+from canasta_score.ruleset import Ruleset, cross_checks, section_types
 from canasta_score.schema import Tier
 
 CACHE_ENV = "CANASTA_SCORE_CACHE"
@@ -64,13 +69,62 @@ def entry(key: str) -> Path:
     return folder() / f"ruleset-{zlib.crc32(key.encode()):08x}-{len(key)}.marshal"
 
 
+# An entry is far smaller than this; a larger file is not one of ours.
+MAX_ENTRY = 1 << 20
+DIGEST = 32
+
+
 def read(path: Path, key: str) -> Ruleset | None:
     """The cached ruleset, or None when there is none that can be used."""
     try:
-        found, payload = marshal.loads(path.read_bytes())
-        return decode(payload) if found == key else None
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY:
+            return None  # a pipe or a device is never opened, a large file never read
+        raw = path.read_bytes()
+        data = raw[DIGEST:]
+        if hashlib.blake2b(data, digest_size=DIGEST).digest() != raw[:DIGEST]:
+            return None
+        found, payload = marshal.loads(data)
+        if found != key:
+            return None
+        rs = decode(payload)
+        return rs if sound(rs) else None
     except Exception:  # a missing, unreadable, damaged or foreign entry is no entry
         return None
+
+
+# What a value of each annotation of the schema is (a tuple: of what each item is).
+KINDS: dict[str, tuple[type, type | None]] = {
+    "int": (int, None),
+    "bool": (bool, None),
+    "str": (str, None),
+    "tuple[int, ...]": (tuple, int),
+    "tuple[str, ...]": (tuple, str),
+    "tuple[Tier, ...]": (tuple, Tier),
+}
+
+
+def sound(rs: Ruleset) -> bool:
+    """Whether a ruleset read from the cache is one a ruleset file could give: each value of
+    its key's type, and no problem with the checks that span keys, ranges and points."""
+    sections: dict[str, Any] = {}
+    for name, cls in section_types().items():
+        section = getattr(rs, name)
+        if type(section) is not cls:
+            return False
+        hints = cls.__annotations__
+        for f in fields(cls):
+            kind, item = KINDS[hints[f.name]]
+            value: Any = getattr(section, f.name)
+            if type(value) is not kind:  # exactly: a bool is no count
+                return False
+            members: tuple[Any, ...] = getattr(section, f.name) if item is not None else ()
+            if not all(type(v) is item for v in members):
+                return False
+        sections[name] = section
+    if not isinstance(rs.sources, dict):
+        return False
+    return not cross_checks(sections, "cache", rs.sources, stored=True)
 
 
 def write(path: Path, key: str, rs: Ruleset) -> None:
@@ -80,9 +134,10 @@ def write(path: Path, key: str, rs: Ruleset) -> None:
         data = marshal.dumps((key, encode(rs)))
     except ValueError:  # a value marshal cannot hold: such a ruleset is simply not kept
         return
+    digest = hashlib.blake2b(data, digest_size=DIGEST).digest()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
+        tmp.write_bytes(digest + data)
         os.replace(tmp, path)
     except OSError:
         with contextlib.suppress(OSError):
