@@ -205,3 +205,18 @@ def test_completion_of_commands_sides_and_cards() -> None:
     assert completions("pickup KD w", sides) == ["with"]
     assert completions("pickup KD with KS by th", sides) == ["them"]
     assert completions("status x", sides) == []
+
+
+def test_a_completed_command_is_followed_by_a_space() -> None:
+    """Tab after "ha" gives "hand " (so "ca" typed next is a word of its own); a side name
+    or card completed later gets no space added."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from canasta_score.cli.play import shell_completer
+
+    completer = shell_completer(["us", "them"])
+    first = [c.text for c in completer.get_completions(Document("ha"), CompleteEvent())]
+    assert first == ["hand "]
+    later = [c.text for c in completer.get_completions(Document("hand u"), CompleteEvent())]
+    assert later == ["us:"]

@@ -166,7 +166,10 @@ def shell_completer(sides: list[str]) -> Completer:
         ) -> Iterable[Completion]:
             before = document.text_before_cursor
             partial = before.split(" ")[-1]
+            # A completed command is followed by a space, so what is typed next is its own
+            # word ("hand ca", not "handca").
+            after = " " if " " not in before else ""
             for word in completions(before, sides):
-                yield Completion(word, start_position=-len(partial))
+                yield Completion(word + after, start_position=-len(partial))
 
     return ShellCompleter()
