@@ -619,7 +619,7 @@ def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     canasta, go_out = rs["canasta"], rs["go_out"]
     if deck is None:
         return []
-    cards = deck.decks * (52 + deck.jokers_per_deck)
+    cards = deck.cards
     problems = []
     if deal is not None and table is not None:
         dealt = table.players * (deal.hand_size + deal.foot_size)

@@ -104,6 +104,11 @@ class Deck:
     decks: int = rule("{v} packs of 52 cards")
     jokers_per_deck: int = rule("{v} jokers in each pack")
 
+    @property
+    def cards(self) -> int:
+        """How many cards the deck holds: each pack's 52 and its jokers (RULES 1.1)."""
+        return self.decks * (52 + self.jokers_per_deck)
+
 
 @record
 class Deal:

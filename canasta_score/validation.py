@@ -574,7 +574,7 @@ def deck_holds(rs: Ruleset) -> dict[str, int]:
     each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
     return {
-        "cards": packs * (52 + jokers),
+        "cards": rs.deck.cards,
         "natural": packs * 44,
         "wild": packs * (4 + jokers),
         "two": packs * 4,
