@@ -304,7 +304,7 @@ class Store:
     def writing(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: everything in it is written, or (on any exception) nothing.
         Waits for another command's write up to the timeout, saying so after a second."""
-        db = self._db if self._db is not None else self.db
+        db = self.db
         with self.guarded():
             self.begin(db)
             try:
@@ -550,17 +550,14 @@ class Store:
 
     def kept_log(self, db: sqlite3.Connection, name: str) -> Log:
         """:meth:`log` inside a write transaction."""
-        from canasta_score.game import Log, Outcome, Played, minimums, replay, score_record
+        from canasta_score.game import Log, Outcome, Played, minimums, score_record
         from canasta_score.scoring import HandScore
 
         ident = self.game_id(db, name)
         game = self.read_game(db, name)
         summary = self.kept_summary(db, ident)
         if summary is None:
-            log = replay(game)
-            self.keep_summary(db, ident, log.summary())
-            self.keep_scores(db, ident, log.played)
-            return log
+            return self.derive(db, ident, game)
         rs = game.rules()
         kept = dict(db.execute("SELECT number, score FROM lines WHERE game = ?", (ident,)))
         played: list[Played] = []
@@ -571,11 +568,13 @@ class Store:
             with suppress(ValueError, KeyError, TypeError, RecursionError):
                 text = kept.get(line.number)
                 score = HandScore.from_data(json.loads(text)) if text else None
-            needs = minimums(rs, before, line.number)
+            unkept = score is None
             if score is None:
                 score = score_record(game, rs, record, line.number)
-                fresh.append(Played(line.number, line.dealer, record, score, needs, line.totals))
+            needs = minimums(rs, before, line.number)
             played.append(Played(line.number, line.dealer, record, score, needs, line.totals))
+            if unkept:
+                fresh.append(played[-1])
             before = line.totals
         self.keep_scores(db, ident, tuple(fresh))
         outcome = Outcome(summary.finished, summary.winners, summary.ended_by)
@@ -602,7 +601,7 @@ class Store:
             return found
         try:
             with self.writing() as db:
-                return self.derive(db, ident, self.read_game(db, ref.name))
+                return self.derive(db, ident, self.read_game(db, ref.name)).summary()
         except GameError as exc:
             if "readonly" not in str(exc) and "read-only" not in str(exc):
                 raise
@@ -657,16 +656,15 @@ class Store:
 
     def derive(
         self, db: sqlite3.Connection, ident: int, game: Game, old: Summary | None = None
-    ) -> Summary:
+    ) -> Log:
         """Score the game again and keep its summary and breakdowns (inside a write
-        transaction)."""
+        transaction); returns the game scored."""
         from canasta_score.game import replay
 
         log = replay(game)
-        summary = log.summary()
-        self.keep_summary(db, ident, summary, old)
+        self.keep_summary(db, ident, log.summary(), old)
         self.keep_scores(db, ident, log.played)
-        return summary
+        return log
 
     @staticmethod
     def keep_summary(
@@ -777,7 +775,7 @@ class Store:
             summary = self.kept_summary(db, ident, last_only=not whole)
             if summary is None:
                 full = game if whole else self.read_game(db, ref.name)
-                summary = self.derive(db, ident, full)
+                summary = self.derive(db, ident, full).summary()
             changed, after, result = change(game, summary)
             same = self.write_change(db, ident, game, changed, whole, summary.hands)
             self.keep_summary(db, ident, after, summary)
@@ -852,7 +850,6 @@ class Store:
         """The figures of every game for the statistics, each dated (see :func:`game_day`):
         as derived before when their stamp is the program's and the game's, else derived
         again (and kept)."""
-        from canasta_score.game import replay
         from canasta_score.stats import GameFacts, Skipped, game_facts
 
         games: list[GameFacts] = []
@@ -872,10 +869,7 @@ class Store:
             if figures is None:
                 try:
                     with self.writing() as db:
-                        log = replay(self.read_game(db, name))
-                        if self.kept_summary(db, ident) is None:
-                            self.keep_summary(db, ident, log.summary())
-                        figures = game_facts(log)
+                        figures = game_facts(self.kept_log(db, name))
                         db.execute(
                             "UPDATE summaries SET facts = ? WHERE game = ?",
                             (to_json(figures.to_data()), ident),
@@ -889,20 +883,11 @@ class Store:
     # -------------------------------------------------------------- game files of old
 
     def legacy_pending(self) -> bool:
-        """Whether the game files of an earlier version in the home are still to be imported."""
-        from canasta_score.store.legacy import game_files
-
+        """Whether the home's game files of an earlier version were never looked for (the
+        first command of a new database looks, once)."""
         with self.guarded():
-            done = (
-                self.db_now()
-                .execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,))
-                .fetchone()
-            )
-        return done is None and bool(game_files(self.home))
-
-    def db_now(self) -> sqlite3.Connection:
-        assert self._db is not None
-        return self._db
+            done = self.db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,))
+            return done.fetchone() is None
 
     def import_legacy(self) -> None:
         """Import every game file of an earlier version, exactly as it stands (its hands, its
@@ -910,7 +895,7 @@ class Store:
         into a folder of their own and say so once."""
         import uuid
 
-        from canasta_score.store.legacy import current_name, game_files, put_away, read_file
+        from canasta_score.store.legacy import current_name, game_files, put_away
 
         imported: list[Path] = []
         refused: list[str] = []

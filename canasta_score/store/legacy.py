@@ -1,10 +1,11 @@
 """Game files of earlier versions, and the game data that exports and those files share.
 
 Before the game database, each game was one TOML file in the game home (``NAME.toml``, with an
-``[end]`` table that counts the hands and checksums the rest). This module reads such a file,
-checking that it is whole and bringing an older ruleset snapshot up to date, and
-:func:`import_files` moves every game file of a home into the database once, when the home is
-first opened by this version. :func:`game_from_data` reads a game from its plain data, as game
+``[end]`` table that counts the hands and checksums the rest). This module reads such a file's
+data (:func:`read_game`: checking that it is whole and bringing an older ruleset snapshot up to
+date), finds the files of a home (:func:`game_files`, :func:`current_name`) and puts them away
+once :meth:`canasta_score.store.Store.import_legacy` has imported them, reading each as any game
+file named by path is read. :func:`game_from_data` reads a game from its plain data, as game
 files and the JSON and TOML exports hold it.
 """
 
@@ -49,29 +50,6 @@ def checksum(data: dict[str, Any]) -> str:
 def checksum_of(text: str) -> str:
     """The checksum of a game file's data, from the text of its data (see :func:`checksum`)."""
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def decode(name: str, raw: bytes, where: Path | str) -> Game:
-    """Read a game from the bytes of its file; any problem is a :class:`GameError`."""
-    from canasta_score.errors import InputError
-    from canasta_score.limits import parse_toml
-
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise GameError(
-            _("{path}: not a text file (UTF-8); the file was left as it is").format(path=where)
-        ) from None
-    try:
-        data = parse_toml(text, str(where))
-    except InputError as exc:
-        raise GameError(_("{problem}; the file was left as it is").format(problem=exc)) from None
-    try:
-        return read_game(name, data)
-    except GameError as exc:
-        raise GameError(
-            _("{path}: {problem}; the file was left as it is").format(path=where, problem=exc)
-        ) from None
 
 
 def read_game(name: str, data: Any) -> Game:
@@ -286,13 +264,6 @@ def read_bytes(path: Path, limit: int) -> bytes:
     if len(raw) > limit:
         raise GameError(_("{path}: too large to be a game file").format(path=path))
     return raw.removeprefix(b"\xef\xbb\xbf")
-
-
-def read_file(path: Path) -> Game:
-    """The game in the game file of an earlier version at ``path``."""
-    from canasta_score.limits import MAX_IMPORT
-
-    return decode(path.name.removesuffix(SUFFIX), read_bytes(path, MAX_IMPORT), path)
 
 
 def game_files(home: Path) -> list[Path]:
