@@ -544,7 +544,7 @@ class Store:
             with self.writing() as db:
                 return self.kept_log(db, ref.name)
         except GameError as exc:
-            if "readonly" not in str(exc) and "read-only" not in str(exc):
+            if not read_only(exc):
                 raise
             return replay(self.load(ref))  # the kept breakdowns are only a shortcut
 
@@ -603,9 +603,11 @@ class Store:
             with self.writing() as db:
                 return self.derive(db, ident, self.read_game(db, ref.name)).summary()
         except GameError as exc:
-            if "readonly" not in str(exc) and "read-only" not in str(exc):
+            if not read_only(exc):
                 raise
-            return self.log(ref).summary()  # the summary is only a shortcut
+            from canasta_score.game import replay
+
+            return replay(self.load(ref)).summary()  # the summary is only a shortcut
 
     def kept_summary(
         self, db: sqlite3.Connection, ident: int, last_only: bool = False
@@ -938,6 +940,13 @@ class Store:
             self.on_note(
                 _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
+
+
+def read_only(exc: GameError) -> bool:
+    """Whether a change failed only because the database cannot be written (derived data is
+    then worked out without being kept)."""
+    text = str(exc)
+    return "readonly" in text or "read-only" in text
 
 
 def game_day(created: str, changed: str) -> str:
