@@ -17,9 +17,9 @@ from typing import Any
 
 import tomli_w
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import new_game, parse_side
-from canasta_score.store import Store
+from canasta_score.games.game import new_game, parse_side
+from canasta_score.games.store import Store
+from canasta_score.rules.catalog import load_ruleset
 
 SIDES = ("Ann & Bob", "Cy & Di")
 C5 = """
@@ -235,7 +235,7 @@ def score_lines(count: int, seed: int = 9) -> list[str]:
     """``count`` distinct ``score-hand --batch`` requests over three rulesets, records card by
     card (two in three, half of them as TOML text) or in totals; every one scores (each is
     scored here first, and the few the rules refuse are drawn again)."""
-    from canasta_score.hand_batch import HandBatch
+    from canasta_score.hands.score_data import HandBatch
 
     rng = random.Random(seed)
     judge = HandBatch()

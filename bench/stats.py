@@ -38,9 +38,9 @@ from typing import Any
 from games import C5
 from run import FULL, Bench, Case, compile_package, interleaved, ms
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import new_game, parse_side
-from canasta_score.store import Store
+from canasta_score.games.game import new_game, parse_side
+from canasta_score.games.store import Store
+from canasta_score.rules.catalog import load_ruleset
 
 GAMES = 500
 HANDS = 20

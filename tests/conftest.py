@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from helpers import Cli, Run
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.ruleset import Ruleset
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 DATA = Path(__file__).parent / "data"
 
@@ -35,7 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def english_after_each_test() -> Any:
     """A test that speaks Korean in this process leaves English behind for the next one."""
-    from canasta_score import language
+    from canasta_score.core import language
 
     yield
     language.use(language.ENGLISH)
@@ -122,7 +122,7 @@ def loaded_rulesets(
     monkeypatch: pytest.MonkeyPatch,
 ) -> list[tuple[str, int | None, tuple[str, ...]]]:
     """Every ruleset loaded from now on in the test, as (ref, players, overrides)."""
-    from canasta_score import catalog
+    from canasta_score.rules import catalog
 
     loaded: list[tuple[str, int | None, tuple[str, ...]]] = []
     real = catalog.load_ruleset

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from canasta_score.cards import Card, parse_card, parse_cards
-from canasta_score.record import parse_record
-from canasta_score.ruleset import Ruleset
-from canasta_score.scoring import HandScore, score_hand
+from canasta_score.hands.record import parse_record
+from canasta_score.hands.scoring import HandScore, score_hand
+from canasta_score.rules.cards import Card, parse_card, parse_cards
+from canasta_score.rules.ruleset import Ruleset
 
 
 def c(text: str) -> tuple[Card, ...]:

@@ -11,8 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import Game, new_game, parse_side
+from canasta_score.games.game import Game, new_game, parse_side
+from canasta_score.rules.catalog import load_ruleset
 
 C5 = Path(__file__).parent / "data" / "classic_c5.toml"
 SIDES = ("Ann & Bob", "Cy & Di")

@@ -15,10 +15,10 @@ from helpers import run_main as run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta_score.batch import FIELDS, Batch
-from canasta_score.cards import parse_cards
-from canasta_score.catalog import load_ruleset
-from canasta_score.checks import CHECKS
+from canasta_score.judging.batch import FIELDS, Batch
+from canasta_score.judging.checks import CHECKS
+from canasta_score.rules.cards import parse_cards
+from canasta_score.rules.catalog import load_ruleset
 
 
 def batch(

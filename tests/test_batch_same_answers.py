@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers import run_main as run
 
-from canasta_score.batch import OPTIONS
+from canasta_score.judging.batch import OPTIONS
 
 RULESETS = ("classic", "modern-american", "samba")
 NATURALS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]

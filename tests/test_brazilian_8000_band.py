@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from helpers import c
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.initial import check_initial_meld, min_meld
-from canasta_score.ruleset import Ruleset
+from canasta_score.judging.initial import check_initial_meld, min_meld
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 BAND = "brazilian.initial-meld.canasta-band-count"
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from canasta_score.game import replay
-from canasta_score.page import COLOURS, game_page
+from canasta_score.games.game import replay
+from canasta_score.output.page import COLOURS, game_page
 from tests.sample_games import ODD, odd_game
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "headless_shell")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from canasta_score.cards import Card, Rank, Suit, format_card, parse_card, parse_cards
-from canasta_score.errors import CardNotationError
+from canasta_score.core.errors import CardNotationError
+from canasta_score.rules.cards import Card, Rank, Suit, format_card, parse_card, parse_cards
 
 
 @pytest.mark.parametrize(

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.chart import chart_data, svg_chart, text_chart
-from canasta_score.game import replay
-from canasta_score.store import Store
+from canasta_score.games.game import replay
+from canasta_score.games.store import Store
+from canasta_score.output.chart import chart_data, svg_chart, text_chart
 from tests.sample_games import SIDES, c5_game
 
 

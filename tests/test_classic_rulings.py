@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import c, one
 
-from canasta_score.cards import Rank
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import (
+from canasta_score.judging.judge import (
     check_discard,
     check_go_out,
     check_initial_meld,
@@ -15,6 +13,8 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
+from canasta_score.rules.cards import Rank
+from canasta_score.rules.ruleset import Ruleset
 
 
 @pytest.mark.parametrize(
@@ -183,7 +183,7 @@ def test_adding_top_card_to_meld_is_off_in_classic_decision_d58(classic: Ruleset
 
 
 def test_adding_top_card_to_meld_as_house_rule_d58() -> None:
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     rs = load_ruleset(
         "classic",
@@ -218,7 +218,7 @@ def test_empty_pile_and_one_card_rule_rules_2_3(classic: Ruleset) -> None:
 
 def test_open_before_pickup_t5_excludes_pair_and_top() -> None:
     """T5: K K + top K (30) no longer count; 9 9 JK (70) + 5 5 5 (15) = 85 < 90."""
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     rs = load_ruleset("classic", overrides=["initial_meld.open_before_pickup=true"])
     ruling = check_pickup(rs, one("KD"), c("KS KH 5C 5D 5H 9C 9H JK"), opened=False, score=2000)
@@ -236,7 +236,7 @@ def test_classic_discards_any_card_but_a_red_three(classic: Ruleset) -> None:
 
 
 def test_jokers_not_discardable_t4() -> None:
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     rs = load_ruleset("classic", overrides=["discard.jokers=false"])
     assert not check_discard(rs, one("JK"), c("JK 5")).legal

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import items, score, totals
 
-from canasta_score.errors import RecordError
-from canasta_score.ruleset import Ruleset
+from canasta_score.core.errors import RecordError
+from canasta_score.rules.ruleset import Ruleset
 
 
 def test_classic_C5_full_hand(classic: Ruleset, c5_text: str) -> None:
@@ -114,7 +114,7 @@ red_threes = 1
 
 
 def test_seven_canastas_win_t6() -> None:
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     rs = load_ruleset("classic", overrides=["game.seven_canastas_win=5000"])
     result = score(

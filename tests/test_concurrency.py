@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from canasta_score.game import record_of
-from canasta_score.store import Store
+from canasta_score.games.game import record_of
+from canasta_score.games.store import Store
 
 EACH = 50
 GAME = "busy"

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from canasta_score.game import record_of
-from canasta_score.store import Store
+from canasta_score.games.game import record_of
+from canasta_score.games.store import Store
 
 HANDS = 200
 ATTEMPTS = 200
@@ -33,7 +33,7 @@ import os, sys
 from collections.abc import Callable
 from pathlib import Path
 from canasta_score.cli import main
-from canasta_score.store import Store
+from canasta_score.games.store import Store
 
 home, files = Path(sys.argv[1]), sys.argv[2:]
 store = Store(home)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.catalog import load_ruleset, validate_file
 from canasta_score.cli import app
-from canasta_score.errors import RulesetError
-from canasta_score.game import Game, Side
+from canasta_score.core.errors import RulesetError
+from canasta_score.games.game import Game, Side
+from canasta_score.rules.catalog import load_ruleset, validate_file
 
 FOUR_PACKS = """id = "chilean-4"
 extends = "chilean"

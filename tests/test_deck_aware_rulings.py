@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.batch import Batch
-from canasta_score.catalog import load_ruleset
-from canasta_score.checks import CHECKS
 from canasta_score.cli import app
+from canasta_score.judging.batch import Batch
+from canasta_score.judging.checks import CHECKS
+from canasta_score.rules.catalog import load_ruleset
 
 DECK = "classic.deck.decks"
 
@@ -156,13 +156,13 @@ def test_assumed_nothing_once_given() -> None:
 
 
 def parse(text: str) -> Any:
-    from canasta_score.cards import parse_cards
+    from canasta_score.rules.cards import parse_cards
 
     return parse_cards(text)
 
 
 def parse_option(check: str, key: str, value: Any) -> Any:
-    from canasta_score.checks import convert
+    from canasta_score.judging.checks import convert
 
     option = next(o for o in CHECKS[check].options if o.key == key)
     return convert(option, value)

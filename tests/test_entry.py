@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from canasta_score.entry import (
+from canasta_score.core.errors import InputError
+from canasta_score.hands.entry import (
     answer,
     canasta_kinds,
     describe_side,
@@ -29,10 +30,9 @@ from canasta_score.entry import (
     side_questions,
     threes_parser,
 )
-from canasta_score.errors import InputError
-from canasta_score.record import parse_record
-from canasta_score.ruleset import Ruleset
-from canasta_score.scoring import score_hand
+from canasta_score.hands.record import parse_record
+from canasta_score.hands.scoring import score_hand
+from canasta_score.rules.ruleset import Ruleset
 
 
 def totals(rs: Ruleset, data: dict[str, Any]) -> dict[str, int]:
@@ -308,7 +308,7 @@ def test_every_quick_form_example_in_the_docs_reads() -> None:
     import re
     from pathlib import Path
 
-    from canasta_score.entry import parse_quick_side
+    from canasta_score.hands.entry import parse_quick_side
 
     text = (Path(__file__).parent.parent / "docs" / "games.md").read_text(encoding="utf-8")
     found = re.findall(r'"((?:us|them|A|B): [^"]*)"', text)
@@ -338,8 +338,8 @@ def test_every_quick_form_example_in_the_docs_reads() -> None:
 def test_one_sides_part_is_checked_on_its_own(
     classic: Ruleset, side: dict[str, Any], message: str
 ) -> None:
-    from canasta_score.entry import check_side
-    from canasta_score.errors import RecordError
+    from canasta_score.core.errors import RecordError
+    from canasta_score.hands.entry import check_side
 
     with pytest.raises(RecordError, match=message):
         check_side(classic, side)
@@ -348,7 +348,7 @@ def test_one_sides_part_is_checked_on_its_own(
 
 def test_italian_canastas_of_twos_in_the_quick_form() -> None:
     """RULES 14 (reference): 300 melded + 2 x 500 + seven 2s 3,000 (side going out) + 300 out."""
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     italian = load_ruleset("italian")
     data = parse_quick(

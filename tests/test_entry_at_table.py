@@ -13,15 +13,15 @@ from helpers import stored
 from terminal import Terminal
 from terminal import run_ok as run
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.entry import (
+from canasta_score.core.errors import InputError
+from canasta_score.hands.entry import (
     parse_count,
     parse_quick,
     points_parser,
     side_parser,
     threes_parser,
 )
-from canasta_score.errors import InputError
+from canasta_score.rules.catalog import load_ruleset
 
 
 def scores(env: dict[str, str]) -> list[int]:

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import GameError
-from canasta_score.export import export, log_data, read_log
-from canasta_score.game import Game, Log, add_hand, new_game, parse_side, replay
-from canasta_score.store import Ref, Store
+from canasta_score.core.errors import GameError
+from canasta_score.games.game import Game, Log, add_hand, new_game, parse_side, replay
+from canasta_score.games.gamefile import read_log
+from canasta_score.games.store import Ref, Store
+from canasta_score.output.export import export, log_data
+from canasta_score.rules.catalog import load_ruleset
 
 # The c5 fixture, RULES C5: A 1,240 (205 melded, 500 + 300 canastas, 200 red threes, 100 out,
 # -65 in hand); B 225 (95 melded, 200 red threes, -65 in hand, -5 black three in hand).
@@ -265,7 +266,7 @@ def test_entered_times_survive_export_import_export(
 
 
 def test_an_edited_hand_keeps_when_it_was_entered(tmp_path: Path, hand_two: dict[str, Any]) -> None:
-    from canasta_score.game import replace_hand
+    from canasta_score.games.game import replace_hand
 
     log = six_hands(tmp_path, hand_two)
     done = replace_hand(

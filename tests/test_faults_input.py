@@ -22,7 +22,7 @@ import pytest
 from helpers import change_stored, stored
 
 from canasta_score.cli import main
-from canasta_score.limits import MAX_DEPTH, MAX_EXTENDS, MAX_INT
+from canasta_score.core.limits import MAX_DEPTH, MAX_EXTENDS, MAX_INT
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for turning text into a number
 LARGE = "9" * 4000  # within that limit, far past any count or score
@@ -402,7 +402,7 @@ def test_csv_header_from_a_ruleset_id_holding_a_formula_is_text(cli: Cli, tmp_pa
     ],
 )
 def test_csv_text_cells_that_could_start_a_formula_get_a_quote(name: str, shown: str) -> None:
-    from canasta_score.export import cell
+    from canasta_score.output.export import cell
 
     assert cell(name) == shown
 
@@ -551,7 +551,7 @@ KIND_WORDS = {
 
 
 def test_every_canasta_kind_has_a_quick_form_word() -> None:
-    from canasta_score import kinds
+    from canasta_score.rules import kinds
 
     assert set(KIND_WORDS) == {*kinds.BY_RECORD_KEY, *kinds.SEQUENCE_WORDS[:2]}
     assert all(kinds.canasta_word(word) == key for key, word in KIND_WORDS.items())
@@ -644,8 +644,8 @@ def test_a_record_listing_more_cards_than_the_deck_is_refused_at_once(cli: Cli) 
 
 
 def test_a_count_typed_at_a_question_longer_than_any_count_is_refused() -> None:
-    from canasta_score.entry import parse_count
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
+    from canasta_score.hands.entry import parse_count
 
     assert parse_count("1_000") == 1000
     with pytest.raises(InputError, match="far more than any count"):
@@ -656,9 +656,9 @@ def test_a_count_typed_at_a_question_longer_than_any_count_is_refused() -> None:
 
 
 def test_merge_same_rank_joins_groups_of_one_rank_in_order() -> None:
-    from canasta_score.cards import parse_cards
-    from canasta_score.catalog import load_ruleset
-    from canasta_score.melds import merge_same_rank
+    from canasta_score.judging.melds import merge_same_rank
+    from canasta_score.rules.cards import parse_cards
+    from canasta_score.rules.catalog import load_ruleset
 
     # RULES 1.4: a side holds one meld of each rank; melds of one rank are one meld.
     melds = tuple(parse_cards(t) for t in ("K K K", "Q Q Q", "K K 2", "4S 5S 6S", "Q"))

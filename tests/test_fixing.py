@@ -10,9 +10,9 @@ from typing import Any
 from terminal import Terminal
 from terminal import run_ok as run
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli.asking import Dialogue, answers_from
-from canasta_score.game import Game, add_hand, new_game, parse_side
+from canasta_score.games.game import Game, add_hand, new_game, parse_side
+from canasta_score.rules.catalog import load_ruleset
 
 # Contract hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850 (RULES 2.6).
 HAND_TWO = ["A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 natural, out"]
@@ -54,7 +54,7 @@ def test_the_quick_form_edit_changes_one_side_and_keeps_the_other(env: dict[str,
 
 
 def game_with_hand_two() -> tuple[Game, dict[str, Any]]:
-    from canasta_score.entry import parse_quick
+    from canasta_score.hands.entry import parse_quick
 
     rs = load_ruleset("classic")
     game = new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
@@ -75,7 +75,7 @@ def test_enter_at_every_question_gives_the_hand_back_unchanged() -> None:
 
 def test_changing_who_went_out_alone() -> None:
     """Nobody went out instead of B: B loses the 100 for going out (RULES 2.6): 750."""
-    from canasta_score.game import play
+    from canasta_score.games.game import play
 
     game, _record = game_with_hand_two()
     talk = Dialogue(inp=io.StringIO("out\nnobody\ny\n"), out=io.StringIO())

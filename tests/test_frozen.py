@@ -8,7 +8,7 @@ from dataclasses import field
 
 import pytest
 
-from canasta_score.frozen import fields, record
+from canasta_score.core.frozen import fields, record
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,7 +120,7 @@ def test_fields_out_of_comparison_and_repr_are_left_out_as_in_a_dataclass() -> N
 
 
 def test_replace_copies_a_record_with_changes_as_for_a_dataclass() -> None:
-    from canasta_score.frozen import replace
+    from canasta_score.core.frozen import replace
 
     assert replace(Rec(1, "y"), b="z") == Rec(1, "z")
     assert replace(Plain(1), b="z") == Plain(1, "z")

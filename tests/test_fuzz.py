@@ -28,13 +28,11 @@ from helpers import stored
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from canasta_score.cards import format_cards, parse_card, parse_cards
-from canasta_score.catalog import load_ruleset, resolve
 from canasta_score.cli import main
-from canasta_score.errors import CanastaError
-from canasta_score.record import parse_record
-from canasta_score.ruleset import Ruleset, build_ruleset, schema_keys
-from canasta_score.rulings import (
+from canasta_score.core.errors import CanastaError
+from canasta_score.hands.record import parse_record
+from canasta_score.hands.scoring import score_hand
+from canasta_score.judging.judge import (
     check_discard,
     check_go_out,
     check_initial_meld,
@@ -42,7 +40,9 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
-from canasta_score.scoring import score_hand
+from canasta_score.rules.cards import format_cards, parse_card, parse_cards
+from canasta_score.rules.catalog import load_ruleset, resolve
+from canasta_score.rules.ruleset import Ruleset, build_ruleset, schema_keys
 
 # FUZZ_SCALE=20 runs twenty times as many examples (a deeper search than the normal suite's).
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
@@ -485,7 +485,7 @@ def test_edited_rulesets_load_or_raise_a_ruleset_error_and_then_work(
 @FUZZ
 @given(st.one_of(ruleset_data().map(lambda d: tomli_w.dumps(clean(d))), st.text(max_size=200)))
 def test_ruleset_files_validate_or_list_their_problems(tmp_path_factory: Any, text: str) -> None:
-    from canasta_score.catalog import validate_file
+    from canasta_score.rules.catalog import validate_file
 
     path = tmp_path_factory.mktemp("rs") / "house.toml"
     path.write_text(text, encoding="utf-8")

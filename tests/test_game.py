@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import GameError, InputError, RecordError
-from canasta_score.game import (
+from canasta_score.core.errors import GameError, InputError, RecordError
+from canasta_score.games.game import (
     Game,
     Side,
     add_hand,
@@ -26,8 +25,9 @@ from canasta_score.game import (
     seating,
     shortfalls,
 )
-from canasta_score.ruleset import build_ruleset
-from canasta_score.store.legacy import FORMAT, game_from_data
+from canasta_score.games.store.legacy import FORMAT, game_from_data
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import build_ruleset
 
 
 def summary(name: str, **fields: Any) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import Game, Side, new_game, played_dates
-from canasta_score.store import Store
+from canasta_score.games.game import Game, Side, new_game, played_dates
+from canasta_score.games.store import Store
+from canasta_score.rules.catalog import load_ruleset
 
 # A: 300 melded + 2 natural canastas (2 x 500) + 100 for going out = 1,400; B: 95 - 20 = 75.
 FIRST = {

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import InputError
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import check_go_out
+from canasta_score.core.errors import InputError
+from canasta_score.judging.judge import check_go_out
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 from tests.helpers import c
 
 QUEENS = (c("QS QH QD QC QS QH QD"),)  # a natural canasta

@@ -10,12 +10,12 @@ import pytest
 from helpers import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import parse_card
-from canasta_score.catalog import load_ruleset, validate_file
 from canasta_score.cli import app
-from canasta_score.errors import RulesetError
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import check_discard, check_meld, check_pickup
+from canasta_score.core.errors import RulesetError
+from canasta_score.judging.judge import check_discard, check_meld, check_pickup
+from canasta_score.rules.cards import parse_card
+from canasta_score.rules.catalog import load_ruleset, validate_file
+from canasta_score.rules.ruleset import Ruleset
 
 
 def house(*rules: str, ruleset: str = "classic") -> Ruleset:
@@ -336,7 +336,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def test_house_rules_guide_names_only_real_keys() -> None:
     import re
 
-    from canasta_score.ruleset import schema_keys
+    from canasta_score.rules.ruleset import schema_keys
 
     text = (DOCS / "house-rules.md").read_text(encoding="utf-8")
     named = set(re.findall(r"`([a-z_]+\.[a-z_]+)", text))

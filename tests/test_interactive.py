@@ -13,9 +13,9 @@ from helpers import stored
 from terminal import Terminal
 from terminal import run_ok as run
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli.asking import Dialogue, Left
-from canasta_score.game import Game, new_game, parse_side, play
+from canasta_score.games.game import Game, new_game, parse_side, play
+from canasta_score.rules.catalog import load_ruleset
 
 
 def test_a_classic_hand_card_by_card_and_in_totals_with_corrections(env: dict[str, str]) -> None:

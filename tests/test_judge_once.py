@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from helpers import score, totals
 
-from canasta_score import melds
-from canasta_score.catalog import load_ruleset
-from canasta_score.ruleset import Ruleset
+from canasta_score.judging import melds
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 
 def test_classic_C5_scored_twice_judges_each_meld_once(

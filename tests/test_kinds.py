@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from helpers import run_main as run
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.entry import parse_quick
-from canasta_score.kinds import TABLE, CanastaKind, Family, record_kind
-from canasta_score.record import parse_record
-from canasta_score.scoring import score_hand
+from canasta_score.hands.entry import parse_quick
+from canasta_score.hands.record import parse_record
+from canasta_score.hands.scoring import score_hand
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.kinds import TABLE, CanastaKind, Family, record_kind
 
 SCALA = 'id = "scala"\nextends = "samba"\n[canasta]\nsequence_name = "scala"\n'
 # A seven-card sequence of hearts 4 to 10: four low cards (5 each) and three high (10 each).

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from helpers import Cli
 
-from canasta_score import kinds, language
 from canasta_score.cli.shell import HELP, command_of, completions
-from canasta_score.display import width
-from canasta_score.entry import (
+from canasta_score.core import language
+from canasta_score.core.errors import InputError
+from canasta_score.hands.entry import (
     COUNT_ITEMS,
     FLAG_ITEMS,
     SPECIAL_KOREAN,
@@ -29,10 +29,11 @@ from canasta_score.entry import (
     quick_help,
     side_questions,
 )
-from canasta_score.errors import InputError
-from canasta_score.record import parse_record
-from canasta_score.ruleset import Ruleset
-from canasta_score.scoring import score_hand
+from canasta_score.hands.record import parse_record
+from canasta_score.hands.scoring import score_hand
+from canasta_score.output.widths import width
+from canasta_score.rules import kinds
+from canasta_score.rules.ruleset import Ruleset
 
 # The example, in Korean: RULES 2.6, 285 + 500 + 300 + 200 (two red threes) + 100 (out)
 # - 40 = 1,345 for 우리; 95 - 70 = 25 for 그들.
@@ -305,7 +306,7 @@ def test_the_choices_of_the_entry_in_korean_out_all_nobody_and_leaving() -> None
     import io
 
     from canasta_score.cli.asking import Dialogue, Left, pick
-    from canasta_score.entry import parse_count, side_parser
+    from canasta_score.hands.entry import parse_count, side_parser
 
     choose = pick(["우리", "그들", "out", "all"], {"우리": ["민수"], "그들": []})
     assert [choose(w) for w in ("나감", "전체", "민수", "그")] == ["out", "all", "우리", "그들"]

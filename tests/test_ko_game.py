@@ -10,9 +10,9 @@ import re
 import pytest
 from helpers import Cli
 
-from canasta_score import language
-from canasta_score.display import width
-from canasta_score.labels import Words, words
+from canasta_score.core import language
+from canasta_score.core.words import Words, words
+from canasta_score.output.widths import width
 
 CHULSOO, MINSU = "철수와 영희", "민수와 지영"
 # Contract hand 2 with Hangul side names: 300 + 300 (mixed canasta) - 40 = 560 and

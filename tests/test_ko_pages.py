@@ -25,11 +25,12 @@ from pathlib import Path
 import pytest
 from helpers import Cli
 
-from canasta_score import display, language
-from canasta_score.catalog import load_ruleset
-from canasta_score.chart import chart_data, text_chart
-from canasta_score.game import Game, new_game, parse_side, replay
-from canasta_score.store import Store
+from canasta_score.core import language
+from canasta_score.games.game import Game, new_game, parse_side, replay
+from canasta_score.games.store import Store
+from canasta_score.output import widths as display
+from canasta_score.output.chart import chart_data, text_chart
+from canasta_score.rules.catalog import load_ruleset
 from tests.sample_games import c5_hand
 
 SIDES = ("철수 & 영희", "민수 & 지영")

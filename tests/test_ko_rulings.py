@@ -14,9 +14,10 @@ import pytest
 from helpers import Cli
 from helpers import run_main as run
 
-from canasta_score import display, language
-from canasta_score.initial import min_meld
-from canasta_score.ruleset import Ruleset
+from canasta_score.core import language
+from canasta_score.judging.initial import min_meld
+from canasta_score.output import widths as display
+from canasta_score.rules.ruleset import Ruleset
 
 
 def both(cli: Cli, *args: str) -> tuple[int, str, str]:
@@ -183,7 +184,7 @@ def test_rule_texts_follow_the_language_without_mixing_the_cache(classic: Rulese
 def test_a_korean_rule_text_drops_its_zero_note_as_the_english_does(classic: Ruleset) -> None:
     """``(0 = ...)`` explains a zero only: classic's unlimited meld keeps it, a house rule of
     at most 8 cards reads without it; classic plays to 5,000."""
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     eight = load_ruleset("classic", overrides=["meld.max_cards=8"])
     with language.speaking("en"):
@@ -315,7 +316,7 @@ def test_rulings_name_each_canasta_kind_as_the_glossary_and_the_score_sheet_do(
 ) -> None:
     """A kind's Korean name in a ruling ("it is a ... canasta") is the one the glossary
     (docs/ko/glossary.md), stats and the pages use: 와일드 2, 와일드 조커 4, 듀스, 조커 든 듀스."""
-    from canasta_score.kinds import shown_name
+    from canasta_score.rules.kinds import shown_name
 
     with language.speaking("ko"):
         words = [shown_name(k) for k in ("wild_twos", "wild_four_jokers", "deuces", "deuces_mixed")]

@@ -18,7 +18,7 @@ from canasta_score.cli.startup import command_name, group_name, only_needed
 
 PROBE = """
 import json, sys
-from canasta_score import catalog
+from canasta_score.rules import catalog
 read = []
 real = catalog.read_toml
 def counting(path):
@@ -36,13 +36,13 @@ print(json.dumps({"modules": sorted(sys.modules), "read": read}), file=sys.stder
 NOT_NEEDED = (
     "tabulate",
     "tomli_w",
-    "canasta_score.export",
-    "canasta_score.store",
-    "canasta_score.game",
-    "canasta_score.entry",
-    "canasta_score.scoring",
-    "canasta_score.record",
-    "canasta_score.batch",
+    "canasta_score.output.export",
+    "canasta_score.games.store",
+    "canasta_score.games.game",
+    "canasta_score.hands.entry",
+    "canasta_score.hands.scoring",
+    "canasta_score.hands.record",
+    "canasta_score.judging.batch",
     "prompt_toolkit",
     "canasta_score.cli.shell",
 )
@@ -89,7 +89,7 @@ def test_ruling_commands_load_no_tables_no_writers_no_game_code_and_one_ruleset(
 ) -> None:
     report = probe(*args)
     loaded = set(report["modules"])
-    assert "canasta_score.checks" in loaded
+    assert "canasta_score.judging.checks" in loaded
     assert sorted(m for m in NOT_NEEDED if m in loaded) == []
     assert report["read"] == files
 
@@ -97,17 +97,13 @@ def test_ruling_commands_load_no_tables_no_writers_no_game_code_and_one_ruleset(
 def test_min_meld_judges_no_meld() -> None:
     """The minimum needs the ruleset's tiers only: no meld judging, no rulings."""
     loaded = set(probe("min-meld", "--score", "1500", "--json")["modules"])
-    assert "canasta_score.minimum" in loaded
-    assert sorted(loaded & {"canasta_score.melds", "canasta_score.rulings"}) == []
+    assert "canasta_score.rules.minimum" in loaded
+    assert sorted(loaded & {"canasta_score.judging.melds", "canasta_score.judging.judge"}) == []
 
 
 # What ``check meld`` loads of the package once its ruleset is in the compiled cache.
 CHECK_MELD_MODULES = [
     "canasta_score",
-    "canasta_score.cards",
-    "canasta_score.catalog",
-    "canasta_score.catalog.rulecache",
-    "canasta_score.checks",
     "canasta_score.cli",
     "canasta_score.cli.batch",
     "canasta_score.cli.check",
@@ -116,17 +112,24 @@ CHECK_MELD_MODULES = [
     "canasta_score.cli.startup",
     "canasta_score.cli.stores",
     "canasta_score.cli.terminal",
-    "canasta_score.errors",
-    "canasta_score.frozen",
-    "canasta_score.going_out",
-    "canasta_score.kinds",
-    "canasta_score.language",
-    "canasta_score.melds",
-    "canasta_score.ruleset",
-    "canasta_score.ruling",
-    "canasta_score.rulings",
-    "canasta_score.safe_text",
-    "canasta_score.schema",
+    "canasta_score.core",
+    "canasta_score.core.errors",
+    "canasta_score.core.frozen",
+    "canasta_score.core.language",
+    "canasta_score.core.safe_text",
+    "canasta_score.judging",
+    "canasta_score.judging.checks",
+    "canasta_score.judging.going_out",
+    "canasta_score.judging.judge",
+    "canasta_score.judging.melds",
+    "canasta_score.judging.ruling",
+    "canasta_score.rules",
+    "canasta_score.rules.cards",
+    "canasta_score.rules.catalog",
+    "canasta_score.rules.kinds",
+    "canasta_score.rules.rulecache",
+    "canasta_score.rules.ruleset",
+    "canasta_score.rules.schema",
 ]
 
 

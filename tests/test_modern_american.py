@@ -5,11 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import c, one, score, totals
 
-from canasta_score.cards import Rank
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import RecordError
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import (
+from canasta_score.core.errors import RecordError
+from canasta_score.judging.judge import (
     check_discard,
     check_go_out,
     check_initial_meld,
@@ -17,6 +14,9 @@ from canasta_score.rulings import (
     check_pickup,
     min_meld,
 )
+from canasta_score.rules.cards import Rank
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 KINGS = frozenset({Rank.KING})
 

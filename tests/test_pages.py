@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.game import replay
-from canasta_score.page import game_page, stats_page
-from canasta_score.store import Store
+from canasta_score.games.game import replay
+from canasta_score.games.store import Store
+from canasta_score.output.page import game_page, stats_page
 from tests.sample_games import ODD, odd_game
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -151,8 +151,9 @@ def test_other_commands_do_not_load_the_page_code(tmp_path: Path) -> None:
     probe = (
         "import sys\nfrom canasta_score.cli import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('jinja2', 'canasta_score.page', "
-        "'canasta_score.chart', 'canasta_score.stats', 'canasta_score.store.history'))),"
+        "print(sorted(m for m in sys.modules if m.startswith(('jinja2', "
+        "'canasta_score.output.page', 'canasta_score.output.chart', "
+        "'canasta_score.games.stats', 'canasta_score.games.store.history'))),"
         " file=sys.stderr)"
     )
     env = {**os.environ, "CANASTA_SCORE_HOME": str(tmp_path)}

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from helpers import c, one, score, totals
 
-from canasta_score.cards import Rank
-from canasta_score.catalog import load_ruleset
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import check_go_out, check_initial_meld, check_meld, check_pickup
+from canasta_score.judging.judge import check_go_out, check_initial_meld, check_meld, check_pickup
+from canasta_score.rules.cards import Rank
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 
 def rules_of(ruling: object) -> list[str]:

@@ -17,8 +17,8 @@ from helpers import c, one
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.rulings import check_initial_meld, check_pickup
+from canasta_score.judging.judge import check_initial_meld, check_pickup
+from canasta_score.rules.catalog import load_ruleset
 
 VALUE = {
     "JK": 50,

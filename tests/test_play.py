@@ -16,8 +16,8 @@ from terminal import PROGRAM, Terminal
 
 from canasta_score.cli.asking import Dialogue
 from canasta_score.cli.shell import Quit, Session, command_of, completions
-from canasta_score.errors import InputError
-from canasta_score.store import Store
+from canasta_score.core.errors import InputError
+from canasta_score.games.store import Store
 
 
 def run(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -96,8 +96,8 @@ def test_play_with_game_does_not_change_the_current_game_contract_7(env: dict[st
 
 def session(tmp_path: Path, answers: tuple[str, ...] = ()) -> tuple[Session, list[str]]:
     """A session on a new two-side classic game, its answers collected in a list."""
-    from canasta_score.catalog import load_ruleset
-    from canasta_score.game import new_game, parse_side
+    from canasta_score.games.game import new_game, parse_side
+    from canasta_score.rules.catalog import load_ruleset
 
     store = Store(tmp_path)
     game = new_game(

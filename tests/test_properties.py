@@ -8,12 +8,12 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from canasta_score.cards import NATURAL_RANKS, Card, Rank, Suit
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import RecordError
-from canasta_score.record import HandRecord, SideRecord, parse_record
-from canasta_score.rulings import check_go_out, check_meld
-from canasta_score.scoring import score_hand
+from canasta_score.core.errors import RecordError
+from canasta_score.hands.record import HandRecord, SideRecord, parse_record
+from canasta_score.hands.scoring import score_hand
+from canasta_score.judging.judge import check_go_out, check_meld
+from canasta_score.rules.cards import NATURAL_RANKS, Card, Rank, Suit
+from canasta_score.rules.catalog import load_ruleset
 
 RULESETS = {name: load_ruleset(name) for name in ("classic", "modern-american")}
 SUITS = [None, *Suit]

@@ -11,11 +11,11 @@ import json
 import pytest
 from helpers import c, items, one, score, totals
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.errors import RecordError
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import check_go_out
-from canasta_score.scoring import HandScore
+from canasta_score.core.errors import RecordError
+from canasta_score.hands.scoring import HandScore
+from canasta_score.judging.judge import check_go_out
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 
 def house(ruleset: str, *rules: str) -> Ruleset:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from canasta_score.catalog import bundled_family, bundled_ids, load_ruleset
 from canasta_score.cli import main
-from canasta_score.errors import InputError
-from canasta_score.rulebook import explain_rule, split_rule_id
-from canasta_score.ruleset import Ruleset, schema_keys
-from canasta_score.schema import FIXED_RULES
+from canasta_score.core.errors import InputError
+from canasta_score.rules.catalog import bundled_family, bundled_ids, load_ruleset
+from canasta_score.rules.rulebook import explain_rule, split_rule_id
+from canasta_score.rules.ruleset import Ruleset, schema_keys
+from canasta_score.rules.schema import FIXED_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"

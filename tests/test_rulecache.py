@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta_score import catalog
-from canasta_score.catalog import rulecache
+from canasta_score.rules import catalog, rulecache
 
 
 @pytest.fixture
@@ -61,8 +60,7 @@ def test_a_changed_or_strange_entry_is_never_used_and_the_ruleset_is_built_again
     import marshal
     import os
 
-    from canasta_score import catalog
-    from canasta_score.catalog import rulecache
+    from canasta_score.rules import catalog, rulecache
 
     monkeypatch.setenv("CANASTA_SCORE_CACHE", str(tmp_path))
     assert catalog.load_ruleset("classic").go_out.bonus == 100  # builds and keeps the entry

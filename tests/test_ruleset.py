@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from canasta_score.catalog import bundled_ids, load_ruleset, validate_file
-from canasta_score.errors import RulesetError
-from canasta_score.ruleset import Ruleset, schema_keys
-from canasta_score.schema import FIXED_RULES
+from canasta_score.core.errors import RulesetError
+from canasta_score.rules.catalog import bundled_ids, load_ruleset, validate_file
+from canasta_score.rules.ruleset import Ruleset, schema_keys
+from canasta_score.rules.schema import FIXED_RULES
 
 
 def test_classic_parameters_rules_2_1(classic: Ruleset) -> None:
@@ -171,7 +171,7 @@ def test_invalid_toml_is_reported(tmp_path: Path) -> None:
 
 
 def test_snapshot_rebuilds_the_same_ruleset() -> None:
-    from canasta_score.ruleset import build_ruleset
+    from canasta_score.rules.ruleset import build_ruleset
 
     rs = load_ruleset("classic", players=3, overrides=["go_out.bonus=150"])
     again = build_ruleset(rs.data)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from helpers import run_main as run
 
-from canasta_score.hand_batch import HandBatch
+from canasta_score.hands.score_data import HandBatch
 
 # RULES 2.1 / 2.6 by hand: A 100 melded + 500 natural canasta + 100 going out = 700; B -20.
 ONE_CANASTA = {

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from helpers import change_stored
 
-from canasta_score.catalog import load_ruleset
-from canasta_score.game import new_game, parse_side
-from canasta_score.stats import Filters, GameFacts, head_to_head, lost_points, statistics
-from canasta_score.store import Store
+from canasta_score.games.game import new_game, parse_side
+from canasta_score.games.stats import Filters, GameFacts, head_to_head, lost_points, statistics
+from canasta_score.games.store import Store
+from canasta_score.rules.catalog import load_ruleset
 
 
 def side(name: str, **facts: Any) -> dict[str, Any]:
@@ -217,12 +217,12 @@ def test_a_game_without_a_date_is_dated_by_its_last_change(tmp_path: Path) -> No
 
 def test_cached_facts_are_used_and_never_stale(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     read(home)  # fills the cache
-    import canasta_score.game
+    import canasta_score.games.game
 
     def no_replay(*_: object) -> None:
         raise AssertionError("scored again although the cache matches")
 
-    monkeypatch.setattr(canasta_score.game, "replay", no_replay)
+    monkeypatch.setattr(canasta_score.games.game, "replay", no_replay)
     assert statistics(*read(home))["games"]["counted"] == 2
     monkeypatch.undo()
     # The file changes (game one loses its second hand): its facts are worked out again.
@@ -238,19 +238,19 @@ def test_a_new_program_does_not_trust_the_cache(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read(home)
-    import canasta_score.store
+    import canasta_score.games.store
 
-    monkeypatch.setattr(canasta_score.store, "program_stamp", lambda: "another program")
-    import canasta_score.stats
+    monkeypatch.setattr(canasta_score.games.store, "program_stamp", lambda: "another program")
+    import canasta_score.games.stats
 
     scored: list[str] = []
-    real_facts = canasta_score.stats.game_facts
+    real_facts = canasta_score.games.stats.game_facts
 
     def counting_facts(log: Any) -> GameFacts:
         scored.append(log.game.name)
         return real_facts(log)
 
-    monkeypatch.setattr(canasta_score.stats, "game_facts", counting_facts)
+    monkeypatch.setattr(canasta_score.games.stats, "game_facts", counting_facts)
     read(home)
     assert sorted(scored) == ["one", "two"]
 

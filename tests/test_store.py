@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from helpers import Cli, change_stored, stored
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli.stores import DATABASE, home_folder
-from canasta_score.errors import GameError
-from canasta_score.game import Game, add_hand, new_game, parse_side
-from canasta_score.store import DATABASE as STORED_AS
-from canasta_score.store import Ref, Store, migrations
+from canasta_score.core.errors import GameError
+from canasta_score.games.game import Game, add_hand, new_game, parse_side
+from canasta_score.games.store import DATABASE as STORED_AS
+from canasta_score.games.store import Ref, Store, migrations
+from canasta_score.rules.catalog import load_ruleset
 
 EARLIER = Path(__file__).parent / "data" / "earlier-home"
 
@@ -145,9 +145,9 @@ def test_derived_data_of_another_program_is_derived_again(
     append(store, ref)
     change_stored(tmp_path, "UPDATE summaries SET head = json_set(head, '$.target', 7)")
     assert store.summary(ref).target == 7  # the same program and revision: kept as derived
-    import canasta_score.store
+    import canasta_score.games.store
 
-    monkeypatch.setattr(canasta_score.store, "program_stamp", lambda: "another program")
+    monkeypatch.setattr(canasta_score.games.store, "program_stamp", lambda: "another program")
     assert store.summary(ref).target == 5000
     db = sqlite3.connect(tmp_path / "games.db")
     assert db.execute("SELECT stamp FROM summaries").fetchone()[0] == "another program"
@@ -206,10 +206,10 @@ def test_a_migration_keeps_a_copy_of_the_database_first(
     def m002(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE games ADD COLUMN note TEXT")
 
-    import canasta_score.store
+    import canasta_score.games.store
 
-    monkeypatch.setattr(canasta_score.store, "MIGRATIONS", (*migrations.MIGRATIONS, m002))
-    monkeypatch.setattr(canasta_score.store, "LATEST", migrations.LATEST + 1)
+    monkeypatch.setattr(canasta_score.games.store, "MIGRATIONS", (*migrations.MIGRATIONS, m002))
+    monkeypatch.setattr(canasta_score.games.store, "LATEST", migrations.LATEST + 1)
     Store(tmp_path).locate(None)
     copy = tmp_path / f"games-schema-{migrations.LATEST}.db"
     db = sqlite3.connect(copy)
@@ -277,13 +277,13 @@ def test_recording_a_hand_reads_no_earlier_hand_and_keeps_the_totals_right(
 ) -> None:
     """Contract hand 2 three times: A 560 each (1,680), B 850 each (2,550); the third is
     recorded with the game's earlier hands and lines out of reach."""
-    from canasta_score import scorekeeper
+    from canasta_score.games import scorekeeper
 
     store = Store(tmp_path)
     ref = make(store, target=100000)
     for _ in range(2):
         scorekeeper.record(store, ref, dict(HAND))
-    import canasta_score.game
+    import canasta_score.games.game
 
     def no_replay(*_: object) -> None:
         raise AssertionError("the earlier hands were scored again")
@@ -294,7 +294,7 @@ def test_recording_a_hand_reads_no_earlier_hand_and_keeps_the_totals_right(
         assert table != "hands", "the earlier hands were read"
         return real(db, table, *rest)
 
-    monkeypatch.setattr(canasta_score.game, "replay", no_replay)
+    monkeypatch.setattr(canasta_score.games.game, "replay", no_replay)
     monkeypatch.setattr(Store, "records", staticmethod(only_undone))
     done = scorekeeper.record(store, ref, dict(HAND))
     assert done.played.number == 3 and done.summary.hands == 3

@@ -21,7 +21,7 @@ import pytest
 from helpers import THREE, TWO, Cli, Run, stored
 
 from canasta_score.cli import main
-from canasta_score.store import Store
+from canasta_score.games.store import Store
 
 
 @pytest.fixture

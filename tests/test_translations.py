@@ -14,8 +14,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from canasta_score import language
 from canasta_score.cli.languages import choose
+from canasta_score.core import language
 from canasta_score.locale import catalog_path
 
 ROOT = Path(__file__).parent.parent
@@ -68,8 +68,8 @@ def test_every_message_and_rule_text_has_a_korean_translation_with_the_same_plac
 
 
 def test_every_rule_key_and_fixed_rule_is_in_the_catalog_under_its_key(korean: object) -> None:
-    from canasta_score import schema
-    from canasta_score.ruleset import schema_keys
+    from canasta_score.rules import schema
+    from canasta_score.rules.ruleset import schema_keys
 
     keys = [*schema_keys(), *schema.FIXED_RULES]
     contexts = {message.context for message in korean if message.context}  # type: ignore[attr-defined]
@@ -106,7 +106,7 @@ def test_the_language_is_the_flag_then_the_variable_then_the_locale(
 
 
 def test_a_language_the_program_does_not_speak_is_refused_by_name() -> None:
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
 
     with pytest.raises(InputError, match="--lang 'fr'"):
         choose("fr", {})

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from helpers import c, score, totals
 
-from canasta_score.catalog import load_ruleset, validate_file
 from canasta_score.cli import main
-from canasta_score.errors import InputError, RecordError, RulesetError
-from canasta_score.rulings import check_go_out
+from canasta_score.core.errors import InputError, RecordError, RulesetError
+from canasta_score.judging.judge import check_go_out
+from canasta_score.rules.catalog import load_ruleset, validate_file
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

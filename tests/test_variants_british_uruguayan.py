@@ -8,10 +8,10 @@ import pytest
 from helpers import score
 from typer.testing import CliRunner
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.errors import RecordError
-from canasta_score.ruleset import Ruleset, schema_keys
+from canasta_score.core.errors import RecordError
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset, schema_keys
 
 
 @pytest.fixture(scope="module")

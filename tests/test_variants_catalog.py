@@ -8,9 +8,9 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from canasta_score.catalog import bundled_dir, load_ruleset
 from canasta_score.cli import app
-from canasta_score.ruleset import schema_keys
+from canasta_score.rules.catalog import bundled_dir, load_ruleset
+from canasta_score.rules.ruleset import schema_keys
 
 CONTRACT_IDS = {
     "classic",

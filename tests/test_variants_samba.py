@@ -8,17 +8,17 @@ import pytest
 from helpers import c, items, score
 from typer.testing import CliRunner
 
-from canasta_score.cards import parse_card
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import (
+from canasta_score.judging.judge import (
     check_go_out,
     check_initial_meld,
     check_meld,
     check_pickup,
     min_meld,
 )
+from canasta_score.rules.cards import parse_card
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,11 @@ import pytest
 from helpers import score
 from typer.testing import CliRunner
 
-from canasta_score.cards import parse_cards
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.ruleset import Ruleset
-from canasta_score.rulings import check_go_out, min_meld
+from canasta_score.judging.judge import check_go_out, min_meld
+from canasta_score.rules.cards import parse_cards
+from canasta_score.rules.catalog import load_ruleset
+from canasta_score.rules.ruleset import Ruleset
 
 
 @pytest.fixture(scope="module")

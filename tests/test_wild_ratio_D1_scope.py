@@ -9,9 +9,9 @@ import pytest
 from helpers import c, score, totals
 from typer.testing import CliRunner
 
-from canasta_score.catalog import load_ruleset
 from canasta_score.cli import app
-from canasta_score.rulings import check_meld
+from canasta_score.judging.judge import check_meld
+from canasta_score.rules.catalog import load_ruleset
 
 NO_RATIO = ("samba", "bolivian", "brazilian", "chilean", "italian", "american")
 CLASSIC_D1 = ("british", "cuban", "uruguayan", "hand-and-foot")

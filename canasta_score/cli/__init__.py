@@ -8,8 +8,8 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from canasta_score import language
-from canasta_score.language import N_, _
+from canasta_score.core import language
+from canasta_score.core.language import N_, _
 
 # The parts of the command line, in the order the help lists them: groups added whole, and
 # modules that register their commands on the app.
@@ -177,7 +177,7 @@ def fail(message: str) -> NoReturn:
 def refuse_undecodable(args: list[str]) -> None:
     """An argument whose bytes are not UTF-8 (Python keeps them as lone surrogates) is refused
     before anything reads it."""
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
 
     for arg in args:
         try:
@@ -195,7 +195,7 @@ def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
     from canasta_score.cli.languages import settle
     from canasta_score.cli.startup import only_needed
-    from canasta_score.errors import CanastaError
+    from canasta_score.core.errors import CanastaError
 
     try:
         refuse_undecodable(args)

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from canasta_score.errors import CanastaError
-from canasta_score.language import N_, _
+from canasta_score.core.errors import CanastaError
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.game import Game, Side
-    from canasta_score.ruleset import Ruleset
+    from canasta_score.games.game import Game, Side
+    from canasta_score.rules.ruleset import Ruleset
 
 QUIT = ("q", "quit", "종료")
 INTERRUPTED = N_("interrupted; nothing was saved")
@@ -73,7 +73,7 @@ class Dialogue:
         """Ask until the answer parses; a wrong answer is explained and asked again. Returns
         the value and the answer as it counts (Enter takes ``default``; with ``clear``, ``-``
         stands for an empty answer). ``q`` leaves, after a check where it is also an answer."""
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
 
         shown = f"  {prompt}" + (f" [{default}]" if default else "") + ": "
         while True:
@@ -95,8 +95,8 @@ class Dialogue:
     def quit_or(self, parse: Callable[[str], Any], text: str) -> Any:
         """``q`` was typed: leave, unless it is also a valid answer here (a queen left in hand,
         a side whose name starts with q) and the scorekeeper says so; then it is the answer."""
-        from canasta_score.entry import parse_yes
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
+        from canasta_score.hands.entry import parse_yes
 
         try:
             value = parse(text)
@@ -113,7 +113,7 @@ class Dialogue:
         """Ask every question for one side, offering its ``before`` answers again; returns its
         record data and the answers. ``went``: whether the side went out, when that was asked
         for the whole hand (else the side is asked)."""
-        from canasta_score.entry import answer, finish_side, parse_mode, side_questions
+        from canasta_score.hands.entry import answer, finish_side, parse_mode, side_questions
 
         name, seats = side.name, side.seats(rs.table.side_size)
         self.say(f"\n{name}" + (f" ({' & '.join(side.players)})" if side.players else ""))
@@ -150,8 +150,8 @@ class Dialogue:
     ) -> tuple[dict[str, Any], Answers]:
         """One side, asked again (with its answers offered) until its part of the hand holds
         on its own: what depends on the other sides is checked with the whole hand."""
-        from canasta_score.entry import check_side
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
+        from canasta_score.hands.entry import check_side
 
         while True:
             data, before = self.side(rs, side, others_out, before, went)
@@ -178,7 +178,9 @@ class Dialogue:
         old answer offered (Enter keeps it)."""
         from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
-        from canasta_score.entry import (
+        from canasta_score.core.errors import RecordError
+        from canasta_score.games.game import dealer_of, play, shortfalls
+        from canasta_score.hands.entry import (
             blocked_by,
             choice_word,
             describe_side,
@@ -187,8 +189,6 @@ class Dialogue:
             side_parser,
             yes_no,
         )
-        from canasta_score.errors import RecordError
-        from canasta_score.game import dealer_of, play, shortfalls
 
         names = [s.name for s in game.sides]
         by_name = {s.name: s for s in game.sides}
@@ -264,7 +264,7 @@ class Dialogue:
 
 def old_sides(old: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]]:
     """The sides of a stored hand's record by name, in the game's order."""
-    from canasta_score.game import record_of
+    from canasta_score.games.game import record_of
 
     given = record_of(old).get("side", [])
     by_name = {s.get("name"): dict(s) for s in given if isinstance(s, dict)}
@@ -295,7 +295,7 @@ def answers_from(side: dict[str, Any]) -> Answers:
     ):
         if key in side:
             out[key] = [str(side[key])]
-    from canasta_score.entry import yes_no
+    from canasta_score.hands.entry import yes_no
 
     for key in ("concealed", "acaba"):
         if side.get(key):
@@ -307,7 +307,7 @@ def answers_from(side: dict[str, Any]) -> Answers:
 
 def went_out_as(side: dict[str, Any], went: bool) -> dict[str, Any]:
     """A side's data with who went out changed after it was entered."""
-    from canasta_score.entry import ordered
+    from canasta_score.hands.entry import ordered
 
     if went and side.get("went_out"):
         return side
@@ -323,8 +323,8 @@ def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 def pick(names: list[str], players: Mapping[str, Sequence[str]]) -> Callable[[str], str]:
     """Which side to enter again: a side's or a player's name, or a unique beginning; or one of
     the other choices in ``names`` (``out``, ``all``) in English or Korean."""
-    from canasta_score.entry import CHOICES, match_side
-    from canasta_score.kinds import plain
+    from canasta_score.hands.entry import CHOICES, match_side
+    from canasta_score.rules.kinds import plain
 
     def parse(text: str) -> str:
         said = plain(text)

@@ -60,10 +60,10 @@ def run(path: str, engine: Engine | None = None) -> int:
     next read, so a program that writes one line and waits gets its answer at once. Answers are
     pure, so a line seen before (byte for byte) is answered from memory.
     """
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
 
     if engine is None:
-        from canasta_score.batch import Batch
+        from canasta_score.judging.batch import Batch
 
         engine = Batch()
     try:
@@ -97,7 +97,7 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
 
     A line longer than the limit gets an error object as soon as it passes the limit, and the
     rest of it is read and dropped, so memory stays bounded whatever the input."""
-    from canasta_score.limits import MAX_LINE
+    from canasta_score.core.limits import MAX_LINE
 
     read = getattr(stream, "read1", stream.read)
     answered: dict[bytes, tuple[str, int]] = {}
@@ -153,9 +153,9 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
 
 def too_long(number: int, limit: int) -> str:
     """The error object of a line longer than the limit (also reported on stderr)."""
-    from canasta_score.batch import error
     from canasta_score.cli.common import json_text
-    from canasta_score.limits import size_text
+    from canasta_score.core.limits import size_text
+    from canasta_score.judging.batch import error
 
     data, _code = error(number, f"the line is longer than the limit of {size_text(limit)}")
     print(f"Error: line {number}: {data['error']}", file=sys.stderr)

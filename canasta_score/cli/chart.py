@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from canasta_score.ruleset import Ruleset
-    from canasta_score.summary import Summary
+    from canasta_score.games.summary import Summary
+    from canasta_score.rules.ruleset import Ruleset
 
 
 def can_draw() -> bool:
@@ -24,7 +24,7 @@ def can_draw() -> bool:
 
 def show(summary: Summary, rs: Ruleset) -> None:
     """Print the chart fitted to the terminal's width ($COLUMNS when set)."""
-    from canasta_score.chart import chart_data, text_chart
+    from canasta_score.output.chart import chart_data, text_chart
 
     width = shutil.get_terminal_size((80, 24)).columns
     typer.echo(text_chart(chart_data(summary, rs), width, unicode=can_draw()))

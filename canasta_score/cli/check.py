@@ -1,6 +1,6 @@
 """``canasta-score check ...``: rulings at the table (CONTRACT section 5).
 
-Each subcommand is built from the check's one description in :mod:`canasta_score.checks`
+Each subcommand is built from the check's one description in :mod:`canasta_score.judging.checks`
 (which ``check --batch`` uses too): its options, their help and defaults, and the library call.
 """
 
@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.checks import CHECKS, FROM_GAME, Check, Option, convert
 from canasta_score.cli import batch
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
-from canasta_score.errors import InputError
-from canasta_score.language import _
+from canasta_score.core.errors import InputError
+from canasta_score.core.language import _
+from canasta_score.judging.checks import CHECKS, FROM_GAME, Check, Option, convert
 
 if TYPE_CHECKING:
-    from canasta_score.ruleset import Ruleset
+    from canasta_score.rules.ruleset import Ruleset
 
 app = typer.Typer(
     help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.", no_args_is_help=True
@@ -117,7 +117,7 @@ def from_game(
     """The ruleset of the game (``--game``, else the current one) and the request with what the
     game says about ``--side``: its score and its next hand number."""
     from canasta_score.cli.stores import find, open_store
-    from canasta_score.table_facts import game_ruleset, side_facts, with_facts
+    from canasta_score.games.table_facts import game_ruleset, side_facts, with_facts
 
     store = open_store()
     ref = find(store, values.get("game"))
@@ -134,7 +134,7 @@ def current_rules(rules: list[str] | None) -> Ruleset:
     (its players and house rules, with ``rules`` on top), said in one line on standard error;
     else classic."""
     from canasta_score.cli.stores import has_games, home_folder, open_store
-    from canasta_score.errors import GameError
+    from canasta_score.core.errors import GameError
 
     if not has_games(home_folder()):
         return load("classic", None, rules)  # no games yet: nothing of the store is loaded
@@ -148,7 +148,7 @@ def current_rules(rules: list[str] | None) -> Ruleset:
         return load("classic", None, rules)
     rs = game.rules()
     if rules:
-        from canasta_score.ruleset import build_ruleset
+        from canasta_score.rules.ruleset import build_ruleset
 
         rs = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
     said = _("ruleset {ruleset}, from game {game} (--ruleset ID for another)")

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.language import _, pgettext
-from canasta_score.safe_text import json_text as json_text
+from canasta_score.core.language import _, pgettext
+from canasta_score.core.safe_text import json_text as json_text
 
 if TYPE_CHECKING:
-    from canasta_score.minimum import Minimum
-    from canasta_score.ruleset import Ruleset
-    from canasta_score.ruling import Ruling
+    from canasta_score.judging.ruling import Ruling
+    from canasta_score.rules.minimum import Minimum
+    from canasta_score.rules.ruleset import Ruleset
 
 
 def complete_ruleset(incomplete: str) -> list[str]:
     """Shell completion: the bundled ruleset ids starting with what is typed."""
-    from canasta_score.catalog import bundled_ids
+    from canasta_score.rules.catalog import bundled_ids
 
     return [i for i in bundled_ids() if i.startswith(incomplete)]
 
@@ -27,12 +27,12 @@ def complete_game(incomplete: str) -> list[str]:
     """Shell completion: the names of the games in the game home starting with what is typed
     (where there are no games, nothing is made)."""
     from canasta_score.cli.stores import has_games, home_folder
-    from canasta_score.errors import CanastaError
+    from canasta_score.core.errors import CanastaError
 
     home = home_folder()
     if not has_games(home):
         return []
-    from canasta_score.store import Store
+    from canasta_score.games.store import Store
 
     store = Store(home)
     try:
@@ -73,7 +73,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
     """Load a ruleset for a command."""
-    from canasta_score.catalog import load_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     return load_ruleset(ruleset, players=players, overrides=list(rule or []))
 
@@ -84,7 +84,7 @@ def emit_json(data: Any) -> None:
 
 def emit_answer(answer: Ruling | Minimum) -> None:
     """A check's answer as its one JSON text (the same a batch line is)."""
-    from canasta_score.checks import answer_json
+    from canasta_score.judging.checks import answer_json
 
     sys.stdout.write(answer_json(answer) + "\n")
 
@@ -112,7 +112,7 @@ def detail_label(key: str) -> str:
 
 def detail_value(key: str, value: Any) -> Any:
     """A value a ruling reports, as a person reads it (a pickup's way, a canasta's kind)."""
-    from canasta_score.kinds import shown_name
+    from canasta_score.rules.kinds import shown_name
 
     if key == "canasta" and isinstance(value, str):
         return shown_name(value)

@@ -20,7 +20,7 @@ from typing import Any
 
 import typer
 
-from canasta_score.language import _
+from canasta_score.core.language import _
 
 C5 = """\
 # Example C5 of docs/rules/classic.md: "us" goes out with a natural and a mixed canasta.
@@ -76,7 +76,7 @@ QUICK_HANDS: list[list[dict[str, Any]]] = [
 
 def steps() -> list[list[str]]:
     """The demo's command lines, the quick form in the words of the language in use."""
-    from canasta_score.entry import describe_side
+    from canasta_score.hands.entry import describe_side
 
     quick = [["hand", *(describe_side(side) for side in hand)] for hand in QUICK_HANDS]
     return [
@@ -126,7 +126,7 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
                     for args in commands:
                         app(args)
                 from canasta_score.cli.common import emit_json
-                from canasta_score.store import Store
+                from canasta_score.games.store import Store
 
                 store = Store(Path(home))
                 status = store.summary(store.locate("demo")).status()

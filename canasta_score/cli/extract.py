@@ -49,8 +49,8 @@ def rule_texts(
 ) -> Iterator[Extracted]:
     """The file's own messages, then the text of every ruleset key and fixed rule (in the
     context of its key, as ``pgettext`` looks it up) and of every named choice."""
-    from canasta_score import schema
-    from canasta_score.ruleset import schema_keys, section_fields, section_types
+    from canasta_score.rules import schema
+    from canasta_score.rules.ruleset import schema_keys, section_fields, section_types
 
     yield from python_messages(fileobj, keywords, comment_tags, options)
     for key in schema_keys():

@@ -18,13 +18,13 @@ from canasta_score.cli.common import (
 )
 from canasta_score.cli.stores import find as find
 from canasta_score.cli.stores import open_store as open_store
-from canasta_score.language import N_, _
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.game import Shortfall
-    from canasta_score.ruleset import Ruleset
-    from canasta_score.store import Ref, Store
-    from canasta_score.summary import Summary
+    from canasta_score.games.game import Shortfall
+    from canasta_score.games.store import Ref, Store
+    from canasta_score.games.summary import Summary
+    from canasta_score.rules.ruleset import Ruleset
 
 GameOpt = Annotated[
     str | None,
@@ -66,7 +66,7 @@ def hand_data(
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
     questions; and whether it came from the questions (which already showed the breakdown)."""
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
 
     if file is not None and quick:
         raise InputError(_("give the hand either with --file or in the quick form, not both"))
@@ -76,7 +76,7 @@ def hand_data(
         return read_record_data(file), False
     if quick:
         from canasta_score.cli.asking import old_sides
-        from canasta_score.entry import parse_quick
+        from canasta_score.hands.entry import parse_quick
 
         players = {x.name: x.players for x in s.sides}
         game = store.load(ref, hands=number <= s.hands)  # a new hand needs no earlier one
@@ -98,7 +98,7 @@ def hand_data(
 
         return parse_record_text(text, _("standard input")), False
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.game import totals_before
+    from canasta_score.games.game import totals_before
 
     game = store.load(ref, hands=number <= s.hands)
     old = game.hands[number - 1] if number <= len(game.hands) else None
@@ -109,7 +109,7 @@ def entered_now(data: dict[str, Any]) -> dict[str, Any]:
     """The hand with when it is being entered (unless its record says)."""
     from datetime import datetime
 
-    from canasta_score.game import ENTERED
+    from canasta_score.games.game import ENTERED
 
     if not isinstance(data, dict) or ENTERED in data:
         return data
@@ -169,8 +169,8 @@ def new_cmd(
     Example: new club-night --side "Ann & Bob" --side "Cy & Di" --target 5000"""
     from datetime import datetime
 
-    from canasta_score.catalog import load_ruleset
-    from canasta_score.game import check_name, new_game, parse_side, pick_ruleset
+    from canasta_score.games.game import check_name, new_game, parse_side, pick_ruleset
+    from canasta_score.rules.catalog import load_ruleset
 
     overrides = list(rule or [])
     sides = [parse_side(s) for s in side or []]
@@ -218,9 +218,9 @@ def hand_cmd(
     """Record the next hand: from a record file, in the quick form, or by answering
     questions (on a terminal). Prints the breakdown and the new totals.
     Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
-    from canasta_score import scorekeeper
     from canasta_score.cli import sheet
-    from canasta_score.game import check_open
+    from canasta_score.games import scorekeeper
+    from canasta_score.games.game import check_open
 
     store = open_store()
     ref = find(store, game)
@@ -249,7 +249,7 @@ def status_cmd(
     """The score sheet: every hand with running totals, each side's next minimum, the next
     dealer, and the winner once the game is over.  Example: status --json"""
     if chart and json:
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
 
         raise InputError(_("--chart draws the totals; give --chart or --json, not both"))
     store = open_store()
@@ -284,7 +284,7 @@ def history_cmd(
 
         log = store.log(ref)
         if json:
-            from canasta_score.export import log_data
+            from canasta_score.output.export import log_data
 
             emit_json(log_data(log))
             return
@@ -312,7 +312,7 @@ YesOpt = Annotated[
 def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -> None:
     """Remove the last hand; redo puts it back. On a terminal it shows the hand and asks
     first (--yes does not ask).  Example: undo"""
-    from canasta_score import scorekeeper
+    from canasta_score.games import scorekeeper
 
     store = open_store()
     ref = find(store, game)
@@ -334,8 +334,8 @@ def confirm_undo(store: Store, ref: Ref) -> tuple[int, tuple[dict[str, Any], ...
     hand as they were shown (so a hand entered meanwhile is not removed by mistake)."""
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.entry import parse_yes
-    from canasta_score.errors import GameError
+    from canasta_score.core.errors import GameError
+    from canasta_score.hands.entry import parse_yes
 
     summary = store.summary(ref)
     hands = store.load(ref).hands
@@ -353,8 +353,8 @@ def confirm_undo(store: Store, ref: Ref) -> tuple[int, tuple[dict[str, Any], ...
 def redo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
     """Put back the hand undo removed last, exactly as it was (again for each hand undone),
     until a new hand is entered.  Example: redo"""
-    from canasta_score import scorekeeper
     from canasta_score.cli import sheet
+    from canasta_score.games import scorekeeper
 
     store = open_store()
     done = scorekeeper.redo(store, find(store, game))
@@ -376,14 +376,14 @@ def edit_cmd(
 ) -> None:
     """Replace hand N; every later hand is scored again, minimums included, and the change
     is shown.  Example: edit 2 --file hand2.toml"""
-    from canasta_score import scorekeeper
+    from canasta_score.games import scorekeeper
 
     store = open_store()
     ref = find(store, game)
     store.writable(ref)
     before = store.summary(ref)
     if not 1 <= number <= before.hands:
-        from canasta_score.errors import GameError
+        from canasta_score.core.errors import GameError
 
         raise GameError(
             _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
@@ -444,7 +444,7 @@ def export_cmd(
     one row per hand (--detail: per breakdown item); Markdown is the sheet, then each hand's
     breakdown; HTML is a page to print or share (sheet, chart, every breakdown).
     Example: export --format csv -o club-night.csv"""
-    from canasta_score.errors import InputError
+    from canasta_score.core.errors import InputError
 
     fmt = format.lower()
     if json and output is None and fmt != "json":
@@ -453,7 +453,7 @@ def export_cmd(
                 "--json prints the log as JSON; to write --format {format}, give --output FILE"
             ).format(format=fmt)
         )
-    from canasta_score.export import check_kind, export
+    from canasta_score.output.export import check_kind, export
 
     check_kind(fmt, detail, full)
     store = open_store()
@@ -479,7 +479,7 @@ def export_cmd(
 def refuse_store(store: Store, target: Path) -> None:
     """An output file may never be the game store (or any SQLite database)."""
     if store.owns(target):
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
 
         raise InputError(
             _("{path}: that is the game database; give another file to write").format(path=target)
@@ -500,10 +500,10 @@ def import_cmd(
     name; an existing game is never replaced.
     Example: import club-night.json --name rematch"""
     from canasta_score.cli.hands import read_text
-    from canasta_score.export import read_log
+    from canasta_score.games.gamefile import read_log
 
     where = _("standard input") if file == "-" else file
-    from canasta_score.limits import MAX_IMPORT
+    from canasta_score.core.limits import MAX_IMPORT
 
     game, notes = read_log(read_text(file, MAX_IMPORT, N_("a game log")), where, name)
     store = open_store()
@@ -551,7 +551,7 @@ def games_cmd(json: JsonOpt = False) -> None:
     """List the games: ruleset, scores, hands played, leader, when started and last played,
     finished.  Example: games"""
     from canasta_score.cli import sheet
-    from canasta_score.errors import GameError
+    from canasta_score.core.errors import GameError
 
     store = open_store()
     try:

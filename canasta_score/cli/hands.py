@@ -15,18 +15,18 @@ from canasta_score.cli.common import (
     emit_json,
     load,
 )
-from canasta_score.language import N_, _
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.ruleset import Ruleset
-    from canasta_score.scoring import HandScore
+    from canasta_score.hands.scoring import HandScore
+    from canasta_score.rules.ruleset import Ruleset
 
 
 def read_text(path: str, limit: int | None = None, what: str = N_("a hand record")) -> str:
     """The text of a file, or of standard input for ``-``, refused past ``limit`` bytes
     (default: the limit of a hand record)."""
-    from canasta_score.errors import InputError
-    from canasta_score.limits import MAX_RECORD, decode_utf8, read_limited, too_large
+    from canasta_score.core.errors import InputError
+    from canasta_score.core.limits import MAX_RECORD, decode_utf8, read_limited, too_large
 
     limit = MAX_RECORD if limit is None else limit
     where = _("standard input") if path == "-" else path
@@ -57,8 +57,8 @@ def read_record_data(path: str) -> dict[str, Any]:
 
 def parse_record_text(text: str, where: str) -> dict[str, Any]:
     """Parse hand record text (TOML) into data, within the limits of the tool's input."""
-    from canasta_score.errors import InputError, RecordError
-    from canasta_score.limits import parse_toml
+    from canasta_score.core.errors import InputError, RecordError
+    from canasta_score.core.limits import parse_toml
 
     try:
         return parse_toml(text, where)
@@ -111,7 +111,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
-        from canasta_score.errors import InputError, RecordError
+        from canasta_score.core.errors import InputError, RecordError
 
         if batch is not None:
             if file is not None:
@@ -119,7 +119,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(score_batch(batch, ruleset, players, rule))
         if file is None:
             raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
-        from canasta_score.hand_batch import NoRuleset, score_data
+        from canasta_score.hands.score_data import NoRuleset, score_data
 
         def loaded(ref: str, count: int | None, rules: tuple[str, ...]) -> Ruleset:
             return load(ref, count, list(rules))
@@ -139,6 +139,6 @@ def register(app: typer.Typer) -> None:
 def score_batch(path: str, ruleset: str | None, players: int | None, rule: list[str] | None) -> int:
     """``score-hand --batch``: the options are the defaults of lines that leave them out."""
     from canasta_score.cli.batch import run
-    from canasta_score.hand_batch import HandBatch
+    from canasta_score.hands.score_data import HandBatch
 
     return run(path, HandBatch(ruleset, players, tuple(rule or ())))

@@ -7,8 +7,8 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from canasta_score import language
-from canasta_score.errors import InputError
+from canasta_score.core import language
+from canasta_score.core.errors import InputError
 
 OPTION = "--lang"
 # Output for programs: JSON (``--json``, the batch commands) and the JSON and TOML exports. It

@@ -1,7 +1,7 @@
 """``canasta-score min-meld``: the minimum count of a side's initial meld (CONTRACT 5.1).
 
 Its own part of the command line, built from the check's description in
-:mod:`canasta_score.checks` as the ``check`` subcommands are.
+:mod:`canasta_score.judging.checks` as the ``check`` subcommands are.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from canasta_score.cli.common import emit_answer
-from canasta_score.language import _
+from canasta_score.core.language import _
 
 if TYPE_CHECKING:
-    from canasta_score.minimum import Minimum
+    from canasta_score.rules.minimum import Minimum
 
 
 def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
@@ -33,7 +33,7 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``min-meld`` to the app."""
-    from canasta_score.checks import CHECKS
     from canasta_score.cli.check import command_for
+    from canasta_score.judging.checks import CHECKS
 
     app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from canasta_score.cli.common import complete_game
-from canasta_score.language import _
+from canasta_score.core.language import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -62,8 +62,8 @@ def register(app: typer.Typer) -> None:
             session.dialogue = Dialogue(reader=questions)
         failed = loop(session, reader)
         if failed and reader is plain_reader:  # a script learns that some of it failed
-            from canasta_score.errors import InputError
-            from canasta_score.language import ngettext
+            from canasta_score.core.errors import InputError
+            from canasta_score.core.language import ngettext
 
             said = ngettext(
                 "line {lines} of the session failed (it said why above)",
@@ -104,13 +104,13 @@ def loop(session: Session, read: Callable[[str], str]) -> list[int]:
 def plain_reader(_prompt: str) -> str:
     """A line of standard input (no prompt: the session is being scripted), at most as long as
     a line of a batch; a longer one ends the session with an error."""
-    from canasta_score.limits import MAX_LINE
+    from canasta_score.core.limits import MAX_LINE
 
     line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         raise EOFError
     if len(line) > MAX_LINE:
-        from canasta_score.errors import InputError
+        from canasta_score.core.errors import InputError
 
         raise InputError(
             _("a line of the session is longer than the limit of {limit:,} characters").format(

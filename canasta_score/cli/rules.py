@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
-from canasta_score.language import _, pgettext
+from canasta_score.core.language import _, pgettext
 
 app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True)
 
@@ -15,8 +15,8 @@ app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True
 @app.command("list")
 def list_cmd(json: JsonOpt = False) -> None:
     """List the bundled rulesets.  Example: rules list"""
-    from canasta_score.catalog import list_bundled
     from canasta_score.cli.tables import table
+    from canasta_score.rules.catalog import list_bundled
 
     found = list_bundled()
     if json:
@@ -59,7 +59,7 @@ def status_word(status: str) -> str:
 
 def source_text(source: str) -> str:
     """A rule's source as shown: a house rule's mark in the language in use."""
-    from canasta_score.ruleset import HOUSE_RULE
+    from canasta_score.rules.ruleset import HOUSE_RULE
 
     return _(HOUSE_RULE) if source == HOUSE_RULE else source
 
@@ -80,8 +80,8 @@ def show_cmd(
 ) -> None:
     """Show a resolved ruleset: every rule with its id, text and source, wrapped to the
     terminal's width (COLUMNS). Example: rules show classic --players 2"""
-    from canasta_score.rulebook import plain_value
-    from canasta_score.ruleset import schema_keys
+    from canasta_score.rules.rulebook import plain_value
+    from canasta_score.rules.ruleset import schema_keys
 
     rs = load(ruleset, players, rule)
     if json:
@@ -148,7 +148,7 @@ def wrap(text: str, width: int, indent: str = "", hang: str = "") -> str:
             subsequent_indent=indent + hang,
             break_on_hyphens=False,
         )
-    from canasta_score import display
+    from canasta_score.output import widths as display
 
     # Wide characters (Hangul) take two columns: fill word by word by display width.
     lines: list[str] = []
@@ -167,7 +167,7 @@ def wrap(text: str, width: int, indent: str = "", hang: str = "") -> str:
 
 def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
     """Every rule as a table when the terminal is wide enough, else one block per rule."""
-    from canasta_score import display
+    from canasta_score.output import widths as display
 
     room = width - max(display.width(r[0]) for r in rules) - 2 * 2  # two-space column gaps
     text_width, source_width = room * 3 // 5, room - room * 3 // 5
@@ -220,8 +220,8 @@ def explain_cmd(
 ) -> None:
     """Explain one rule: its text, its value, its source and the docs/rules page about it.
     Example: rules explain samba.meld.max-wilds"""
-    from canasta_score.catalog import explain
-    from canasta_score.rulebook import describe_choice, plain_value, toml_value
+    from canasta_score.rules.catalog import explain
+    from canasta_score.rules.rulebook import describe_choice, plain_value, toml_value
 
     found = explain(rule_id, ruleset, players=players, overrides=list(rule or []))
     if json:
@@ -261,8 +261,8 @@ def validate_cmd(
 ) -> None:
     """Check a ruleset file and report every problem with its key.
     Example: rules validate house.toml"""
-    from canasta_score.catalog import validate_file
-    from canasta_score.errors import RulesetError
+    from canasta_score.core.errors import RulesetError
+    from canasta_score.rules.catalog import validate_file
 
     try:
         rs = validate_file(file)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta_score.cli.tables import simple
-from canasta_score.labels import shown_requirement
-from canasta_score.language import _
+from canasta_score.core.language import _
+from canasta_score.core.words import shown_requirement
 
 if TYPE_CHECKING:
-    from canasta_score.game import Change, Played, Shortfall
-    from canasta_score.store import Store
-    from canasta_score.summary import HandLine, Summary
+    from canasta_score.games.game import Change, Played, Shortfall
+    from canasta_score.games.store import Store
+    from canasta_score.games.summary import HandLine, Summary
 
 
 def num(n: int, signed: bool = False) -> str:

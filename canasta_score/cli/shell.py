@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.errors import CanastaError, InputError
-from canasta_score.language import N_, _
+from canasta_score.core.errors import CanastaError, InputError
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.game import Game
-    from canasta_score.rulings import Ruling
-    from canasta_score.store import Ref, Store
-    from canasta_score.summary import Summary
+    from canasta_score.games.game import Game
+    from canasta_score.games.store import Ref, Store
+    from canasta_score.games.summary import Summary
+    from canasta_score.judging.judge import Ruling
 
 HELP = N_("""\
 Commands (a unique beginning will do, e.g. "st" for status):
@@ -175,7 +175,7 @@ class Session:
         whether the questions (which showed the breakdown) were asked."""
         game = self.game()
         if rest:
-            from canasta_score.entry import parse_quick
+            from canasta_score.hands.entry import parse_quick
 
             players = {s.name: s.players for s in before.sides}
             from canasta_score.cli.asking import old_sides
@@ -183,17 +183,17 @@ class Session:
             names = [s.name for s in before.sides]
             keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
             return parse_quick([rest], names, players, game.rules(), keep), False
-        from canasta_score.game import totals_before
+        from canasta_score.games.game import totals_before
 
         old = game.hands[number - 1] if number <= len(game.hands) else None
         totals = totals_before(before, number)
         return self.dialogue.hand(game, game.rules(), number, totals, old), True
 
     def do_hand(self, rest: str) -> None:
-        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
         from canasta_score.cli.game import entered_now
-        from canasta_score.game import check_open
+        from canasta_score.games import scorekeeper
+        from canasta_score.games.game import check_open
 
         self.store.writable(self.path)
         before = self.summary()
@@ -207,9 +207,9 @@ class Session:
         self.say(sheet.played(done.played, done.summary, breakdown=not asked))
 
     def do_edit(self, rest: str) -> None:
-        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
-        from canasta_score.errors import GameError
+        from canasta_score.core.errors import GameError
+        from canasta_score.games import scorekeeper
 
         first, _space, quick = rest.partition(" ")
         if not (first.isascii() and first.isdigit()):  # "²" is a digit int() refuses
@@ -229,8 +229,8 @@ class Session:
         self.say(sheet.change(done, later))
 
     def do_undo(self, _rest: str) -> None:
-        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
+        from canasta_score.games import scorekeeper
 
         done = scorekeeper.undo(self.store, self.path)
         removed = sheet.hand_line(done.line, done.summary)
@@ -238,8 +238,8 @@ class Session:
         self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
     def do_redo(self, _rest: str) -> None:
-        from canasta_score import scorekeeper
         from canasta_score.cli import sheet
+        from canasta_score.games import scorekeeper
 
         done = scorekeeper.redo(self.store, self.path)
         self.say(sheet.played(done.played, done.summary, breakdown=True))
@@ -261,16 +261,16 @@ class Session:
         echo(text, lead, colour, True)
 
     def do_meld(self, rest: str) -> None:
-        from canasta_score.cards import parse_cards
-        from canasta_score.rulings import check_meld
+        from canasta_score.judging.judge import check_meld
+        from canasta_score.rules.cards import parse_cards
 
         if not rest:
             raise InputError(_('give the meld\'s cards, e.g. "meld K K 2"'))
         self.show(check_meld(self.game().rules(), parse_cards(rest)), " ".join(rest.split()))
 
     def do_pickup(self, rest: str) -> None:
-        from canasta_score.cards import parse_card, parse_cards
-        from canasta_score.rulings import check_pickup
+        from canasta_score.judging.judge import check_pickup
+        from canasta_score.rules.cards import parse_card, parse_cards
 
         top, with_, after = rest.partition(" with ")
         if not with_ or not top.strip():
@@ -309,7 +309,7 @@ class Session:
     def side_score(summary: Summary, label: str, needed: bool) -> tuple[int, str]:
         """The score of the side ``label`` names; without one, the score all sides share
         (when it matters, i.e. ``needed``)."""
-        from canasta_score.entry import match_side
+        from canasta_score.hands.entry import match_side
 
         names = [s.name for s in summary.sides]
         scores = {s.name: s.score for s in summary.sides}
@@ -325,8 +325,8 @@ class Session:
         return first.score, _("each side") if len(names) > 1 else first.name
 
     def do_go_out(self, rest: str) -> None:
-        from canasta_score.cards import parse_card, parse_cards
-        from canasta_score.rulings import check_go_out
+        from canasta_score.judging.judge import check_go_out
+        from canasta_score.rules.cards import parse_card, parse_cards
 
         melds_text, marker, discard = rest.partition(" discard ")
         if not marker and rest.lower().startswith("discard "):

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.language import N_, _
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.stats import Filters
+    from canasta_score.games.stats import Filters
 
 
 # Column headings, shown in the language in use.
@@ -64,7 +64,7 @@ def results_table(rows: list[dict[str, Any]]) -> str:
 def play_table(rows: list[dict[str, Any]]) -> str:
     """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
     from canasta_score.cli.tables import table
-    from canasta_score.kinds import shown_name
+    from canasta_score.rules.kinds import shown_name
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
     per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
         rate, hand scores, canastas, going out, red threes, points lost to penalties.
         Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
         from canasta_score.cli.game import open_store
-        from canasta_score.stats import Filters, head_to_head, parse_day, statistics
+        from canasta_score.games.stats import Filters, head_to_head, parse_day, statistics
 
         filters = Filters(
             player=player,
@@ -225,8 +225,8 @@ def register(app: typer.Typer) -> None:
 def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
     from canasta_score.cli.game import open_store, refuse_store
     from canasta_score.cli.writing import write_atomic
-    from canasta_score.errors import InputError
-    from canasta_score.page import stats_page
+    from canasta_score.core.errors import InputError
+    from canasta_score.output.page import stats_page
 
     text = stats_page(result, _("Canasta statistics"), filters)
     target = Path(output).expanduser()

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from canasta_score.store import Ref, Store
+    from canasta_score.games.store import Ref, Store
 
 
 HOME_ENV = "CANASTA_SCORE_HOME"
-# The game database's name in the home (canasta_score.store.DATABASE), known here without
+# The game database's name in the home (canasta_score.games.store.DATABASE), known here without
 # loading the store.
 DATABASE = "games.db"
 
@@ -35,7 +35,7 @@ def open_store() -> Store:
     """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
     waits for another command's change up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
     saying so on standard error after a second."""
-    from canasta_score.store import Store, timeout_from_env
+    from canasta_score.games.store import Store, timeout_from_env
 
     home = home_folder()
 
@@ -48,9 +48,9 @@ def open_store() -> Store:
 def find(store: Store, ref: str | None) -> Ref:
     """The game: the one --game names (for this command only), else the current game.
     Without a current game the message says how to name or start one."""
-    from canasta_score.errors import GameError
-    from canasta_score.language import _
-    from canasta_score.store import NoCurrentGame
+    from canasta_score.core.errors import GameError
+    from canasta_score.core.language import _
+    from canasta_score.games.store import NoCurrentGame
 
     try:
         return store.locate(ref)

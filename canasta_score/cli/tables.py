@@ -3,7 +3,7 @@ its "simple" layout written directly for plain text.
 
 tabulate measures wide characters with the ``wcwidth`` library when it can import it, and
 ``wcwidth`` (which the play session's line editor brings along) takes longer to import than
-most commands take to run. Tables here measure with :mod:`canasta_score.display` instead, so
+most commands take to run. Tables here measure with :mod:`canasta_score.output.widths` instead, so
 tabulate is imported without it.
 
 A score sheet of a long game has thousands of rows, and tabulate's per-cell type and width
@@ -21,11 +21,11 @@ from itertools import chain
 from types import ModuleType
 from typing import Any
 
-from canasta_score import display
+from canasta_score.output import widths as display
 
 
 def tabulate_module() -> ModuleType:
-    """The tabulate module, measuring by :func:`canasta_score.display.width`."""
+    """The tabulate module, measuring by :func:`canasta_score.output.widths.width`."""
     blocked = "tabulate" not in sys.modules and "wcwidth" not in sys.modules
     if blocked:
         sys.modules["wcwidth"] = None  # type: ignore[assignment]  # to tabulate: not installed

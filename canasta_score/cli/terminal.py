@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import TextIO
 
-from canasta_score.safe_text import clean
+from canasta_score.core.safe_text import clean
 
 
 class CleanText(io.TextIOWrapper):
@@ -28,7 +28,7 @@ class CleanText(io.TextIOWrapper):
 
     def write_escaped(self, text: str) -> int:
         """Write JSON text whose strings have every such character escaped already (see
-        :func:`~canasta_score.safe_text.escape_strings`): nothing to drop, so not looked at."""
+        :func:`~canasta_score.core.safe_text.escape_strings`): nothing to drop, so not looked at."""
         return super().write(text)
 
 

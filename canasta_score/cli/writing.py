@@ -17,8 +17,8 @@ import stat
 from contextlib import suppress
 from pathlib import Path
 
-from canasta_score.errors import GameError
-from canasta_score.language import _
+from canasta_score.core.errors import GameError
+from canasta_score.core.language import _
 
 NAME_MAX = 255  # bytes in one file name on the common file systems (ext4, APFS, NTFS)
 TEMP_TAIL = ".tmp"

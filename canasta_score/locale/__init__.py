@@ -9,7 +9,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-from canasta_score.errors import CanastaError
+from canasta_score.core.errors import CanastaError
 
 FOLDER = Path(__file__).parent
 

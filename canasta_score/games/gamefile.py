@@ -1,0 +1,197 @@
+"""The game log format: a game as plain data (the ruleset snapshot, the sides, every hand as
+entered with every breakdown item, each side's minimum and the running totals), and a JSON or TOML
+log (or an earlier version's game file) read back into a game. The JSON and TOML logs, the game
+page and ``import`` all go through it; importing a log and exporting it again gives the same
+log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from canasta_score.core.errors import CanastaError, GameError, InputError
+from canasta_score.core.language import _
+from canasta_score.games.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
+from canasta_score.games.summary import Summary
+
+LOG_FORMAT = "canasta-score game log"
+LOG_VERSION = 1
+
+
+def log_data(
+    log: Log, hands: list[Any] | None = None, summary: Summary | None = None
+) -> dict[str, Any]:
+    """The whole game as plain data (the JSON log); ``hands`` stands for its hands and
+    ``summary`` is the game's summary when given (see :mod:`canasta_score.parts`)."""
+    game, rs = log.game, log.rs
+    summary = log.summary() if summary is None else summary
+    size = rs.table.side_size
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "created": game.created,
+        "ruleset": {
+            "id": rs.id,
+            "name": rs.name,
+            "players": rs.players,
+            "target": rs.game.target,
+            "snapshot": game.ruleset,
+        },
+        "sides": [{"name": s.name, "players": list(s.players)} for s in game.sides],
+        "seats": [p for p in seats_of(game, size)],
+        "first_dealer": game.first_dealer,
+        "hands": [hand_data(hand) for hand in log.played] if hands is None else hands,
+        "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
+        "finished": summary.finished,
+        "winner": summary.winner,
+        "winners": list(summary.winners),
+        "margin": summary.margin,
+        "ended_by": summary.ended_by or None,
+        "next": None
+        if summary.finished
+        else {
+            "hand": summary.hands + 1,
+            "dealer": summary.next_dealer,
+            "minimums": [
+                {"name": s.name, "minimum": s.next_minimum, "requires": list(s.next_requires)}
+                for s in summary.sides
+            ],
+        },
+    }
+
+
+def seats_of(game: Game, size: int) -> tuple[str, ...]:
+    from canasta_score.games.game import seating
+
+    return seating(game.sides, size)
+
+
+def hand_data(hand: Played) -> dict[str, Any]:
+    """One hand of the log: as entered, every side's breakdown, minimum and running total."""
+    sides = []
+    for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+        sides.append(
+            {
+                "name": side.name,
+                "minimum": need.minimum,
+                "requires": list(need.requires),
+                "items": [i.as_dict() for i in side.items],
+                "score": side.total,
+                "total": total,
+            }
+        )
+    return {
+        "number": hand.number,
+        "entered": entered_at(hand.record) or None,
+        "dealer": hand.dealer,
+        "went_out": hand.went_out or None,
+        "record": record_of(hand.record),
+        "sides": sides,
+    }
+
+
+def parse_text(text: str, where: str) -> dict[str, Any]:
+    """A JSON or TOML document, within the limits of the tool's input."""
+    from canasta_score.core.limits import parse_json, parse_toml
+
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write one
+    try:
+        if text.lstrip().startswith("{"):
+            data = parse_json(text, where)
+        else:
+            data = parse_toml(text, where, "neither JSON nor valid TOML")
+    except InputError as exc:
+        raise GameError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise GameError(
+            _("{where}: expected a game log (a JSON object or TOML table)").format(where=where)
+        )
+    return data
+
+
+def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list[str]]:
+    """A game from a JSON or TOML log (or a game file), and notes on any exported score that
+    differs from the score worked out again. ``name`` replaces the log's game name."""
+    from canasta_score.games.store.legacy import FORMAT, game_from_data, read_game
+
+    data = parse_text(text, where)
+    kind = data.get("format")
+    if kind == FORMAT:
+        game_name = name or where.rsplit("/", 1)[-1].removesuffix(".toml")
+        return load_game(game_name, data, where, read_game), []
+    if kind != LOG_FORMAT:
+        raise GameError(
+            _('{where}: not a canasta-score game log (format = "{format}")').format(
+                where=where, format=LOG_FORMAT
+            )
+        )
+    if data.get("version") != LOG_VERSION:
+        raise GameError(
+            _("{where}: log version {given} is not {version}").format(
+                where=where, given=repr(data.get("version")), version=LOG_VERSION
+            )
+        )
+    try:
+        game_data = {
+            "format": FORMAT,
+            "created": data.get("created", ""),
+            "first_dealer": data["first_dealer"],
+            "side": data["sides"],
+            "ruleset": data["ruleset"]["snapshot"],
+            "hand": [stored_hand(h) for h in data.get("hands", [])],
+        }
+    except (KeyError, TypeError) as exc:
+        raise GameError(_("{where}: the log lacks {key}").format(where=where, key=exc)) from None
+    exported = data.get("game")
+    game_name = name or (exported if isinstance(exported, str) else "")
+    if not game_name:
+        raise GameError(
+            _("{where}: the log has no game name; give the game a name").format(where=where)
+        )
+    game = load_game(game_name, game_data, where, game_from_data)
+    return game, differences(game, data)
+
+
+def stored_hand(hand: dict[str, Any]) -> dict[str, Any]:
+    """A hand of a log as the game stores it: its record, and when it was entered."""
+    record = hand["record"]
+    entered = hand.get("entered")
+    if entered is None or not isinstance(record, dict):
+        return record  # type: ignore[no-any-return]
+    return {**record, ENTERED: entered}
+
+
+def load_game(
+    name: str, data: dict[str, Any], where: str, read: Callable[[str, Any], Game]
+) -> Game:
+    """The game in ``data``, read with ``read``, every hand checked."""
+    from canasta_score.games.game import check_name
+
+    try:
+        game = read(check_name(name), data)
+        replay(game)
+    except CanastaError as exc:
+        raise GameError(f"{where}: {exc}") from None
+    return game
+
+
+def differences(game: Game, data: dict[str, Any]) -> list[str]:
+    """Where the log's scores differ from the scores worked out from its hands."""
+    notes = []
+    log = replay(game)
+    for hand, exported in zip(log.played, data.get("hands", []), strict=False):
+        given = {s.get("name"): s.get("score") for s in exported.get("sides", [])}
+        for side in hand.score.sides:
+            if side.name in given and given[side.name] != side.total:
+                notes.append(
+                    _(
+                        "hand {number}: the log gives {side} {given}, the hand scores {scored}"
+                    ).format(
+                        number=hand.number,
+                        side=side.name,
+                        given=given[side.name],
+                        scored=side.total,
+                    )
+                )
+    return notes

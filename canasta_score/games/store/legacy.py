@@ -1,0 +1,333 @@
+"""Game files of earlier versions, and the game data that exports and those files share.
+
+Before the game database, each game was one TOML file in the game home (``NAME.toml``, with an
+``[end]`` table that counts the hands and checksums the rest). This module reads such a file's
+data (:func:`read_game`: checking that it is whole and bringing an older ruleset snapshot up to
+date), finds the files of a home (:func:`game_files`, :func:`current_name`) and puts them away
+once :meth:`canasta_score.games.store.Store.import_legacy` has imported them, reading each as any
+game file named by path is read. :func:`game_from_data` reads a game from its plain data, as game
+files and the JSON and TOML exports hold it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from canasta_score.core.errors import CanastaError, GameError
+from canasta_score.core.language import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from canasta_score.games.game import Game, Side
+
+FORMAT = "canasta-score game"
+VERSION = 2
+SUFFIX = ".toml"
+
+
+def canonical(value: Any) -> str:
+    """``value`` as the checksum reads it: JSON, keys sorted, no spaces."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+# ---------------------------------------------------------------- the file format
+#
+# Version 2 (this one): the game's keys, then [[side]], [ruleset] (complete: every key the
+# program reads), [[hand]], and last [end] with the hand count and a checksum of the rest.
+# Version 1 had no [end], and its ruleset snapshot could lack keys added to the program later.
+# A new ruleset key or a new game key means a new version and a step in ``migrate``.
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """A checksum of a game file's data, [end] left out (independent of layout and comments)."""
+    return checksum_of(canonical({k: v for k, v in data.items() if k != "end"}))
+
+
+def checksum_of(text: str) -> str:
+    """The checksum of a game file's data, from the text of its data (see :func:`checksum`)."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_game(name: str, data: Any) -> Game:
+    """A game from its file's data, of any version this program reads: checked to be whole,
+    migrated to the current version, and validated."""
+    if not isinstance(data, dict):
+        raise GameError(_('game "{game}": the file is not a table of keys').format(game=name))
+    if data.get("format") != FORMAT:
+        raise GameError(
+            _(
+                'game "{game}": format = "{format}" is missing; this is not a canasta-score game '
+                "file"
+            ).format(game=name, format=FORMAT)
+        )
+    version = data.get("version")
+    if version == VERSION:
+        check_whole(name, data)
+        if lacks_keys(data.get("ruleset"), ADDED_SINCE_2):
+            data = migrate(data, ADDED_SINCE_2)
+    elif version == 1:
+        data = migrate(data)
+    else:
+        raise GameError(
+            _(
+                'game "{game}": version {version} is not one this program reads (1 or {newest})'
+            ).format(game=name, version=repr(version), newest=VERSION)
+        )
+    return game_from_data(name, {k: v for k, v in data.items() if k not in ("version", "end")})
+
+
+def check_whole(name: str, data: dict[str, Any]) -> None:
+    """The [end] table is there, counts every hand and matches the rest of the file."""
+    end = data.get("end")
+    hands = data.get("hand", [])
+    held = len(hands) if isinstance(hands, list) else 0
+    if not isinstance(end, dict):
+        raise GameError(
+            _(
+                'game "{game}": the file is cut short or damaged: the [end] table that closes '
+                "every game file is missing ({held} hand(s) are left)"
+            ).format(game=name, held=held)
+        )
+    unknown = set(end) - {"hands", "checksum"}
+    if unknown:
+        raise GameError(
+            _('game "{game}": [end]: unknown key {key}').format(game=name, key=sorted(unknown)[0])
+        )
+    count = end.get("hands")
+    if not isinstance(count, int) or isinstance(count, bool) or count != held:
+        raise GameError(
+            _(
+                'game "{game}": the file is cut short or damaged: [end] says hands = {count}, '
+                "but the file holds {held} hand(s)"
+            ).format(game=name, count=repr(count), held=held)
+        )
+    if "checksum" in end and end["checksum"] != checksum(data):
+        raise GameError(
+            _(
+                'game "{game}": the file is damaged or was changed outside canasta-score: its '
+                "contents do not match the checksum in its [end] table (if you changed it on "
+                "purpose, delete the checksum line)"
+            ).format(game=name)
+        )
+
+
+# Ruleset keys the schema gained after version 2 files were first written: a version 2
+# snapshot without them takes them from the bundled ruleset, as a version 1 snapshot takes every
+# key it lacks. Any other key missing from a version 2 snapshot is still refused.
+ADDED_SINCE_2 = ("meld.dirty_aces_ordinary", "initial_meld.canasta_band_count")
+
+
+def lacks_keys(snapshot: Any, keys: tuple[str, ...]) -> bool:
+    """Whether a ruleset snapshot lacks one of ``keys``."""
+    if not isinstance(snapshot, dict):
+        return False
+    for key in keys:
+        section, name = key.split(".", 1)
+        table = snapshot.get(section)
+        if isinstance(table, dict) and name not in table:
+            return True
+    return False
+
+
+def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Version 1 data as version 2 (or, with ``only``, a version 2 snapshot given just those
+    keys): the ruleset snapshot gets every key it lacks from the
+    bundled ruleset of the same id (else classic), each such key's source saying so. The file
+    itself is rewritten in version 2 at its next change."""
+    from canasta_score.rules.catalog import bundled_ids, load_ruleset
+    from canasta_score.rules.ruleset import META_KEYS
+
+    snapshot = data.get("ruleset")
+    if not isinstance(snapshot, dict):
+        return data
+    ident = snapshot.get("id")
+    table = snapshot.get("table")
+    players = table.get("players") if isinstance(table, dict) else None
+    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
+    try:
+        base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
+    except CanastaError:
+        base = load_ruleset("classic")
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
+    sources = dict(out.get("sources", {}))
+    for section, keys in base.data.items():
+        if section in META_KEYS or not isinstance(keys, dict):
+            continue
+        have = out.setdefault(section, {})
+        if not isinstance(have, dict):
+            continue
+        for key, value in keys.items():
+            if key not in have and (only is None or f"{section}.{key}" in only):
+                have[key] = value
+                sources[f"{section}.{key}"] = f"bundled {base_id} (key added after the game began)"
+    out["sources"] = sources
+    return {**data, "ruleset": out, "version": VERSION}
+
+
+def game_from_data(name: str, data: Any) -> Game:
+    """A game from its data (the file's keys without ``version`` and ``end``, or an imported
+    log's); a problem is a :class:`GameError` naming it."""
+    from canasta_score.games.game import Game, check_setup
+
+    def bad(what: str) -> GameError:
+        return GameError(_('game "{game}": {problem}').format(game=name, problem=what))
+
+    if not isinstance(data, dict):
+        raise bad(_("the file is not a table of keys"))
+    if data.get("format") != FORMAT:
+        raise bad(
+            _('format = "{format}" is missing; this is not a canasta-score game file').format(
+                format=FORMAT
+            )
+        )
+    unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
+    unknown -= {"ruleset", "hand", "undone"}
+    if unknown:
+        raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
+    from canasta_score.games.game import is_moment
+
+    created = data.get("created", "")
+    if not is_moment(created):
+        raise bad(
+            _(
+                "created must be a date and time written as a string (ISO 8601, such as "
+                "2025-01-03T19:00:00)"
+            )
+        )
+    raw_sides = data.get("side")
+    if not isinstance(raw_sides, list) or not raw_sides:
+        raise bad(_("[[side]] tables are missing"))
+    sides = tuple(side_from_data(bad, i, s) for i, s in enumerate(raw_sides, 1))
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, dict):
+        raise bad(_("the [ruleset] table is missing"))
+    hands = data.get("hand", [])
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise bad(_("hands must be [[hand]] tables"))
+    undone = data.get("undone", [])
+    if not isinstance(undone, list) or not all(isinstance(h, dict) for h in undone):
+        raise bad(_("undone hands must be [[undone]] tables"))
+    dealer = data.get("first_dealer", "")
+    if not isinstance(dealer, str):
+        raise bad(_("first_dealer must be a player's name"))
+    game = Game(name, created, ruleset, sides, dealer, tuple(hands), tuple(undone))
+    check_setup(game, game.rules())
+    return game
+
+
+def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
+    from canasta_score.games.game import Side
+
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
+        raise bad(_("[[side]] number {number} needs a name").format(number=index))
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise bad(_('side "{side}": players must be a list of names').format(side=data["name"]))
+    extra = set(data) - {"name", "players"}
+    if extra:
+        raise bad(
+            _('side "{side}": unknown key {key}').format(side=data["name"], key=sorted(extra)[0])
+        )
+    return Side(data["name"], tuple(players))
+
+
+# ---------------------------------------------------------------- the files of a home
+
+KEPT_FOLDER = "earlier-version"
+CURRENT_FILE = "current"
+CACHE_FOLDER = ".cache"
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``limit``, without a leading UTF-8
+    byte-order mark); anything else is a :class:`GameError` naming the file. A named pipe or a
+    device is refused before it is read."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise GameError(_("{path}: no such game file").format(path=path)) from None
+    except OSError as exc:
+        raise GameError(
+            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+        ) from None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise GameError(_("{path}: not a regular file").format(path=path))
+        raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise GameError(_("{path}: too large to be a game file").format(path=path))
+    return raw.removeprefix(b"\xef\xbb\xbf")
+
+
+def game_files(home: Path) -> list[Path]:
+    """The game files of an earlier version in ``home``: regular ``*.toml`` files (symlinks
+    and anything else are left alone) that say they are canasta-score games."""
+    import os
+
+    found = []
+    try:
+        entries = sorted(os.scandir(home), key=lambda e: e.name)
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
+            continue
+        if not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            with open(entry.path, "rb") as file:
+                start = file.read(4096)
+        except OSError:
+            continue
+        if FORMAT.encode() in start:
+            found.append(home / entry.name)
+    return found
+
+
+def current_name(home: Path) -> str:
+    """The current game an earlier version named in the home's ``current`` file, or ""."""
+    pointer = home / CURRENT_FILE
+    try:
+        if not pointer.is_file() or pointer.is_symlink():
+            return ""
+        text = pointer.read_bytes()[:4096].decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return "" if "/" in text else text
+
+
+def put_away(home: Path, imported: list[Path]) -> Path:
+    """Move the imported game files (and the copies kept beside them) into a folder of their
+    own, drop the earlier version's lock and cache files and its current-game file; returns
+    the folder."""
+    import os
+    import shutil
+    from contextlib import suppress
+
+    kept = home / KEPT_FOLDER
+    kept.mkdir(exist_ok=True)
+    for path in imported:
+        for companion in (path, path.with_name(path.name + ".bak")):
+            with suppress(OSError):
+                if companion.is_file() and not companion.is_symlink():
+                    os.replace(companion, kept / companion.name)
+        with suppress(OSError):
+            lock = path.with_name(f".{path.name}.lock")
+            if lock.is_file() and not lock.is_symlink():
+                lock.unlink()
+    cache = home / CACHE_FOLDER
+    with suppress(OSError):
+        if cache.is_dir() and not cache.is_symlink():
+            shutil.rmtree(cache)
+    with suppress(OSError):
+        pointer = home / CURRENT_FILE
+        if pointer.is_file() and not pointer.is_symlink():
+            os.replace(pointer, kept / CURRENT_FILE)
+    return kept

@@ -1,0 +1,913 @@
+"""Entering a hand at the table: the quick one-line form, and the questions of the interactive
+entry. Both produce the same hand record data as a TOML record file (CONTRACT section 6).
+
+The quick form gives each side on one line: its name, a colon, then items separated by commas::
+
+    us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out
+    them: 95 melded, 2 red, 70 left
+
+See ``QUICK_HELP`` (and docs/games.md) for every item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta_score.core import language
+from canasta_score.core.errors import InputError
+from canasta_score.core.language import N_, _
+from canasta_score.hands.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
+from canasta_score.rules import kinds
+from canasta_score.rules.cards import parse_cards
+from canasta_score.rules.kinds import CanastaKind
+from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.schema import COUNT_MOST
+
+# The quick form's words, each in English and in Korean (docs/ko/glossary.md). Both are read in
+# every language; the first word of the language in use is the one shown.
+# Items that take a count: record key -> (English phrases, Korean phrases).
+COUNT_ITEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "meld_points": (("melded", "meld", "melds"), ("멜드", "멜드 점수")),
+    "in_hand_points": (
+        ("left", "in hand", "left in hand"),
+        ("남은", "남은 카드", "손에 남은", "손에 남은 카드"),
+    ),
+    "red_threes": (
+        ("red", "red three", "red threes", "red 3s"),
+        ("빨간 3", "레드 3", "빨간", "레드"),
+    ),
+    "black_threes": (
+        ("black", "black three", "black threes", "black 3s"),
+        ("블랙 3", "검은 3", "블랙", "검은"),
+    ),
+    "held_penalties": (("held", "holding", "held aces or sevens"), ("보유", "보유 감점")),
+    "black_threes_removed": (
+        ("removed", "black threes removed", "black 3s removed"),
+        ("제거", "제거된 블랙 3", "제거된 검은 3"),
+    ),
+    "concealed_canastas": (
+        ("concealed canastas", "concealed canasta"),
+        ("숨은 카나스타", "손에서 완성한 카나스타"),
+    ),
+}
+# Items that are a word alone: what they set -> (English phrases, Korean phrases).
+FLAG_ITEMS: tuple[tuple[dict[str, bool], tuple[str, ...], tuple[str, ...]], ...] = (
+    ({"went_out": True}, ("out", "went out", "goes out"), ("나감", "나가기", "나갔음")),
+    (
+        {"went_out": True, "concealed": True},
+        ("concealed", "conc", "out concealed", "went out concealed"),
+        ("숨은 나가기", "숨은", "숨은 나감"),
+    ),
+    ({"acaba": True}, ("acaba", "declared acaba"), ("아카바", "아카바 선언")),
+)
+OUT, CONCEALED, ACABA = range(3)  # the places of FLAG_ITEMS
+COUNT_WORDS = {w: key for key, (en, ko) in COUNT_ITEMS.items() for w in (*en, *ko)}
+FLAG_WORDS = {w: sets for sets, en, ko in FLAG_ITEMS for w in (*en, *ko)}
+NOTHING = {"nothing", "none", "-", "no meld", "no melds", "없음", "멜드 없음"}
+# Words around a kind (English, Korean): "special straight" or "straight hand" (특수 스트레이트,
+# 스트레이트 핸드), "incomplete sevens" (미완성 세븐), "1 natural canasta" (1 내추럴 카나스타).
+SPECIAL_BEFORE = ("special", "특수")
+SPECIAL_AFTER = ("hand", "핸드")
+INCOMPLETE_BEFORE = ("incomplete", "미완성")
+CANASTA_AFTER = ("canastas", "canasta", "카나스타")
+# The special hands' Korean names: record key -> Korean.
+SPECIAL_KOREAN = {
+    "straight": "스트레이트",
+    "pairs": "페어",
+    "pairs-27a": "페어-27a",
+    "garbage": "가비지",
+}
+# A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
+COUNTERS = ("점", "개", "장")
+KEY_ORDER = (
+    "name",
+    "melds",
+    "meld_points",
+    "canastas",
+    "incomplete",
+    "red_threes",
+    "black_threes",
+    "in_hand",
+    "in_hand_points",
+    "held_penalties",
+    "went_out",
+    "concealed",
+    "concealed_canastas",
+    "special_hand",
+    "acaba",
+    "black_threes_removed",
+)
+NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)")
+# Items are separated by commas, except a comma between digits that groups thousands (1,420).
+ITEM_SPLIT = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
+# The longest number the quick form reads (no count or score comes near 10**15), and the
+# most incomplete melds it writes out one by one: more than the cards of the largest deck a
+# ruleset may have (schema.COUNT_MOST packs of 52 cards and as many jokers each).
+MOST_DIGITS = 15
+MOST_CARDS = COUNT_MOST * (52 + COUNT_MOST)
+
+
+# ---------------------------------------------------------------- the quick form
+
+# The names of a side's record keys, for "... is given twice".
+KEY_NAMES = {
+    "meld_points": N_("meld points"),
+    "in_hand_points": N_("in hand points"),
+    "red_threes": N_("red threes"),
+    "black_threes": N_("black threes"),
+    "held_penalties": N_("held penalties"),
+    "black_threes_removed": N_("black threes removed"),
+    "concealed_canastas": N_("concealed canastas"),
+    "special_hand": N_("special hand"),
+}
+
+
+def korean() -> bool:
+    return language.current() == language.KOREAN
+
+
+def said(english: tuple[str, ...], hangul: tuple[str, ...]) -> str:
+    """The word shown for an item: its first word in the language in use."""
+    return hangul[0] if korean() else english[0]
+
+
+def pair_word(pair: tuple[str, str]) -> str:
+    """The English or the Korean of a pair, in the language in use."""
+    return pair[1] if korean() else pair[0]
+
+
+def count_word(key: str) -> str:
+    """The word shown for a counted item (``meld_points`` → ``melded`` / ``멜드``)."""
+    return said(*COUNT_ITEMS[key])
+
+
+def flag_word(index: int, second: bool = False) -> str:
+    """The word shown for the item of ``FLAG_ITEMS[index]`` (with ``second``, its short
+    form)."""
+    _sets, english, hangul = FLAG_ITEMS[index]
+    words = hangul if korean() else english
+    return words[1] if second else words[0]
+
+
+def special_name(key: str) -> str:
+    """A special hand's record key as shown: itself, or its Korean name."""
+    return SPECIAL_KOREAN[key] if korean() else key
+
+
+def kind_name(key: str) -> str:
+    """A kind's record key as a message names it: itself, or its Korean word."""
+    return kinds.spoken(key) if korean() else key
+
+
+def or_list(names: Sequence[str]) -> str:
+    """``a or b or c`` in the language in use."""
+    return _(" or ").join(names)
+
+
+def ordered(side: dict[str, Any]) -> dict[str, Any]:
+    """A side's record data with its keys in the order a record file lists them."""
+    return {k: side[k] for k in KEY_ORDER if k in side}
+
+
+def quick_help(rs: Ruleset | None = None) -> str:
+    """How to write the quick form, in the language in use: for ``rs``, only the items its
+    scoring knows."""
+    special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
+    if rs is None:
+        spoken = " / ".join(kinds.spoken(k) for k in INCOMPLETE_KINDS)
+        items = [
+            f"N {count_word('meld_points')}",
+            _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names())),
+            f"N {count_word('red_threes')}",
+            f"N {count_word('black_threes')}",
+            f"N {count_word('in_hand_points')}",
+            flag_word(OUT),
+            flag_word(CONCEALED),
+            f"{incomplete} {spoken}",
+            f"N {count_word('held_penalties')}",
+            f"N {count_word('concealed_canastas')}",
+            f"{special} {' / '.join(special_name(k) for k in SPECIAL_HANDS)}",
+            flag_word(ACABA),
+            f"N {count_word('black_threes_removed')}",
+        ]
+        return _(
+            'write each side as "NAME: item, item, ...", e.g. '
+            '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: {items}'
+        ).format(items=", ".join(items))
+    names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
+    items = [
+        f"N {count_word('meld_points')}",
+        _("N {names} (canastas; nat and mix for short)").format(names=names),
+    ]
+    if rs.threes.laid_down != "none":
+        items.append(f"N {count_word('red_threes')}")
+    if rs.threes.laid_down in ("all", "optional"):
+        items.append(f"N {count_word('black_threes')}")
+    items += [f"N {count_word('in_hand_points')}", flag_word(OUT)]
+    if rs.go_out.concealed_bonus:
+        items.append(f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})")
+    incomplete_melds = incomplete_kinds(rs)
+    if incomplete_melds:
+        items.append(f"{incomplete} {' / '.join(kinds.spoken(k) for k in incomplete_melds)}")
+    if rs.penalties.held_aces_sevens:
+        items.append(f"N {count_word('held_penalties')}")
+    if rs.canasta.concealed_bonus:
+        items.append(f"N {count_word('concealed_canastas')}")
+    if specials(rs):
+        items.append(f"{special} {' / '.join(special_name(k) for k in specials(rs))}")
+    if rs.acaba.enabled:
+        items.append(flag_word(ACABA))
+    if rs.threes.black_removed_each or rs.threes.black_removed_all:
+        items.append(f"N {count_word('black_threes_removed')}")
+    return _(
+        'write each side as "NAME: item, item, ...", e.g. '
+        '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
+    ).format(ruleset=rs.name, items=", ".join(items))
+
+
+def count_token(word: str) -> str | None:
+    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``), or None."""
+    bare = next((word.removesuffix(c) for c in COUNTERS if word.endswith(c)), word)
+    return bare if NUMBER.fullmatch(bare) else None
+
+
+def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
+    """The record key of the canastas a phrase names (``natural``, ``1 natural canastas``'s
+    ``natural canastas``, ``내추럴 카나스타``), or None."""
+    for suffix in (*(f" {w}" for w in CANASTA_AFTER), ""):
+        kind_word = phrase.removesuffix(suffix) if suffix else phrase
+        key = kinds.canasta_word(kind_word, rs) if kind_word else None
+        if key is not None:
+            return key
+    return None
+
+
+def known(phrase: str, rs: Ruleset | None = None) -> bool:
+    """Whether a whole phrase is an item's word, a number in it included (``빨간 3``)."""
+    return phrase in COUNT_WORDS or phrase in FLAG_WORDS or canasta_key(phrase, rs) is not None
+
+
+def special_key(phrase: str) -> str | None:
+    """The special hand a phrase names (``special pairs``, ``스트레이트 핸드``), None if the
+    phrase is not about a special hand, "" if it names none the program knows."""
+    prefixes = tuple(f"{w} " for w in SPECIAL_BEFORE)
+    suffixes = tuple(f" {w}" for w in SPECIAL_AFTER)
+    if not phrase.startswith(prefixes) and not phrase.endswith(suffixes):
+        return None
+    name = phrase
+    for prefix in prefixes:
+        name = name.removeprefix(prefix)
+    for suffix in suffixes:
+        name = name.removesuffix(suffix)
+    name = name.replace(" ", "-")
+    by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
+    return name if name in SPECIAL_HANDS else by_korean.get(name, "")
+
+
+def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> None:
+    """Apply one quick-form item (``"285 melded"``, ``"out"``, ``"2 빨간 3"``, ...) to a side's
+    data; with a ruleset, its own name for a completed sequence is understood too, and an item
+    not understood is explained with that ruleset's items only."""
+    words = kinds.plain(item).split()
+    shown = item.strip()
+    number: int | None = None
+    first = count_token(words[0]) if words else None
+    last = count_token(words[-1]) if words else None
+    if first is not None:
+        number = quick_number(first, shown)
+        words.pop(0)
+    elif last is not None and not known(" ".join(words), rs):
+        number = quick_number(last, shown)
+        words.pop()
+    phrase = " ".join(words)
+    if number is not None and number < 0:
+        raise InputError(
+            _('"{item}": give counts without a sign ("{example}", not "-40")').format(
+                item=shown, example=f"40 {count_word('in_hand_points')}"
+            )
+        )
+    if phrase in NOTHING and number is None:
+        return
+    if phrase in FLAG_WORDS:
+        if number is not None:
+            raise InputError(
+                _('"{item}": "{word}" takes no number').format(item=shown, word=phrase)
+            )
+        side.update(FLAG_WORDS[phrase])
+        return
+    kind = special_key(phrase)
+    if kind is not None:
+        if not kind:
+            names = ", ".join(special_name(k) for k in SPECIAL_HANDS)
+            raise InputError(
+                _('"{item}": special hands are {names}').format(item=shown, names=names)
+            )
+        set_once(side, "special_hand", kind, shown)
+        return
+    prefix = next((f"{w} " for w in INCOMPLETE_BEFORE if phrase.startswith(f"{w} ")), None)
+    if prefix is not None:
+        missing = kinds.incomplete_word(phrase.removeprefix(prefix), rs)
+        if missing is None:
+            names = ", ".join(kind_name(k) for k in sorted(INCOMPLETE_KINDS))
+            raise InputError(
+                _('"{item}": incomplete melds are {names}').format(item=shown, names=names)
+            )
+        times = 1 if number is None else number
+        if times > MOST_CARDS:
+            raise InputError(
+                _('"{item}": {count:,} incomplete melds are more than any deck holds').format(
+                    item=shown, count=times
+                )
+            )
+        side.setdefault("incomplete", []).extend([missing] * times)
+        return
+    if phrase in COUNT_WORDS:
+        if number is None:
+            raise InputError(
+                _('"{item}" needs a number, e.g. "{example}"').format(
+                    item=shown, example=f"2 {phrase}"
+                )
+            )
+        set_once(side, COUNT_WORDS[phrase], number, shown)
+        return
+    key = canasta_key(phrase, rs)
+    if key is not None:
+        if number is None:
+            raise InputError(
+                _('"{item}" needs a number, e.g. "{example}"').format(
+                    item=shown, example=f"1 {phrase}"
+                )
+            )
+        canastas = side.setdefault("canastas", {})
+        if key in canastas:
+            raise InputError(
+                _('"{item}": {kind} canastas are given twice').format(
+                    item=shown, kind=kind_name(key)
+                )
+            )
+        canastas[key] = number
+        return
+    raise InputError(
+        _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
+    )
+
+
+def quick_number(token: str, shown: str) -> int:
+    """A count typed in the quick form (``1420``, ``1,420`` or ``1_420``); one longer than any
+    count or score is refused before it is even turned into a number."""
+    digits = token.replace(",", "").replace("_", "")
+    if len(digits.lstrip("-")) > MOST_DIGITS:
+        raise InputError(
+            _('"{item}": {start}... is far more than any count or score').format(
+                item=shown, start=token[:20]
+            )
+        )
+    return int(digits)
+
+
+def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
+    if key in side:
+        name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
+        raise InputError(_('"{item}": {name} is given twice').format(item=shown, name=name))
+    side[key] = value
+
+
+def match_side(
+    label: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> str:
+    """The game's side a label means, in any case (Hangul composed or not): a side's name, else
+    one of its players' names (``players``: side name -> its players), else the unique
+    beginning of a side's name. An exact name always wins over beginnings."""
+    from unicodedata import normalize
+
+    def fold(text: str) -> str:
+        return " ".join(normalize("NFC", text).split()).casefold()
+
+    wanted = fold(label)
+    sides = {n: fold(n) for n in names}
+    people = {n: [fold(p) for p in (players or {}).get(n, ())] for n in names}
+    tiers = (
+        [n for n in names if sides[n] == wanted],
+        [n for n in names if wanted in people[n]],
+        [n for n in names if wanted and sides[n].startswith(wanted)],
+    )
+    found = next((tier for tier in tiers if tier), [])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(
+            _('"{label}" could be {choices}; write more of the name').format(
+                label=label, choices=or_list(found)
+            )
+        )
+    raise InputError(
+        _('"{label}" is not a side of this game (its sides are {names})').format(
+            label=label, names=", ".join(names)
+        )
+    )
+
+
+def parse_quick_side(
+    text: str,
+    names: list[str],
+    players: Mapping[str, Sequence[str]] | None = None,
+    rs: Ruleset | None = None,
+) -> dict[str, Any]:
+    """One side of the quick form: ``"us: 1,285 melded, 1 nat, out"``."""
+    label, colon, rest = text.partition(":")
+    if not colon:
+        raise InputError(
+            _('"{text}": start with the side\'s name and a colon; {help}').format(
+                text=text.strip(), help=quick_help(rs)
+            )
+        )
+    name = match_side(label, names, players)
+    side: dict[str, Any] = {"name": name}
+    for item in ITEM_SPLIT.split(rest):
+        if item.strip():
+            try:
+                parse_item(side, item, rs)
+            except InputError as exc:
+                raise InputError(
+                    _('side "{side}": {problem}').format(side=name, problem=exc)
+                ) from None
+    return ordered(side)
+
+
+def parse_quick(
+    texts: list[str],
+    names: list[str],
+    players: Mapping[str, Sequence[str]] | None = None,
+    rs: Ruleset | None = None,
+    keep: Mapping[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The quick form for every side (one text per side, or sides separated by ``;``) as a
+    hand record: ``{"side": [...]}`` with the sides in the game's order. A side is named by
+    its name or a player's (``players``: side name -> its players), or a unique beginning;
+    ``rs``, the game's ruleset, names the items an error explains. ``keep``: sides (by name)
+    taken as they are when not given (editing a hand changes only the sides given)."""
+    found: dict[str, dict[str, Any]] = {}
+    for text in texts:
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            side = parse_quick_side(part, names, players, rs)
+            if side["name"] in found:
+                raise InputError(_('side "{side}" is given twice').format(side=side["name"]))
+            found[side["name"]] = side
+    for name, side in (keep or {}).items():
+        found.setdefault(name, side)
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise InputError(
+            _('side "{side}" is missing; give every side, e.g. "{example}"').format(
+                side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
+            )
+        )
+    return {"side": [found[n] for n in names]}
+
+
+def describe_side(side: dict[str, Any]) -> str:
+    """A side's summary record written back in the quick form, in the words of the language in
+    use (for showing what was read)."""
+    items: list[str] = []
+    if "meld_points" in side:
+        items.append(f"{side['meld_points']} {count_word('meld_points')}")
+    for kind, n in side.get("canastas", {}).items():
+        items.append(f"{n} {kinds.spoken(kind)}")
+    incomplete = pair_word(INCOMPLETE_BEFORE)
+    items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
+    for key in (
+        "red_threes",
+        "black_threes",
+        "in_hand_points",
+        "held_penalties",
+        "concealed_canastas",
+        "black_threes_removed",
+    ):
+        if isinstance(side.get(key), int):
+            items.append(f"{side[key]} {count_word(key)}")
+    if side.get("concealed"):
+        items.append(flag_word(CONCEALED))
+    elif side.get("went_out"):
+        items.append(flag_word(OUT))
+    if side.get("special_hand"):
+        items.append(f"{pair_word(SPECIAL_BEFORE)} {special_name(side['special_hand'])}")
+    if side.get("acaba"):
+        items.append(flag_word(ACABA))
+    nothing = "없음" if korean() else "nothing"
+    return f"{side['name']}: {', '.join(items) if items else nothing}"
+
+
+# ---------------------------------------------------------------- answers to questions
+
+# Answers a person types, in English and in Korean (docs/ko/glossary.md), read in every
+# language.
+YES = ("y", "yes", "예", "네", "응")
+NO = ("n", "no", "아니오", "아니요", "아니")
+NOBODY = ("nobody", "none", "no one", "-", "없음", "아무도", "아무도 없음")
+BY_CARD = ("c", "cards", "card", "카드", "카드별")
+BY_TOTALS = ("t", "totals", "total", "합계")
+# Words that choose something other than a side: what to enter again when a hand is refused or
+# edited ("out": who went out; "all": every side).
+CHOICES = {"out": ("out", "나감", "나가기"), "all": ("all", "전체", "모두")}
+
+
+def nobody() -> str:
+    """The answer shown for "nobody went out", in the language in use."""
+    return said(NOBODY[:1], NOBODY[4:5])
+
+
+def choice_word(key: str) -> str:
+    """The word shown for a choice of ``CHOICES``, in the language in use."""
+    return said(CHOICES[key][:1], CHOICES[key][1:2])
+
+
+def parse_count(text: str) -> int:
+    """A whole number of at least 0 (``1,420``, ``1_420`` and ``1,420점`` too)."""
+    value = text.strip()
+    token = count_token(value)
+    if token is None or token.startswith("-"):
+        raise InputError(_('"{answer}" is not a whole number of 0 or more').format(answer=value))
+    return quick_number(token, value)
+
+
+def points_parser(step: int) -> Callable[[str], int]:
+    """A count of cards' points: a whole number of 0 or more, a multiple of ``step`` (every
+    card's value is one; see docs/rules, "Card values")."""
+
+    def parse(text: str) -> int:
+        value = parse_count(text)
+        if value % step:
+            raise InputError(
+                _(
+                    '"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'
+                ).format(answer=text.strip(), step=step)
+            )
+        return value
+
+    return parse
+
+
+def side_parser(
+    names: list[str], players: Mapping[str, Sequence[str]] | None = None
+) -> Callable[[str], str]:
+    """Who went out: a side (its name, a player's, or a unique beginning), or "nobody"
+    (returned as "")."""
+
+    def parse(text: str) -> str:
+        if kinds.plain(text) in NOBODY:
+            return ""
+        try:
+            return match_side(text, names, players)
+        except InputError:
+            raise InputError(
+                _('"{answer}": answer {choices} or nobody').format(
+                    answer=text.strip(), choices=", ".join(names)
+                )
+            ) from None
+
+    return parse
+
+
+def yes_no(value: bool) -> str:
+    """The answer shown for yes or no (a default), in the language in use."""
+    return said(YES[:1], YES[2:3]) if value else said(NO[:1], NO[2:3])
+
+
+def parse_yes(text: str) -> bool:
+    """Yes or no: ``y``/``yes``/``예``/``네`` or ``n``/``no``/``아니오``/``아니요``."""
+    value = kinds.plain(text)
+    if value in YES:
+        return True
+    if value in NO:
+        return False
+    raise InputError(_('"{answer}": answer y or n').format(answer=text.strip()))
+
+
+def parse_mode(text: str) -> bool:
+    """``c`` (card by card) → True, ``t`` (totals) → False."""
+    value = kinds.plain(text)
+    if value in BY_CARD:
+        return True
+    if value in BY_TOTALS:
+        return False
+    raise InputError(
+        _('"{answer}": answer c (card by card) or t (totals)').format(answer=text.strip())
+    )
+
+
+def meld_parser(rs: Ruleset) -> Callable[[str], str]:
+    """Checks one meld as it stands at the end of the hand; returns the cards as typed."""
+    from canasta_score.judging.melds import Context, judge
+
+    def parse(text: str) -> str:
+        cards = parse_cards(text)
+        verdict = judge(cards, rs, Context(record=True, going_out=True))
+        if not verdict.legal:
+            reasons = "; ".join(r.text for r in verdict.broken)
+            raise InputError(_("not a legal meld: {reasons}").format(reasons=reasons))
+        return " ".join(text.split())
+
+    return parse
+
+
+def parse_hand_cards(text: str) -> str:
+    """Cards left in one player's hand (may be none)."""
+    parse_cards(text, allow_empty=True)
+    return " ".join(text.split())
+
+
+def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | list[str]]:
+    """A number of threes, or the threes themselves (``3H 3D``); at most ``most`` (what the
+    deck holds of that colour)."""
+    too_many = (
+        N_('"{answer}": the deck holds only {most} red threes')
+        if red
+        else N_('"{answer}": the deck holds only {most} black threes')
+    )
+
+    def parse(text: str) -> int | list[str]:
+        value = text.strip()
+        if not value or count_token(value.lstrip("+")) is not None:
+            count = parse_count(value or "0")
+            cards: int | list[str] = count
+        else:
+            count, _cards = parse_threes("", "threes", [value], red)
+            cards = value.split() if count else 0
+        if most is not None and count > most:
+            raise InputError(_(too_many).format(answer=value, most=most))
+        return cards
+
+    return parse
+
+
+def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """Incomplete special melds: kinds separated by commas (``sevens, wild``, ``세븐, 와일드``)."""
+
+    def parse(text: str) -> list[str]:
+        out: list[str] = []
+        for part in text.split(","):
+            word = kinds.plain(part)
+            if not word or word in NOTHING:
+                continue
+            kind = kinds.incomplete_word(word)
+            if kind is None or kind not in allowed:
+                names = ", ".join(kind_name(k) for k in allowed)
+                raise InputError(
+                    _('"{answer}": give any of {names}').format(answer=part.strip(), names=names)
+                )
+            out.append(kind)
+        return out
+
+    return parse
+
+
+def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
+    """A special hand (its name in English or Korean), or none (``n``, ``아니오``, empty)."""
+
+    def parse(text: str) -> str:
+        value = kinds.plain(text)
+        if value in ("", "none", *NO, *NOTHING):
+            return ""
+        by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
+        value = by_korean.get(value, value)
+        if value not in allowed:
+            names = ", ".join(special_name(k) for k in allowed)
+            raise InputError(
+                _('"{answer}": give one of {names}, or n').format(answer=text.strip(), names=names)
+            )
+        return value
+
+    return parse
+
+
+# ---------------------------------------------------------------- the interactive questions
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the interactive entry. ``parse`` turns the answer into the value stored
+    under ``key`` (or raises :class:`InputError` with the reason); ``repeat`` asks again for
+    another value until the answer is empty (melds, card by card)."""
+
+    key: str
+    prompt: str
+    parse: Callable[[str], Any]
+    default: str = ""
+    repeat: bool = False
+    when: Callable[[dict[str, Any]], bool] = field(default=lambda side: True)
+
+
+def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
+    """The canasta kinds a ruleset scores, as (record key, how to ask for it in the language in
+    use)."""
+    c, k = rs.canasta, CanastaKind
+    found = [(k.NATURAL, _("natural canastas")), (k.MIXED, _("mixed canastas"))]
+    if c.clean_sevens:
+        found.append((k.SEVENS, _("clean canastas of sevens")))
+    if c.clean_aces:
+        found.append((k.ACES, _("clean canastas of aces")))
+    if rs.meld.wild_melds:
+        if c.wild_all_twos and c.wild_all_twos != c.wild_other:
+            found.append((k.WILD_TWOS, _("wild-card canastas of seven twos")))
+        if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
+            found.append((k.WILD_FOUR_JOKERS, _("wild-card canastas with all four jokers")))
+        found.append((k.WILD, _("other wild-card canastas")))
+    if rs.meld.sequences:
+        name = kinds.spoken(c.sequence_name)
+        found.append((k.SEQUENCE, _("{name}s (completed sequences)").format(name=name)))
+    if rs.meld.deuce_melds:
+        found.append((k.DEUCES, _("canastas of seven twos")))
+        found.append((k.DEUCES_MIXED, _("canastas of twos with jokers")))
+    return [(kinds.display_name(kind, rs), text) for kind, text in found]
+
+
+def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
+    """The incomplete special melds a ruleset charges for."""
+    return tuple(k.value for k in kinds.INCOMPLETE if rs.value(str(kinds.info(k).penalty)))
+
+
+def specials(rs: Ruleset) -> tuple[str, ...]:
+    values = {
+        "straight": rs.special_hands.straight,
+        "pairs": rs.special_hands.pairs,
+        "pairs-27a": rs.special_hands.pairs_27a,
+        "garbage": rs.special_hands.garbage,
+    }
+    return tuple(k for k in SPECIAL_HANDS if values[k])
+
+
+def went_out(side: dict[str, Any]) -> bool:
+    return bool(side.get("went_out"))
+
+
+def side_questions(
+    rs: Ruleset,
+    name: str,
+    seats: tuple[str, ...],
+    by_card: bool,
+    others_out: bool,
+    asked_out: bool = False,
+) -> list[Question]:
+    """The questions for one side, card by card (``by_card``) or as totals, in the language in
+    use. ``others_out``: another side already went out this hand, so this one did not.
+    ``asked_out``: who went out was asked for the whole hand, so it is not asked of the side."""
+    from canasta_score.hands.validation import count_step
+
+    qs: list[Question] = []
+    points = points_parser(count_step(rs))
+    threes_most = 2 * rs.deck.decks
+    no = yes_no(False)
+    if by_card:
+        qs.append(
+            Question(
+                "melds",
+                _("meld {n}: cards (e.g. K K K 2); empty line when done"),
+                meld_parser(rs),
+                repeat=True,
+            )
+        )
+    else:
+        qs.append(Question("meld_points", _("count of all melded cards"), points, "0"))
+        qs += [
+            Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
+        ]
+        allowed = incomplete_kinds(rs)
+        if allowed:
+            names = ", ".join(kind_name(k) for k in allowed)
+            qs.append(
+                Question(
+                    "incomplete",
+                    _("incomplete special melds ({names}; empty if none)").format(names=names),
+                    kinds_parser(allowed),
+                )
+            )
+    if rs.threes.laid_down != "none":
+        threes = (
+            _("red threes (a count, or cards)")
+            if rs.threes.laid_down == "red"
+            else _("red threes laid down (a count, or cards)")
+        )
+        qs.append(Question("red_threes", threes, threes_parser(True, threes_most), "0"))
+    if rs.threes.laid_down in ("all", "optional"):
+        qs.append(
+            Question(
+                "black_threes",
+                _("black threes laid down (a count, or cards)"),
+                threes_parser(False, threes_most),
+                "0",
+            )
+        )
+    if by_card:
+        held = (
+            N_("cards left in {player}'s hand and foot (empty if none)")
+            if rs.deal.foot_size
+            else N_("cards left in {player}'s hand (empty if none)")
+        )
+        qs += [
+            Question(f"in_hand.{i}", _(held).format(player=seat), parse_hand_cards)
+            for i, seat in enumerate(seats)
+        ]
+    else:
+        qs.append(Question("in_hand_points", _("count of the cards left in hand"), points, "0"))
+        if rs.penalties.held_aces_sevens:
+            qs.append(
+                Question(
+                    "held_penalties",
+                    _(
+                        "players left holding three or more aces, or three or more sevens "
+                        "(one for each such player and rank)"
+                    ),
+                    parse_count,
+                    "0",
+                )
+            )
+    if not others_out:
+        if not asked_out:
+            qs.append(
+                Question("went_out", _("did {side} go out? (y/n)").format(side=name), parse_yes, no)
+            )
+        if rs.go_out.concealed_bonus:
+            qs.append(
+                Question(
+                    "concealed",
+                    _("concealed (the whole hand in one turn)? (y/n)"),
+                    parse_yes,
+                    no,
+                    when=went_out,
+                )
+            )
+    if rs.canasta.concealed_bonus:
+        qs.append(
+            Question("concealed_canastas", _("canastas laid whole from hand"), parse_count, "0")
+        )
+    if rs.threes.black_removed_each or rs.threes.black_removed_all:
+        qs.append(
+            Question(
+                "black_threes_removed", _("black threes removed with the pile"), parse_count, "0"
+            )
+        )
+    hands = specials(rs)
+    if hands and not others_out:
+        names = ", ".join(special_name(k) for k in hands)
+        qs.append(
+            Question(
+                "special_hand",
+                _("went out with a special hand ({names}, or n)").format(names=names),
+                special_parser(hands),
+                no,
+                when=went_out,
+            )
+        )
+    if rs.acaba.enabled and not others_out:
+        qs.append(Question("acaba", _("declared acaba? (y/n)"), parse_yes, no))
+    return qs
+
+
+def answer(side: dict[str, Any], question: Question, value: Any) -> None:
+    """Store one answer in a side's record data (defaults are left out)."""
+    key = question.key
+    if question.repeat:
+        side.setdefault(key, []).append(value)
+        return
+    if key.startswith("canastas."):
+        if value:
+            side.setdefault("canastas", {})[key.split(".", 1)[1]] = value
+        return
+    if key.startswith("in_hand."):
+        side.setdefault("in_hand", []).append(value)
+        return
+    if value in (0, "", [], False) and key != "meld_points":
+        return
+    side[key] = value
+
+
+def finish_side(side: dict[str, Any], by_card: bool) -> dict[str, Any]:
+    """The side's record data once every question is answered."""
+    if by_card:
+        side.setdefault("melds", [])
+        if not any(side.get("in_hand", [])):
+            side.pop("in_hand", None)
+    return ordered(side)
+
+
+def blocked_by(side: dict[str, Any]) -> bool:
+    """Whether this side ended the hand (so no later side can have gone out)."""
+    return bool(side.get("went_out") or side.get("acaba") or side.get("special_hand"))
+
+
+def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
+    """Refuse one side's part of a hand that breaks the rules on its own (raises
+    :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
+    hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
+    kind than the deck holds. What depends on the other sides is checked with the whole hand."""
+    from canasta_score.hands.validation import check_counts, check_deck, validate_side
+
+    record = parse_record({"side": [side]})
+    check_counts(rs, record)
+    validate_side(rs, record.sides[0])
+    check_deck(rs, record)

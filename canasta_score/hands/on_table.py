@@ -1,0 +1,116 @@
+"""What a side has on the table at the end of a hand, from its cards or from its summary: the
+count of its melded cards, its canastas (kind and bonus key) and its incomplete special melds."""
+
+from __future__ import annotations
+
+from canasta_score.core.errors import RecordError
+from canasta_score.core.frozen import record
+from canasta_score.core.language import _
+from canasta_score.hands.record import SideRecord
+from canasta_score.judging.melds import (
+    Context,
+    Verdict,
+    canasta_bonus_key,
+    incomplete_penalty_key,
+    judge,
+    merge_same_rank,
+)
+from canasta_score.rules import kinds
+from canasta_score.rules.cards import Card
+from canasta_score.rules.kinds import CanastaKind
+from canasta_score.rules.ruleset import Ruleset
+
+
+@record
+class Melded:
+    """What a side has on the table, from its cards or its summary."""
+
+    count: int
+    canasta_keys: tuple[str, ...]
+    kinds: tuple[CanastaKind, ...]
+    penalty_keys: tuple[str, ...]
+    canasta_cards: int
+
+
+def melded(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds as the score and the requirements see them.
+
+    Validating a record and scoring it both ask this of every side: the answer is kept with the
+    side (a frozen record) for the ruleset it was worked out under."""
+    kept = side.__dict__.get("_melded")
+    if kept is not None and kept[0] is rs:
+        found: Melded = kept[1]
+        return found
+    out = melded_now(rs, side)
+    side.__dict__["_melded"] = (rs, out)
+    return out
+
+
+def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
+    """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
+    1.4), each with its verdict (none for a summary). Validating and scoring read them three
+    times: they are kept with the side, as :func:`melded` is; nobody changes a verdict."""
+    kept = side.__dict__.get("_judged")
+    if kept is not None and kept[0] is rs:
+        found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
+        return found
+    ctx = Context(record=True, going_out=side.went_out)
+    out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
+    side.__dict__["_judged"] = (rs, out)
+    return out
+
+
+def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds (see :func:`melded`), worked out."""
+    if side.melds is None:
+        keys: list[str] = []
+        found: list[CanastaKind] = []
+        for name, n in side.canastas.items():
+            kind = summary_kind(rs, side.name, name)
+            keys += [summary_bonus_key(rs, side.name, name, kind)] * n
+            found += [kind] * n
+        penalties = [k for name in side.incomplete if (k := incomplete_key(rs, name))]
+        return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
+    keys, found, penalties = [], [], []
+    inside = 0
+    for meld, verdict in judged_melds(rs, side):
+        shape = verdict.shape
+        assert shape is not None
+        key = canasta_bonus_key(shape, rs)
+        if key is not None and verdict.canasta is not None:
+            keys.append(key)
+            found.append(verdict.canasta)
+            inside += rs.count(meld)
+        penalty = incomplete_penalty_key(shape, rs)
+        if penalty is not None:
+            penalties.append(penalty)
+    count = sum(rs.count(m) for m in side.melds)
+    return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
+
+
+def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
+    """The kind a summary's ``canastas`` key names, or a refusal listing the names it may use."""
+    kind = kinds.record_kind(name, rs)
+    if kind is None:
+        known = ", ".join(kinds.record_names(rs))
+        text = _('side "{side}": canastas.{name}: unknown kind (use {known})')
+        raise RecordError(text.format(side=side, name=name, known=known))
+    return kind
+
+
+def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> str:
+    """The bonus key of a canasta given in a summary (clean sevens or aces score as natural
+    canastas where the ruleset gives them no bonus of their own)."""
+    if kind in (CanastaKind.SEVENS, CanastaKind.ACES) and not rs.value(kinds.info(kind).bonus):
+        kind = CanastaKind.NATURAL
+    key = kinds.info(kind).bonus
+    if not rs.value(key):
+        text = _('side "{side}": canastas.{name}: this ruleset has no {name} canastas')
+        raise RecordError(text.format(side=side, name=name))
+    return key
+
+
+def incomplete_key(rs: Ruleset, name: str) -> str | None:
+    """The penalty key of an incomplete special meld given in a summary (None: it costs
+    nothing under this ruleset)."""
+    return kinds.penalty_key(CanastaKind(name), rs)

@@ -1,0 +1,256 @@
+"""The hand record (CONTRACT section 6): parse a TOML table into sides, refuse what is malformed."""
+
+from __future__ import annotations
+
+from dataclasses import field
+from typing import Any
+
+from canasta_score.core.errors import InputError, RecordError
+from canasta_score.core.frozen import record
+from canasta_score.core.language import _
+from canasta_score.rules.cards import THREE, Card, parse_cards
+from canasta_score.rules.kinds import INCOMPLETE
+
+CARD_KEYS = {"melds", "in_hand"}
+SUMMARY_KEYS = {"meld_points", "canastas", "incomplete", "held_penalties", "in_hand_points"}
+COMMON_KEYS = {
+    "name",
+    "red_threes",
+    "black_threes",
+    "went_out",
+    "concealed",
+    "special_hand",
+    "acaba",
+    "black_threes_removed",
+    "concealed_canastas",
+}
+INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
+SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
+
+
+@record
+class SideRecord:
+    """One side's part of a hand, card by card (``melds`` set) or as a summary."""
+
+    name: str
+    melds: tuple[tuple[Card, ...], ...] | None = None
+    meld_points: int = 0
+    canastas: dict[str, int] = field(default_factory=dict)
+    incomplete: tuple[str, ...] = ()
+    red_threes: int = 0
+    black_threes: int = 0
+    three_cards: tuple[Card, ...] = ()
+    in_hand: tuple[tuple[Card, ...], ...] | None = None
+    in_hand_points: int = 0
+    held_penalties: int | None = None
+    went_out: bool = False
+    concealed: bool = False
+    concealed_canastas: int = 0
+    special_hand: str | None = None
+    acaba: bool = False
+    black_threes_removed: int = 0
+
+    @property
+    def has_melded(self) -> bool:
+        if self.melds is not None:
+            return bool(self.melds)
+        return self.meld_points > 0 or any(self.canastas.values())
+
+
+@record
+class HandRecord:
+    """A finished hand, side by side, as entered."""
+
+    sides: tuple[SideRecord, ...]
+    ruleset: str | None = None
+    players: int | None = None
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+def fail(side: str, message: str) -> RecordError:
+    if not side:
+        return RecordError(message)
+    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
+
+
+def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fail(
+            side, _("{key} must be a whole number, not {value}").format(key=key, value=repr(value))
+        )
+    if value < minimum:
+        raise fail(
+            side,
+            _("{key} must be at least {minimum}, not {value}").format(
+                key=key, minimum=minimum, value=value
+            ),
+        )
+    return value
+
+
+def as_bool(side: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise fail(
+            side, _("{key} must be true or false, not {value}").format(key=key, value=repr(value))
+        )
+    return value
+
+
+def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise fail(
+            side,
+            _("{key} must be a string of cards, not {value}").format(key=key, value=repr(value)),
+        )
+    try:
+        return parse_cards(value, allow_empty=allow_empty)
+    except InputError as exc:
+        raise fail(side, f"{key}: {exc}") from None
+
+
+def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple[Card, ...]]:
+    """A count, or a list of cards such as ``["3H", "3D"]``."""
+    if isinstance(value, list):
+        cards: list[Card] = []
+        for item in value:
+            cards.extend(as_cards(side, key, item))
+        for card in cards:
+            if card.rank is not THREE or card.is_red != red:
+                if red:
+                    text = _('{key}: "{card}" is not a red three')
+                else:
+                    text = _('{key}: "{card}" is not a black three')
+                raise fail(side, text.format(key=key, card=card))
+        return len(cards), tuple(cards)
+    return as_int(side, key, value), ()
+
+
+def parse_side(data: Any, index: int) -> SideRecord:
+    if not isinstance(data, dict):
+        raise RecordError(_("[[side]] number {number} must be a table").format(number=index + 1))
+    name = data.get("name", "")
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError(_("[[side]] number {number} needs a name").format(number=index + 1))
+    name = name.strip()
+    unknown = set(data) - CARD_KEYS - SUMMARY_KEYS - COMMON_KEYS
+    if unknown:
+        raise fail(name, _("unknown key {key}").format(key=sorted(unknown)[0]))
+    summary_only = set(data) & (SUMMARY_KEYS - {"in_hand_points", "held_penalties"})
+    if "melds" in data and summary_only:
+        mixed = sorted(summary_only)[0]
+        raise fail(
+            name,
+            _("melds (card by card) and {key} (summary) cannot be mixed in one side").format(
+                key=mixed
+            ),
+        )
+    if "in_hand" in data and "in_hand_points" in data:
+        raise fail(name, _("give in_hand (cards) or in_hand_points (a count), not both"))
+    if "in_hand" in data and "held_penalties" in data:
+        raise fail(name, _("held_penalties is worked out from in_hand; give one or the other"))
+    fields: dict[str, Any] = {"name": name}
+    if "melds" in data:
+        melds = data["melds"]
+        if not isinstance(melds, list):
+            raise fail(name, _("melds must be a list of strings, one meld each"))
+        fields["melds"] = tuple(as_cards(name, f"melds[{i}]", m) for i, m in enumerate(melds))
+    if "in_hand" in data:
+        hands = data["in_hand"]
+        hands = [hands] if isinstance(hands, str) else hands
+        if not isinstance(hands, list):
+            raise fail(
+                name, _("in_hand must be a string of cards or a list of them, one per player")
+            )
+        fields["in_hand"] = tuple(
+            as_cards(name, f"in_hand[{i}]", h, allow_empty=True) for i, h in enumerate(hands)
+        )
+    for key in ("meld_points", "in_hand_points", "black_threes_removed", "concealed_canastas"):
+        if key in data:
+            fields[key] = as_int(name, key, data[key])
+    if "held_penalties" in data:
+        fields["held_penalties"] = as_int(name, "held_penalties", data["held_penalties"])
+    red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
+    black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
+    fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
+    for key in ("went_out", "concealed", "acaba"):
+        if key in data:
+            fields[key] = as_bool(name, key, data[key])
+    if "canastas" in data:
+        fields["canastas"] = parse_canastas(name, data["canastas"])
+    if "incomplete" in data:
+        fields["incomplete"] = parse_incomplete(name, data["incomplete"])
+    if "special_hand" in data:
+        special = data["special_hand"]
+        if special not in SPECIAL_HANDS:
+            raise fail(
+                name,
+                _("special_hand {value} is not one of {choices}").format(
+                    value=repr(special), choices=", ".join(SPECIAL_HANDS)
+                ),
+            )
+        fields["special_hand"] = special
+    side = SideRecord(**fields)
+    if side.concealed and not side.went_out:
+        raise fail(name, _("concealed = true needs went_out = true"))
+    return side
+
+
+def parse_canastas(name: str, value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise fail(name, _("canastas must be a table such as { natural = 1, mixed = 0 }"))
+    out = {}
+    # Which names a ruleset knows (its sequence may be called anything) is checked when the
+    # record is validated against its ruleset.
+    for kind, count in value.items():
+        out[kind] = as_int(name, f"canastas.{kind}", count)
+    return out
+
+
+def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise fail(name, _('incomplete must be a list such as ["sevens", "wild"]'))
+    for kind in value:
+        if kind not in INCOMPLETE_KINDS:
+            raise fail(
+                name,
+                _("incomplete: {value} is not one of {choices}").format(
+                    value=repr(kind), choices=", ".join(INCOMPLETE_KINDS)
+                ),
+            )
+    return tuple(value)
+
+
+def parse_record(data: Any) -> HandRecord:
+    """Parse a hand record from TOML data; refuses malformed records naming the problem."""
+    if not isinstance(data, dict):
+        raise RecordError(_("a hand record must be a TOML table with [[side]] entries"))
+    unknown = set(data) - {"side", "ruleset", "players", "hand"}
+    if unknown:
+        raise RecordError(
+            _("unknown key {key} (a record has ruleset, players, [[side]])").format(
+                key=sorted(unknown)[0]
+            )
+        )
+    sides = data.get("side")
+    if not isinstance(sides, list) or not sides:
+        raise RecordError(_("the record has no [[side]] tables"))
+    parsed = tuple(parse_side(s, i) for i, s in enumerate(sides))
+    names = [s.name for s in parsed]
+    duplicate = next((n for n in names if names.count(n) > 1), None)
+    if duplicate:
+        raise RecordError(_('two sides are named "{side}"').format(side=duplicate))
+    ruleset = data.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise RecordError(_("ruleset must be a ruleset id or path"))
+    players = data.get("players")
+    if players is not None:
+        players = as_int("", "players", players, minimum=2)
+    return HandRecord(parsed, ruleset, players, data)
+
+
+def side_cards(side: SideRecord) -> list[Card]:
+    """Every card the record places with a side (melds, threes, cards left in hand)."""
+    cards = [c for m in side.melds or () for c in m]
+    cards += [c for h in side.in_hand or () for c in h]
+    cards += list(side.three_cards)
+    return cards

@@ -1,0 +1,360 @@
+"""Scoring one hand: each side's breakdown items, each citing its rule, adding up to the total."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from canasta_score.core.frozen import record
+from canasta_score.core.words import MESSAGES, Words, words, words_data, words_from_data
+from canasta_score.hands.on_table import melded
+from canasta_score.hands.record import HandRecord, SideRecord
+from canasta_score.hands.validation import SPECIAL_KEYS, validate
+from canasta_score.judging.melds import dirty_aces
+from canasta_score.rules import kinds
+from canasta_score.rules.cards import ACE, SEVEN, THREE, Card
+from canasta_score.rules.kinds import CanastaKind, Family, family
+from canasta_score.rules.ruleset import Ruleset
+
+DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
+# Each incomplete-meld penalty: the words for one such meld, and the message for two or more.
+PENALTY_WORDS = {
+    "penalties.incomplete_sevens": ("incomplete sevens", "incomplete melds of sevens"),
+    "penalties.incomplete_clean_aces": ("incomplete clean aces", "incomplete clean melds of aces"),
+    "penalties.incomplete_wild": ("incomplete wild", "incomplete wild-card melds"),
+    "penalties.incomplete_wild_four_jokers": (
+        "incomplete wild four jokers",
+        "incomplete wild-card melds with four jokers",
+    ),
+    "penalties.short_sequence": ("short sequence", "short sequences"),
+}
+
+
+@record
+class Item:
+    """One line of a breakdown."""
+
+    rule: str
+    label: str  # the words in English (data)
+    points: int
+    words: Words  # what it says, in the language in use where it is shown
+
+    def __init__(self, rule: str, label: str, points: int, words: Words) -> None:
+        # Written out: every score line of every hand scored makes one.
+        self.__dict__.update(rule=rule, label=label, points=points, words=words)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "label": self.label, "points": self.points}
+
+
+@record
+class SideScore:
+    name: str
+    total: int
+    items: tuple[Item, ...]
+    canastas: int = 0
+    went_out: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "total": self.total, "items": [i.as_dict() for i in self.items]}
+
+
+@record
+class HandScore:
+    ruleset: str
+    sides: tuple[SideScore, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "sides": [s.as_dict() for s in self.sides]}
+
+    def side(self, name: str) -> SideScore:
+        return next(s for s in self.sides if s.name == name)
+
+    def to_data(self) -> list[Any]:
+        """Plain data for the breakdowns the store keeps (see :meth:`from_data`)."""
+        return [
+            self.ruleset,
+            [
+                [
+                    s.name,
+                    s.total,
+                    [[i.rule, i.label, i.points, words_data(i.words)] for i in s.items],
+                    s.canastas,
+                    s.went_out,
+                ]
+                for s in self.sides
+            ],
+        ]
+
+    @classmethod
+    def from_data(cls, data: Any) -> HandScore:
+        """A breakdown from :meth:`to_data` (raises KeyError, TypeError or ValueError if
+        damaged)."""
+        ruleset, sides = data
+        return cls(
+            str(ruleset),
+            tuple(
+                SideScore(
+                    str(name),
+                    int(total),
+                    tuple(
+                        Item(str(rule), str(label), int(points), words_from_data(said))
+                        for rule, label, points, said in items
+                    ),
+                    int(canastas),
+                    bool(went_out),
+                )
+                for name, total, items, canastas, went_out in sides
+            ),
+        )
+
+
+class Breakdown:
+    """Collects items for one side."""
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+        self.items: list[Item] = []
+
+    def add(self, key: str, said: Words, points: int) -> None:
+        self.items.append(Item(self.rs.rule_id(key), said.english(), points, said))
+
+    def total(self) -> int:
+        return sum(i.points for i in self.items)
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def score_hand(rs: Ruleset, record: HandRecord) -> HandScore:
+    """Validate a hand record (see :mod:`canasta_score.hands.validation`) and score every side."""
+    validate(rs, record)
+    acaba = next((s for s in record.sides if s.acaba), None)
+    special = next((s for s in record.sides if s.special_hand), None)
+    out = []
+    for side in record.sides:
+        if acaba is not None:
+            out.append(score_acaba(rs, side, side is acaba))
+        elif side is special:
+            out.append(score_special(rs, side))
+        else:
+            out.append(score_side(rs, side))
+    return HandScore(rs.id, tuple(out))
+
+
+def score_acaba(rs: Ruleset, side: SideRecord, declared: bool) -> SideScore:
+    b = Breakdown(rs)
+    if declared:
+        b.add("acaba.enabled", words("acaba declared"), 0)
+    else:
+        b.add("acaba.opponents", words("acaba opponents"), rs.acaba.opponents)
+    return SideScore(side.name, b.total(), tuple(b.items))
+
+
+def score_special(rs: Ruleset, side: SideRecord) -> SideScore:
+    assert side.special_hand is not None
+    key = SPECIAL_KEYS[side.special_hand]
+    b = Breakdown(rs)
+    b.add(key, words(f"special hand {side.special_hand}"), int(rs.value(key)))
+    return SideScore(side.name, b.total(), tuple(b.items), went_out=True)
+
+
+def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
+    """The breakdown of one side in a normally ended hand."""
+    b = Breakdown(rs)
+    table = melded(rs, side)
+    canastas = len(table.canasta_keys)
+    if rs.game.seven_canastas_win and canastas >= 7:
+        b.add("game.seven_canastas_win", words("seven canastas"), rs.game.seven_canastas_win)
+        return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+    count = table.count if rs.canasta.count_cards else table.count - table.canasta_cards
+    if rs.penalties.no_canasta_melds_negative and not canastas and count:
+        b.add(
+            "penalties.no_canasta_melds_negative",
+            words("melded against"),
+            -count,
+        )
+    elif count or side.has_melded:
+        # T3 off: the cards inside canastas score by their bonus only (RULES 18).
+        cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
+        b.add("scoring.melded-cards", words(cards), count)
+    for key, n in Counter(table.canasta_keys).items():
+        said, each = bonus_words(rs, key, n), int(rs.value(key))
+        if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
+            key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
+        b.add(key, said, n * each)
+    score_canasta_sets(rs, table.kinds, b)
+    if side.concealed_canastas:
+        b.add(
+            "canasta.concealed_bonus",
+            words("laid whole", n=side.concealed_canastas),
+            side.concealed_canastas * rs.canasta.concealed_bonus,
+        )
+    score_threes(rs, side, canastas, b)
+    if side.went_out:
+        b.add("go_out.bonus", words("going out"), rs.go_out.bonus)
+        if side.concealed and rs.go_out.concealed_bonus:
+            b.add("go_out.concealed_bonus", words("going out concealed"), rs.go_out.concealed_bonus)
+    score_hands(rs, side, b)
+    penalties = table.penalty_keys
+    if not canastas:
+        penalties = tuple(
+            k
+            for k in penalties
+            if waived_as(k) not in rs.penalties.incomplete_waived_without_canasta
+        )
+    for key, n in Counter(penalties).items():
+        one, many = PENALTY_WORDS[key]
+        b.add(key, words(many, n=n) if n > 1 else words(one), -n * int(rs.value(key)))
+    if side.black_threes_removed:
+        score_removed(rs, side, b)
+    return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+
+
+def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
+    """How a breakdown names ``n`` canastas of the bonus ``key``; a sequence goes by the
+    ruleset's name for it."""
+    if key == kinds.info(CanastaKind.SEQUENCE).bonus:
+        name = kinds.display_name(CanastaKind.SEQUENCE, rs)
+        own = f"{key} {name}"  # a bundled name has words of its own
+        return words(own, n=n) if own in MESSAGES else words(key, n=n, name=name)
+    return words(key, n=n)
+
+
+def score_canasta_sets(rs: Ruleset, kinds: tuple[CanastaKind, ...], b: Breakdown) -> None:
+    """Bonuses for a set of canastas made in one hand (Italian, RULES 14)."""
+    c = rs.canasta
+    natural = sum(1 for k in kinds if k is CanastaKind.NATURAL)
+    mixed = sum(1 for k in kinds if family(k) is Family.MIXED)
+    if c.five_natural and natural >= 5:
+        b.add("canasta.five_natural", words("canasta.natural", n=natural), c.five_natural)
+    elif c.four_natural_one_mixed and natural >= 4 and mixed >= 1:
+        b.add(
+            "canasta.four_natural_one_mixed",
+            words("natural and mixed", "mixed", natural=natural, mixed=mixed),
+            c.four_natural_one_mixed,
+        )
+    if c.ten_canastas and len(kinds) >= 10:
+        b.add("canasta.ten_canastas", words("canastas", n=len(kinds)), c.ten_canastas)
+
+
+def waived_as(key: str) -> str:
+    """The name a penalty key goes by in ``penalties.incomplete_waived_without_canasta``."""
+    name = key.split(".", 1)[1]
+    return "wild" if name.startswith("incomplete_wild") else name.removeprefix("incomplete_")
+
+
+def three_value(table: tuple[int, ...], count: int) -> int:
+    if not table:
+        return 0
+    return table[min(count, len(table) - 1)]
+
+
+def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
+    t = rs.threes
+    red, black = side.red_threes, side.black_threes
+    why: Words | None
+    if t.sign == "meld":
+        sign = 1 if side.has_melded else -1
+        why = None if sign > 0 else words("no meld")
+    else:
+        sign = t.sign_by_canastas[min(canastas, len(t.sign_by_canastas) - 1)]
+        why = {
+            1: None,
+            0: words("count nothing", n=canastas),
+            -1: words("counted against", n=canastas),
+        }[sign]
+    if t.count_in_hand and sign < 0:
+        # Threes left in hand join the tally only when it counts against the side (US American).
+        held = [c for h in side.in_hand or () for c in h]
+        red += sum(1 for c in held if c.is_red_three)
+        black += sum(1 for c in held if c.is_black_three)
+    if red:
+        b.add(
+            "threes.red_values",
+            threes_words("red threes", red, why),
+            sign * three_value(t.red_values, red),
+        )
+    if black and any(t.black_values):
+        b.add(
+            "threes.black_values",
+            threes_words("black threes", black, why),
+            sign * three_value(t.black_values, black),
+        )
+
+
+def threes_words(message: str, n: int, why: Words | None) -> Words:
+    """``n`` threes, and why they count nothing or against the side."""
+    threes = words(message, n=n)
+    return threes if why is None else words("threes why", threes=threes, why=why)
+
+
+def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
+    """Cards left in hand, threes left in hand, and held aces or sevens."""
+    if side.in_hand is None:
+        if side.in_hand_points:
+            b.add("scoring.cards-in-hand", words("left in hand"), -side.in_hand_points)
+        if side.held_penalties:
+            b.add(
+                "penalties.held_aces_sevens",
+                words("held aces sevens", n=side.held_penalties),
+                -side.held_penalties * rs.penalties.held_aces_sevens,
+            )
+        return
+    cards: list[Card] = [c for h in side.in_hand for c in h]
+    ordinary = [c for c in cards if c.rank is not THREE]
+    where = "hand and foot" if rs.deal.foot_size else "hand"
+    if cards:
+        b.add("scoring.cards-in-hand", words(f"left in {where}"), -rs.count(ordinary))
+    black = sum(1 for c in cards if c.is_black_three)
+    red = sum(1 for c in cards if c.is_red_three)
+    if black and rs.threes.black_in_hand:
+        b.add(
+            "threes.black_in_hand",
+            words(f"black threes left in {where}", n=black),
+            -black * rs.threes.black_in_hand,
+        )
+    if red and rs.threes.red_in_hand:
+        b.add(
+            "threes.red_in_hand",
+            words(f"red threes left in {where}", n=red),
+            -red * rs.threes.red_in_hand,
+        )
+    if rs.penalties.held_aces_sevens:
+        held = [
+            rank
+            for hand in side.in_hand
+            for rank in (ACE, SEVEN)
+            if sum(1 for c in hand if c.rank is rank) >= 3
+        ]
+        if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
+            held = [r for r in held if r is not ACE]
+            b.add(
+                "meld.dirty_aces_ordinary",
+                words("dirty aces"),
+                0,
+            )
+        groups = len(held)
+        if groups:
+            b.add(
+                "penalties.held_aces_sevens",
+                words("held aces sevens", n=groups),
+                -groups * rs.penalties.held_aces_sevens,
+            )
+
+
+def score_removed(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
+    n = side.black_threes_removed
+    every = 2 * rs.deck.decks
+    if n >= every and rs.threes.black_removed_all:
+        b.add(
+            "threes.black_removed_all",
+            words("all black threes removed", every=every),
+            rs.threes.black_removed_all,
+        )
+    else:
+        b.add(
+            "threes.black_removed_each",
+            words("black threes removed", n=n),
+            n * rs.threes.black_removed_each,
+        )

@@ -1,0 +1,681 @@
+"""Validating a hand record against its ruleset (CONTRACT 6): the number of sides, who went out
+or ended the hand, each meld's legality, what a side going out needs, facts the ruleset gives no
+score for, records that contradict themselves (concealed canastas beyond the side's canastas,
+special melds that one meld per rank or the wild-meld lock rule out, going out with an incomplete
+wild-card meld where D34 forbids it), and more cards than the deck holds.
+
+Summary sides give no cards, so their canastas and incomplete melds are checked through the
+fewest cards each must hold; card-by-card sides count exactly what they list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from canasta_score.core.errors import RecordError
+from canasta_score.core.frozen import record
+from canasta_score.core.language import N_, _, ngettext
+from canasta_score.hands.on_table import judged_melds, melded, summary_kind
+from canasta_score.hands.record import HandRecord, SideRecord, side_cards
+from canasta_score.judging.going_out import going_out_problems
+from canasta_score.judging.melds import Kind, ratio_ok
+from canasta_score.rules import kinds
+from canasta_score.rules.cards import ACE, JOKER, SEVEN, TWO, Card, Rank, format_cards
+from canasta_score.rules.deck import Tally, described, excess
+from canasta_score.rules.kinds import CanastaKind, Family, Least
+from canasta_score.rules.ruleset import Ruleset
+
+# Summary canasta kinds that are group melds of one natural rank.
+GROUP_CANASTAS = tuple(
+    k.value
+    for k in CanastaKind
+    if kinds.family(k) in (Family.NATURAL, Family.MIXED, Family.SPECIAL_RANK)
+)
+# The deck category of the rank a clean canasta of a special rank is made of.
+RANK_CATEGORY = {CanastaKind.SEVENS: "seven", CanastaKind.ACES: "ace"}
+SPECIAL_KEYS = {
+    "straight": "special_hands.straight",
+    "pairs": "special_hands.pairs",
+    "pairs-27a": "special_hands.pairs_27a",
+    "garbage": "special_hands.garbage",
+}
+# What the deck check counts, in the order it reports, with the words it uses.
+CATEGORIES = {
+    "cards": N_("cards"),
+    "natural": N_("natural cards (A to 4)"),
+    "wild": N_("wild cards (twos and jokers)"),
+    "two": N_("twos"),
+    "joker": N_("jokers"),
+    "seven": N_("sevens"),
+    "ace": N_("aces"),
+    "ace_seven": N_("aces and sevens together"),
+}
+
+
+# ---------------------------------------------------------------- the whole record
+
+
+def validate(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse a record that breaks the rules of the ruleset (raises :class:`RecordError`)."""
+    check_counts(rs, record)
+    if len(record.sides) != rs.sides:
+        raise RecordError(
+            _("{ruleset} with {players} players has {sides} sides; the record has {given}").format(
+                ruleset=rs.name, players=rs.players, sides=rs.sides, given=len(record.sides)
+            )
+        )
+    out = [s.name for s in record.sides if s.went_out]
+    if len(out) > 1:
+        raise RecordError(
+            _("only one side can go out, but {sides} both did").format(sides=both(out))
+        )
+    enders = [s.name for s in record.sides if s.acaba or s.special_hand]
+    if len(enders) > 1:
+        raise RecordError(
+            _("only one side can end the hand, but {sides} both did").format(sides=both(enders))
+        )
+    if enders and out and out != enders:
+        if any(s.acaba for s in record.sides):
+            text = _("{ender} declared acaba, which ends the hand, so {side} cannot go out")
+        else:
+            text = _("{ender} laid a special hand, which ends the hand, so {side} cannot go out")
+        raise RecordError(text.format(ender=enders[0], side=out[0]))
+    for side in record.sides:
+        validate_side(rs, side)
+    check_deck(rs, record)
+
+
+def both(names: list[str]) -> str:
+    """Side names joined by "and", in the language in use."""
+    return _(" and ").join(names)
+
+
+def validate_side(rs: Ruleset, side: SideRecord) -> None:
+    name = side.name
+    if side.acaba and not rs.acaba.enabled:
+        raise refuse(name, _("acaba is not part of {ruleset}").format(ruleset=rs.name))
+    if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
+        raise refuse(name, _("special hands are not played in {ruleset}").format(ruleset=rs.name))
+    # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
+    per_player = 2 if rs.deal.foot_size else 1
+    if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
+        size = rs.table.side_size
+        if per_player == 1:
+            text = _("in_hand lists {given} players; a side has {size} player(s)")
+        else:
+            text = _("in_hand lists {given} hands and feet; a side has {size} player(s)")
+        raise refuse(name, text.format(given=len(side.in_hand), size=size))
+    if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
+        raise refuse(
+            name, _("black threes are not laid face up in {ruleset}").format(ruleset=rs.name)
+        )
+    if side.red_threes and rs.threes.laid_down == "none":
+        raise refuse(name, _("threes are not laid face up in {ruleset}").format(ruleset=rs.name))
+    removes = rs.threes.black_removed_each or rs.threes.black_removed_all
+    if side.black_threes_removed and not removes:
+        raise refuse(
+            name,
+            _("black threes are not removed from play in {ruleset}").format(ruleset=rs.name),
+        )
+    if side.special_hand and side.melds is not None:
+        check_special_cards(side)
+        return
+    if side.melds is not None:
+        for i, (meld, verdict) in enumerate(judged_melds(rs, side), 1):
+            if not verdict.legal:
+                why = "; ".join(r.text for r in verdict.broken)
+                raise refuse(
+                    name,
+                    _("meld {number} ({cards}) is illegal: {why}").format(
+                        number=i, cards=format_cards(meld), why=why
+                    ),
+                )
+            shape = verdict.shape
+            if shape is not None and shape.kind is Kind.BLACK_THREES and not side.went_out:
+                raise refuse(
+                    name,
+                    _(
+                        "meld {number} ({cards}): black threes are melded only by the side "
+                        "that goes out"
+                    ).format(number=i, cards=format_cards(meld)),
+                )
+    table = melded(rs, side)
+    check_side_contradictions(rs, side, len(table.canasta_keys))
+    if side.melds is None:
+        check_summary(rs, side)
+    if side.went_out and not side.special_hand:
+        wild = incomplete_wild_melds(rs, side)
+        problems = going_out_problems(rs, table.kinds, wild)
+        special = rs.rule_id("go_out.incomplete_special_allowed")
+        short = [p for p in problems if p.rule != special]
+        if short:
+            raise RecordError(
+                _('side "{side}" went out, but: {problem}').format(side=name, problem=short[0].text)
+            )
+        if not side.has_melded:
+            raise RecordError(_('side "{side}" went out without any meld').format(side=name))
+        if problems:
+            ref = problems[0]
+            raise RecordError(
+                _(
+                    'side "{side}" went out with an incomplete wild-card meld ({meld}); '
+                    "{rule}: {text}"
+                ).format(side=name, meld=wild[0], rule=ref.rule, text=ref.text)
+            )
+
+
+def check_special_cards(side: SideRecord) -> None:
+    """The melds of a side that lays a special hand are that hand's 14 cards (RULES 7.2)."""
+    from canasta_score.judging.special_hands import special_hand_problem
+
+    assert side.special_hand is not None and side.melds is not None
+    cards = tuple(c for meld in side.melds for c in meld)
+    if not cards:
+        return
+    problem = special_hand_problem(side.special_hand, cards)
+    if problem:
+        raise refuse(
+            side.name,
+            _("special_hand {hand} ({cards}): {problem}").format(
+                hand=side.special_hand, cards=format_cards(cards), problem=problem
+            ),
+        )
+
+
+def count_step(rs: Ruleset) -> int:
+    """What every count of cards is a multiple of: 5 when every card's value is
+    (docs/rules, "Card values")."""
+    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
+    return 5 if all(v % 5 == 0 for v in values) else 1
+
+
+def check_summary(rs: Ruleset, side: SideRecord) -> None:
+    name = side.name
+    step = count_step(rs)
+    for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
+        if value % step:
+            raise refuse(
+                name,
+                _("{key} = {value} is not a multiple of {step}").format(
+                    key=key, value=value, step=step
+                ),
+            )
+    # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
+    # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
+    canastas = sum(side.canastas.values()) if rs.canasta.count_cards else 0
+    least = sum(least_incomplete_count(rs, CanastaKind(kind)) for kind in side.incomplete)
+    if canastas:
+        least += sum(
+            least_canasta_count(rs, summary_kind(rs, name, kind)) * n
+            for kind, n in side.canastas.items()
+        )
+    if side.meld_points < least:
+        parts = [_("{n} canasta(s)").format(n=canastas)] if canastas else []
+        if side.incomplete:
+            parts.append(_("{n} incomplete meld(s)").format(n=len(side.incomplete)))
+        raise refuse(
+            name,
+            _("{melds} hold at least {least} points of cards, but meld_points is {given}").format(
+                melds=both(parts), least=least, given=side.meld_points
+            ),
+        )
+
+
+def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
+    """The smallest count a canasta of this kind can have."""
+    size = rs.canasta.min_cards
+    v = rs.values
+    least = kinds.info(kind).least
+    if least is Least.WILD:
+        distinct_twos = rs.canasta.wild_all_twos not in (0, rs.canasta.wild_other)
+        least = Least.ONE_JOKER if distinct_twos else Least.TWOS
+    if least is Least.TWOS:
+        return size * v.two
+    if least is Least.ONE_JOKER:
+        return (size - 1) * v.two + v.joker
+    if least is Least.FOUR_JOKERS:
+        return 4 * v.joker + (size - 4) * v.two
+    if least is Least.RUN:
+        return 4 * v.low + (size - 4) * v.high
+    if least is Least.ACES:
+        return size * v.ace
+    if least is Least.MIXED:
+        options = [
+            n * v.low + (size - n) * v.two
+            for n in range(rs.meld.min_naturals, size)
+            if size - n <= rs.meld.max_wilds and ratio_ok(n, size - n, rs.meld.wild_ratio)
+        ]
+        return min(options) if options else size * v.low
+    return size * v.low
+
+
+def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
+    """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
+    cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
+    from 4 up)."""
+    size, v = rs.meld.min_cards, rs.values
+    if kind is CanastaKind.WILD_FOUR_JOKERS:
+        return 4 * v.joker + max(0, size - 4) * v.two
+    if kind is CanastaKind.WILD:
+        return size * min(v.two, v.joker)
+    if kind is CanastaKind.ACES:
+        return size * v.ace
+    if kind is CanastaKind.SEVENS:
+        return size * v.low
+    return size * min(v.low, v.high)
+
+
+def check_deck(rs: Ruleset, record: HandRecord) -> None:
+    """No rank (nor jokers, red or black threes) may appear more often than the deck holds.
+
+    Suits are not checked: tables often write suits loosely, and the score does not use them.
+    """
+    tally = Tally(Counter())
+    for side in record.sides:
+        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
+        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
+        tally.black += side.black_threes_removed
+        tally.add(side_cards(side))
+    for found in excess(rs, tally):
+        raise RecordError(
+            _("the record holds {count} {cards}; {deck} has {held}").format(
+                count=found.named, cards=found.words, deck=described(rs), held=found.held
+            )
+        )
+    check_deck_bounds(rs, record)
+
+
+# ---------------------------------------------------------------- contradictions
+
+
+def one_rank_rule(rs: Ruleset) -> bool:
+    """Whether a side holds one group meld of each rank (RULES 1.4; not Samba's duplicates)."""
+    return rs.meld.one_per_rank_per_side and not rs.meld.duplicate_groups
+
+
+def refuse(side: str, message: str) -> RecordError:
+    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
+
+
+# ---------------------------------------------------------------- one side
+
+
+def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> None:
+    """Refuse what a side's own record rules out; ``canastas`` is its number of canastas."""
+    check_applies(rs, side)
+    check_concealed_canastas(rs, side, canastas)
+    check_held(rs, side)
+    if side.melds is None and one_rank_rule(rs):
+        check_one_meld_per_rank(rs, side)
+    check_wild_meld_lock(rs, side.name, incomplete_wild_melds(rs, side))
+
+
+# A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
+# cards may be entered, they simply do not count.
+SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
+
+
+def check_applies(rs: Ruleset, side: SideRecord) -> None:
+    """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
+    if side.held_penalties and not rs.penalties.held_aces_sevens:
+        raise refuse(
+            side.name,
+            _("held_penalties: {ruleset} has no penalty for held aces or sevens").format(
+                ruleset=rs.name
+            ),
+        )
+    for kind in side.incomplete:
+        if kinds.penalty_key(CanastaKind(kind), rs) is None:
+            raise refuse(
+                side.name,
+                _("incomplete {kind}: {ruleset} has no penalty for it").format(
+                    kind=kind, ruleset=rs.name
+                ),
+            )
+    if side.concealed_canastas and not rs.canasta.concealed_bonus:
+        raise refuse(
+            side.name,
+            _(
+                "concealed_canastas: {ruleset} has no bonus for canastas laid whole from hand "
+                "({rule})"
+            ).format(ruleset=rs.name, rule=rs.rule_id("canasta.concealed_bonus")),
+        )
+    given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
+    if given:
+        raise refuse(
+            side.name,
+            _("{key}: a special hand is the side's first and only meld of the hand").format(
+                key=given[0]
+            ),
+        )
+
+
+def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> None:
+    """A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas."""
+    n = side.concealed_canastas
+    if n > canastas:
+        text = ngettext(
+            "concealed_canastas = {given}, but the side has {n} canasta; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            "concealed_canastas = {given}, but the side has {n} canastas; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            canastas,
+        )
+        rule = rs.rule_id("canasta.concealed_bonus")
+        raise refuse(side.name, text.format(given=n, n=canastas, rule=rule))
+
+
+def check_held(rs: Ruleset, side: SideRecord) -> None:
+    """Each player can be left holding three aces and three sevens: two groups at most."""
+    held = side.held_penalties or 0
+    players = rs.table.side_size
+    if held > 2 * players:
+        text = _(
+            "held_penalties = {held}, but a side of {players} player(s) has at most {most} "
+            "(one for aces and one for sevens per player)"
+        )
+        raise refuse(side.name, text.format(held=held, players=players, most=2 * players))
+
+
+def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
+    """A summary's canastas and incomplete melds of sevens and aces that one meld per rank
+    (RULES 1.4) rules out: a side's sevens (or aces) are one meld, complete or not."""
+    name, incomplete = side.name, Counter(side.incomplete)
+    why = _("a side holds one meld of each rank ({rule})").format(
+        rule=rs.rule_id("meld.one_per_rank_per_side")
+    )
+    for kind in (CanastaKind.SEVENS, CanastaKind.ACES):
+        made = side.canastas.get(kind, 0)
+        if incomplete[kind] > 1:
+            raise refuse(
+                name,
+                _('incomplete lists "{kind}" {times} times, but {why}').format(
+                    kind=kind, times=incomplete[kind], why=why
+                ),
+            )
+        if made > 1:
+            raise refuse(
+                name,
+                _("canastas.{kind} = {made}, but {why}: one canasta of {kind} at most").format(
+                    kind=kind, made=made, why=why
+                ),
+            )
+        if made and incomplete[kind]:
+            raise refuse(
+                name,
+                _(
+                    'incomplete lists "{kind}" beside a completed canasta of {kind} '
+                    "(canastas.{kind} = {made}), but {why}"
+                ).format(kind=kind, made=made, why=why),
+            )
+    groups = sum(side.canastas.get(k, 0) for k in GROUP_CANASTAS)
+    ranks = sum(1 for r in Rank if r.is_natural)
+    if groups > ranks:
+        raise refuse(
+            name,
+            _(
+                "{groups} canastas of natural ranks ({kinds}), but {why} and there are "
+                "{ranks} natural ranks"
+            ).format(groups=groups, kinds=", ".join(GROUP_CANASTAS), why=why, ranks=ranks),
+        )
+
+
+def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
+    """Under the wild-meld lock (RULES 6.2) a side has one incomplete wild-card meld at most."""
+    if rs.meld.wild_meld_lock and len(melds) > 1:
+        rule = rs.rule_id("meld.wild_meld_lock")
+        raise refuse(
+            name,
+            _(
+                "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
+                "incomplete the side starts no other ({rule})"
+            ).format(n=len(melds), melds=", ".join(melds), rule=rule),
+        )
+
+
+def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
+    """The side's incomplete wild-card melds: given card by card, or listed in a summary."""
+    if side.melds is None:
+        return [f'"{k}"' for k in side.incomplete if kinds.family(CanastaKind(k)) is Family.WILD]
+    out = []
+    for meld, verdict in judged_melds(rs, side):
+        if verdict.shape is not None and verdict.shape.kind is Kind.WILD and not verdict.canasta:
+            out.append(format_cards(meld))
+    return out
+
+
+# ---------------------------------------------------------------- the whole record and the deck
+
+
+@record
+class Claim:
+    """The fewest cards of each category that one part of a side's record needs."""
+
+    side: str
+    what: str
+    needs: dict[str, int]  # a category not named needs none
+
+    def __init__(self, side: str, what: str, needs: dict[str, int]) -> None:
+        # Written out: every side of every record validated makes some.
+        self.__dict__.update(side=side, what=what, needs=needs)
+
+
+def least_naturals_in_mixed(rs: Ruleset) -> int:
+    """The fewest natural cards a mixed canasta can hold (RULES 1.5 with the ruleset's limits)."""
+    m, size = rs.meld, rs.canasta.min_cards
+    for naturals in range(max(m.min_naturals, 1), size + 1):
+        wilds = max(1, size - naturals)
+        if wilds <= m.max_wilds and ratio_ok(naturals, wilds, m.wild_ratio):
+            return naturals
+    return size
+
+
+def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+    """The fewest cards of each category a canasta of this summary kind holds."""
+    size = rs.canasta.min_cards
+    needs = {"cards": size}
+    family = kinds.family(kind)
+    if family is Family.WILD:
+        needs["wild"] = size
+    if kind in (CanastaKind.WILD_TWOS, CanastaKind.DEUCES):
+        needs["two"] = size
+    elif kind is CanastaKind.WILD_FOUR_JOKERS:
+        needs["joker"] = 4
+    elif kind is CanastaKind.DEUCES_MIXED:
+        needs["joker"] = 1
+        needs["two"] = max(rs.meld.min_naturals, size - rs.meld.max_wilds)
+    elif family is Family.MIXED:
+        needs["wild"] = 1
+        needs["natural"] = least_naturals_in_mixed(rs)
+    elif family in (Family.NATURAL, Family.SEQUENCE):
+        needs["natural"] = size
+    elif family is Family.SPECIAL_RANK:
+        needs.update({"natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size})
+    return needs
+
+
+def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+    """The fewest cards of each category an incomplete special meld of this kind holds."""
+    size = rs.meld.min_cards
+    if kind is CanastaKind.WILD_FOUR_JOKERS:
+        return {"cards": max(size, 4), "wild": max(size, 4), "joker": 4}
+    if kind is CanastaKind.WILD:
+        return {"cards": size, "wild": size}
+    if kinds.family(kind) is Family.SPECIAL_RANK:
+        # Only a clean meld of sevens or aces is an incomplete special meld.
+        return {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
+    return {"cards": size, "natural": size}
+
+
+def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
+    """The categories of cards given one by one."""
+    count = natural = twos = jokers = sevens = aces = 0
+    for card in cards:
+        count += 1
+        rank = card.rank
+        if rank is TWO:
+            twos += 1
+        elif rank is JOKER:
+            jokers += 1
+        elif rank.is_natural:
+            natural += 1
+            if rank is SEVEN:
+                sevens += 1
+            elif rank is ACE:
+                aces += 1
+    needs = {
+        "cards": count,
+        "natural": natural,
+        "wild": twos + jokers,
+        "two": twos,
+        "joker": jokers,
+        "seven": sevens,
+        "ace": aces,
+        "ace_seven": sevens + aces,
+    }
+    return {key: n for key, n in needs.items() if n}
+
+
+def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
+    """What each part of a side's record needs from the deck."""
+    name = side.name
+    listed = [c for m in side.melds or () for c in m] + [c for h in side.in_hand or () for c in h]
+    out = [Claim(name, _("cards listed"), cards_needs(listed))]
+    threes = side.red_threes + side.black_threes + side.black_threes_removed
+    laid = _("{n} threes laid down or removed").format(n=threes)
+    out.append(Claim(name, laid, {"cards": threes}))
+    if side.melds is not None:
+        return out
+    for kind, n in side.canastas.items():
+        needs = {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
+        out.append(Claim(name, f"canastas.{kind} = {n}", needs))
+    for kind, n in Counter(side.incomplete).items():
+        needs = {k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()}
+        if n == 1:
+            listed_as = _('incomplete "{kind}"').format(kind=kind)
+        else:
+            listed_as = _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
+        out.append(Claim(name, listed_as, needs))
+    held = side.held_penalties or 0
+    if held:
+        out.append(
+            Claim(
+                name,
+                f"held_penalties = {held}",
+                {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held},
+            )
+        )
+    return out
+
+
+def deck_holds(rs: Ruleset) -> dict[str, int]:
+    """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
+    each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
+    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
+    return {
+        "cards": rs.deck.cards,
+        "natural": packs * 44,
+        "wild": packs * (4 + jokers),
+        "two": packs * 4,
+        "joker": packs * jokers,
+        "seven": packs * 4,
+        "ace": packs * 4,
+        "ace_seven": packs * 8,
+    }
+
+
+def check_counts(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse at once, before any other work, a typed count beyond what the deck allows: more
+    cards listed than the whole deck holds, or a number of canastas (of any kind), incomplete
+    melds, threes, concealed canastas or held hands larger than that. The finer checks of
+    :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
+    memory on the way there."""
+    cards = deck_holds(rs)["cards"]
+    listed = sum(len(c) for s in record.sides for c in (*(s.melds or ()), *(s.in_hand or ())))
+    listed += sum(len(s.three_cards) for s in record.sides)
+    if listed > cards:
+        raise RecordError(
+            _(
+                "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
+                "deck ({packs} packs) holds {cards} cards"
+            ).format(listed=listed, ruleset=rs.name, packs=rs.deck.decks, cards=cards)
+        )
+    for side in record.sides:
+        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
+        counts += [
+            ("canastas", sum(side.canastas.values())),
+            ("incomplete", len(side.incomplete)),
+            ("red_threes", side.red_threes),
+            ("black_threes", side.black_threes),
+            ("black_threes_removed", side.black_threes_removed),
+            ("concealed_canastas", side.concealed_canastas),
+            ("held_penalties", side.held_penalties or 0),
+        ]
+        for what, n in counts:
+            if n > cards:
+                raise refuse(
+                    side.name,
+                    _(
+                        "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
+                        "({packs} packs) holds {cards} cards"
+                    ).format(key=what, n=n, ruleset=rs.name, packs=rs.deck.decks, cards=cards),
+                )
+
+
+def deck_points(rs: Ruleset) -> int:
+    """The count of every card in the deck: the most a hand's melds and hands can add up to."""
+    v, packs = rs.values, rs.deck.decks
+    per_pack = 4 * v.ace + 24 * v.high + 16 * v.low + 4 * v.two + 2 * v.black_three
+    return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
+
+
+def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
+    """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
+    parts = []
+    for side in record.sides:
+        melded = side.meld_points if side.melds is None else sum(rs.count(m) for m in side.melds)
+        left = (
+            side.in_hand_points if side.in_hand is None else sum(rs.count(h) for h in side.in_hand)
+        )
+        if melded + left:
+            parts.append((side.name, melded + left))
+    total, most = sum(n for _, n in parts), deck_points(rs)
+    if total > most:
+        why = "; ".join(_('side "{side}": {message}').format(side=x, message=n) for x, n in parts)
+        raise RecordError(
+            _(
+                "the record counts {total} points of melded and held cards, but every card of "
+                "the {ruleset} deck together counts {most}: {why}"
+            ).format(total=total, ruleset=rs.name, most=most, why=why)
+        )
+
+
+def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse a record whose sides together need more cards of a category than the deck holds.
+
+    Every count is a lower bound: a canasta holds at least ``canasta.min_cards`` cards (a
+    wild-card canasta as many wild cards, a mixed one at least one, a clean canasta of sevens
+    or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
+    """
+    check_points_bound(rs, record)
+    claims = [claim for side in record.sides for claim in side_claims(rs, side)]
+    holds = deck_holds(rs)
+    deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
+        ruleset=rs.name, packs=rs.deck.decks, cards=holds["cards"]
+    )
+    for category, words in CATEGORIES.items():
+        parts = [c for c in claims if c.needs.get(category)]
+        total = sum(c.needs[category] for c in parts)
+        if total > holds[category]:
+            why = "; ".join(
+                _('side "{side}": {what} ({needs})').format(
+                    side=c.side, what=c.what, needs=c.needs[category]
+                )
+                for c in parts
+            )
+            raise RecordError(
+                _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
+                    total=total, cards=_(words), deck=deck, held=holds[category], why=why
+                )
+            )

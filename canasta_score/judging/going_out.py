@@ -1,0 +1,85 @@
+"""May this side go out? The one place the going-out requirements live (RULES 1.8, D34): the
+canastas the ruleset demands, and no incomplete wild-card meld where it forbids one. Rulings,
+the pickup ruling and record validation all ask here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_score.core.language import N_, _
+from canasta_score.rules import kinds
+from canasta_score.rules.kinds import CanastaKind, Family
+from canasta_score.rules.ruleset import RuleRef, Ruleset
+
+
+def going_out_problems(
+    rs: Ruleset, canastas: Sequence[CanastaKind], incomplete_wild: Sequence[str] = ()
+) -> list[RuleRef]:
+    """The going-out rules a side breaks with these canastas and incomplete wild-card melds
+    (empty when it may go out)."""
+    out: list[RuleRef] = []
+    if incomplete_wild and not rs.go_out.incomplete_special_allowed:
+        out.append(rs.cite("go_out.incomplete_special_allowed"))
+    return out + going_out_shortfall(rs, canastas)
+
+
+def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
+    """Which going-out canasta requirements the side's canastas do not meet. Kept per ruleset
+    and language: many sides hold the same canastas."""
+    held = tuple(canastas)
+    short: dict[tuple[CanastaKind, ...], list[RuleRef]] = rs.memo.setdefault("shortfall", {})
+    found = short.get(held)
+    if found is None:
+        if len(short) >= KEPT:
+            short.clear()
+        found = short[held] = shortfall(rs, held)
+    return found.copy()
+
+
+# At most this many shortfalls are kept per ruleset and language (then forgotten and kept
+# afresh).
+KEPT = 1024
+
+
+def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
+    """:func:`going_out_shortfall` worked out."""
+    g = rs.go_out
+    families = [kinds.family(k) for k in canastas]
+    if not g.wild_canastas_count:
+        families = [f for f in families if f is not Family.WILD]
+    out = []
+    if len(families) < g.canastas:
+        out.append(
+            rs.cite(
+                "go_out.canastas",
+                _("The side needs {needed} canasta(s) to go out and has {held}").format(
+                    needed=g.canastas, held=len(families)
+                ),
+            )
+        )
+    naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
+    demands = (
+        (
+            "natural_canastas",
+            g.natural_canastas,
+            naturals,
+            N_("{needed} natural canasta(s) are needed; the side has {held}"),
+        ),
+        (
+            "mixed_canastas",
+            g.mixed_canastas,
+            families.count(Family.MIXED),
+            N_("{needed} mixed canasta(s) are needed; the side has {held}"),
+        ),
+        (
+            "sequence_canastas",
+            g.sequence_canastas,
+            families.count(Family.SEQUENCE),
+            N_("{needed} completed sequence(s) are needed; the side has {held}"),
+        ),
+    )
+    for key, needed, held, text in demands:
+        if held < needed:
+            shown = _(text).format(needed=needed, held=held)
+            out.append(rs.cite(f"go_out.{key}", shown))
+    return out

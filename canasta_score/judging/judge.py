@@ -1,0 +1,467 @@
+"""Rulings at the table: meld, discard and going out. The initial meld (minimum, requirement)
+lives in :mod:`canasta_score.judging.initial` and the pickup in
+:mod:`canasta_score.judging.pickup`; their checks are named here too, so every ruling can be
+found in one place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from canasta_score.core.errors import InputError
+from canasta_score.core.language import N_, _, current
+from canasta_score.judging.going_out import going_out_problems
+from canasta_score.judging.melds import (
+    GROUP,
+    WILD,
+    Context,
+    Kind,
+    Verdict,
+    dirty_aces,
+    group_make_up,
+    joins_badly,
+    judge,
+    judge_now,
+    merge_same_rank,
+    same_meld,
+)
+from canasta_score.judging.ruling import Ruling
+from canasta_score.rules.cards import (
+    ACE,
+    JOKER,
+    SEVEN,
+    THREE,
+    Card,
+    Rank,
+    format_card,
+    format_cards,
+)
+from canasta_score.rules.kinds import CanastaKind, display_name, shown_name
+from canasta_score.rules.ruleset import RuleRef, Ruleset
+
+if TYPE_CHECKING:
+    from canasta_score.judging.initial import check_initial_meld
+    from canasta_score.judging.pickup import check_pickup
+    from canasta_score.rules.minimum import Minimum, min_meld
+
+# Named here, loaded on first use: a meld ruling needs neither the opening planner nor the pile.
+ELSEWHERE = {
+    "Minimum": "canasta_score.rules.minimum",
+    "check_initial_meld": "canasta_score.judging.initial",
+    "min_meld": "canasta_score.rules.minimum",
+    "check_pickup": "canasta_score.judging.pickup",
+}
+
+__all__ = [
+    "Minimum",
+    "Ruling",
+    "check_discard",
+    "check_go_out",
+    "check_initial_meld",
+    "check_meld",
+    "check_pickup",
+    "discard_problems",
+    "min_meld",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The checks that live in their own modules, imported when first asked for."""
+    module = ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module), name)
+
+
+# ---------------------------------------------------------------- melds
+
+
+def check_meld(
+    rs: Ruleset,
+    cards: tuple[Card, ...],
+    *,
+    initial: bool = False,
+    to: tuple[Card, ...] | None = None,
+    going_out: bool = False,
+    table: tuple[tuple[Card, ...], ...] = (),
+    closed: frozenset[Rank] = frozenset(),
+) -> Ruling:
+    """Is this meld (or this addition to a meld) legal for a side to lay now? A meld of one
+    natural rank laid on its own is ruled once per make-up (see
+    :func:`~canasta_score.judging.melds.group_make_up`), in the language in use."""
+    make_up = group_make_up(cards) if to is None and not table else None
+    if make_up is None:
+        return meld_ruling(rs, cards, initial, to, going_out, table, closed)
+    kept: dict[tuple[Any, ...], Ruling] = rs.memo.setdefault("meld rulings", {})
+    key = (current(), make_up, initial, going_out, closed)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= RULINGS_KEPT:
+            kept.clear()
+        found = kept[key] = meld_ruling(rs, cards, initial, to, going_out, table, closed)
+    return found
+
+
+# How many meld rulings a ruleset keeps by make-up (then they are forgotten and kept afresh).
+RULINGS_KEPT = 1 << 14
+
+
+def meld_ruling(
+    rs: Ruleset,
+    cards: tuple[Card, ...],
+    initial: bool,
+    to: tuple[Card, ...] | None,
+    going_out: bool,
+    table: tuple[tuple[Card, ...], ...],
+    closed: frozenset[Rank],
+) -> Ruling:
+    """:func:`check_meld`, worked out."""
+    base = to
+    others = table
+    if base is None and table:
+        index = same_meld(cards, table, rs)
+        if index >= 0:
+            base = table[index]
+            others = table[:index] + table[index + 1 :]
+    reasons: list[RuleRef] = []
+    if base is not None:
+        whole = base + cards
+        ctx = Context(initial, going_out, table=others, closed=closed, added=cards)
+        mismatch = joins_badly(base, cards, rs)
+        if mismatch is not None:
+            reasons.append(mismatch)
+    else:
+        whole = cards
+        ctx = Context(initial, going_out, table=others, closed=closed)
+    verdict = judge(whole, rs, ctx)
+    reasons += verdict.broken
+    if reasons or verdict.shape is None:
+        return Ruling.of(reasons, (), {"points": rs.count(cards), "canasta": None})
+    kind = display_name(verdict.canasta, rs) if verdict.canasta else None
+    how = [describe_meld(rs, verdict, whole, base is not None)]
+    if base is not None and not initial and dirty_ace_addition(rs, base, cards):
+        text = _("The side's ace meld took wild cards in its initial meld: more may join it")
+        how.append(rs.cite("meld.dirty_aces_ordinary", text))
+    return Ruling.of((), how, {"points": rs.count(cards), "canasta": kind})
+
+
+def dirty_ace_addition(rs: Ruleset, base: tuple[Card, ...], added: tuple[Card, ...]) -> bool:
+    """Wild cards joining an ace meld that took wilds in the initial meld, where the ruleset
+    lets that meld take more (US American dirty aces)."""
+    return (
+        rs.meld.dirty_aces_ordinary
+        and rs.meld.aces_take_wilds == "initial_meld_only"
+        and any(c.is_wild for c in added)
+        and dirty_aces((base,), rs)
+    )
+
+
+# What describe_meld calls each kind of meld but a group (translated where it is shown), and
+# the rule it cites (a group: its ratio rule when it holds wild cards).
+MELD_WORDS = {
+    Kind.WILD: N_("a wild-card meld"),
+    Kind.SEQUENCE: N_("a sequence"),
+    Kind.BLACK_THREES: N_("a black-three meld"),
+}
+MELD_KEYS = {
+    Kind.WILD: "meld.wild_melds",
+    Kind.SEQUENCE: "meld.sequence",
+    Kind.BLACK_THREES: "meld.black_threes",
+}
+
+
+def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged: bool) -> RuleRef:
+    """Why a legal meld is legal: its kind and its cards in words, with the rule it meets.
+    Kept per ruleset and language: many melds read alike."""
+    shape = verdict.shape
+    assert shape is not None
+    key = (shape.kind, shape.rank, len(cards), shape.naturals, shape.wilds, verdict.canasta, merged)
+    described: dict[tuple[Any, ...], RuleRef] = rs.memo.setdefault("described melds", {})
+    found = described.get(key)
+    if found is None:
+        if len(described) >= DESCRIBED_MAX:
+            described.clear()
+        found = described[key] = word_meld(rs, verdict, len(cards), merged)
+    return found
+
+
+# At most this many descriptions are kept per ruleset and language (then forgotten and kept
+# afresh).
+DESCRIBED_MAX = 4096
+
+
+def word_meld(rs: Ruleset, verdict: Verdict, count: int, merged: bool) -> RuleRef:
+    """:func:`describe_meld` worked out: ``count`` cards in all."""
+    shape = verdict.shape
+    assert shape is not None
+    if shape.kind is GROUP:
+        what = _("a meld of {rank}").format(rank=shape.rank._value_ if shape.rank else "?")
+        key = "meld.wild_ratio" if shape.wilds else "meld.one-rank"
+    else:
+        what, key = _(MELD_WORDS[shape.kind]), MELD_KEYS[shape.kind]
+    if merged:
+        what = _("{meld} (with the side's meld it joins)").format(meld=what)
+    size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
+        cards=count, naturals=shape.naturals, wilds=shape.wilds
+    )
+    kind = shown_name(display_name(verdict.canasta, rs)) if verdict.canasta else ""
+    if kind:
+        text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
+            meld=what, size=size, kind=kind
+        )
+    else:
+        text = _("Legal: {meld}, {size}").format(meld=what, size=size)
+    return rs.cite(key, text)
+
+
+# ---------------------------------------------------------------- discard
+
+
+def holds(hand: tuple[Card, ...], card: Card) -> bool:
+    return any(same_card(h, card) for h in hand)
+
+
+def same_card(a: Card, b: Card) -> bool:
+    if a.rank is not b.rank:
+        return False
+    if a.suit is not None and b.suit is not None:
+        return a.suit is b.suit
+    if a.rank is THREE:
+        return a.is_red == b.is_red
+    return True
+
+
+def discard_problems(
+    rs: Ruleset,
+    card: Card,
+    hand: tuple[Card, ...],
+    *,
+    pile_empty: bool = False,
+    closed: frozenset[Rank] = frozenset(),
+    going_out: bool = False,
+    depth: int = 0,
+) -> list[RuleRef]:
+    """The rules a discard of ``card`` from ``hand`` breaks (empty when it is legal)."""
+    d = rs.discard
+    out: list[RuleRef] = []
+
+    def forced(fallback: bool = False) -> bool:
+        """No other card in the hand could be discarded without a fallback.
+
+        With ``fallback`` (a wild card), other natural cards may use their own fallback: an ace
+        or seven that is itself forced goes before a wild card (RULES 7.1 discard.fallback).
+        """
+        if depth:
+            return False
+        return not any(
+            not discard_problems(
+                rs,
+                other,
+                hand,
+                pile_empty=pile_empty,
+                closed=closed,
+                going_out=going_out,
+                depth=0 if fallback and not other.is_wild else 1,
+            )
+            for other in hand
+            if not same_card(other, card)
+        )
+
+    if card.rank is THREE:
+        if card.is_red_three and d.threes != "any":
+            out.append(rs.cite("discard.red-three"))
+        elif d.threes == "never":
+            out.append(rs.cite("discard.threes"))
+        return out
+    if card.rank is JOKER and not d.jokers:
+        out.append(rs.cite("discard.jokers"))
+    if card.is_wild:
+        all_wild = all(c.is_wild for c in hand)
+        if d.wild == "going_out_or_all_wild" and not (going_out or all_wild):
+            out.append(rs.cite("discard.wild"))
+        elif d.wild == "forced_only" and not forced(fallback=True):
+            out.append(
+                rs.cite(
+                    "discard.wild", _("A wild card may be discarded only when nothing else can be")
+                )
+            )
+        return out
+    if not pile_empty:
+        return out
+    ordinary = [
+        c
+        for c in hand
+        if c.is_natural
+        and c.rank not in (ACE, SEVEN)
+        and not (rs.meld.closed_ranks and c.rank in closed)
+    ]
+    if card.rank in (ACE, SEVEN):
+        others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
+        if d.empty_pile_aces_sevens == "no_other_natural" and others:
+            out.append(
+                rs.cite(
+                    "discard.empty_pile_aces_sevens",
+                    _(
+                        "An ace or seven goes onto an empty pile only while no other natural "
+                        "is held"
+                    ),
+                )
+            )
+        elif d.empty_pile_aces_sevens == "forced_only" and not forced():
+            out.append(
+                rs.cite(
+                    "discard.empty_pile_aces_sevens",
+                    _("No ace or seven onto an empty pile while another card can go"),
+                )
+            )
+    elif (
+        rs.meld.closed_ranks
+        and card.rank in closed
+        and d.empty_pile_closed_rank == "last_resort"
+        and ordinary
+    ):
+        out.append(
+            rs.cite(
+                "discard.empty_pile_closed_rank",
+                _("A card of a closed rank goes onto an empty pile only when no other card can"),
+            )
+        )
+    return out
+
+
+def discard_rule(rs: Ruleset, card: Card, pile_empty: bool) -> str:
+    """The rule that governs discarding this card now."""
+    if card.is_wild:
+        return "discard.wild"
+    if card.rank is THREE:
+        return "discard.threes"
+    if pile_empty and card.rank in (ACE, SEVEN):
+        return "discard.empty_pile_aces_sevens"
+    return "discard.in-hand"
+
+
+def check_discard(
+    rs: Ruleset,
+    card: Card,
+    hand: tuple[Card, ...],
+    *,
+    pile_empty: bool = False,
+    closed: frozenset[Rank] = frozenset(),
+    going_out: bool = False,
+) -> Ruling:
+    """May this card be discarded now? ``hand`` is the hand before the discard."""
+    if not holds(hand, card):
+        text = _("{card} is not in the hand {hand}").format(
+            card=format_card(card), hand=format_cards(hand)
+        )
+        return Ruling.of([rs.cite("discard.in-hand", text)])
+    problems = discard_problems(
+        rs, card, hand, pile_empty=pile_empty, closed=closed, going_out=going_out
+    )
+    text = _("{card} may be discarded").format(card=format_card(card))
+    how = rs.cite(discard_rule(rs, card, pile_empty), text)
+    return Ruling.of(problems, [how])
+
+
+# ---------------------------------------------------------------- going out
+
+
+def meld_hand_away(
+    rs: Ruleset,
+    table: tuple[tuple[Card, ...], ...],
+    hand: tuple[Card, ...],
+    discard: Card | None,
+    partner: str | None,
+) -> Ruling:
+    """The first layout of the hand that goes out legally (its melds and discard), else the
+    ruling of the layout that breaks the fewest rules."""
+    from canasta_score.judging.ways_out import layouts
+
+    if discard is not None:
+        raise InputError(
+            _(
+                "the final discard {card}: when the hand is given, the discard is chosen from it; "
+                "leave the discard out"
+            ).format(card=format_card(discard))
+        )
+    if not hand:
+        raise InputError(_("the hand: give the cards in the player's hand"))
+    best: Ruling | None = None
+    for melds, thrown in layouts(rs, table, hand):
+        ruling = check_go_out(rs, melds, discard=thrown, partner=partner)
+        shown = ruling.with_extra(
+            melds=[format_cards(m) for m in melds],
+            discard=format_card(thrown) if thrown is not None else None,
+        )
+        if ruling.legal:
+            return shown
+        if best is None or len(ruling.reasons) < len(best.reasons):
+            best = shown
+    if best is None:  # every layout gets a ruling: the loop above ran at least once
+        raise InputError(_("the hand: give the cards in the player's hand"))
+    return best
+
+
+def check_go_out(
+    rs: Ruleset,
+    table: tuple[tuple[Card, ...], ...],
+    *,
+    discard: Card | None = None,
+    partner: str | None = None,
+    hand: tuple[Card, ...] | None = None,
+) -> Ruling:
+    """May the side go out with these melds (as they will stand), and this final discard? With
+    ``hand``: can the player meld the whole hand away on these melds (and which way)?"""
+    if hand is not None:
+        return meld_hand_away(rs, table, hand, discard, partner)
+    if partner is not None and rs.table.side_size == 1:
+        raise InputError(
+            _(
+                "the partner's answer: with {players} players each plays alone; there is no "
+                "partner to ask"
+            ).format(players=rs.players)
+        )
+    reasons: list[RuleRef] = []
+    kinds: list[CanastaKind] = []
+    wild: list[str] = []
+    table = merge_same_rank(table, rs)
+    # The melds as they will stand once the side is out: judged as a finished hand's, each by
+    # its own cards (the rest of the table changes nothing then), and each judged afresh.
+    finished = Context(going_out=True, record=True)
+    for meld in table:
+        verdict = judge_now(meld, rs, finished)
+        reasons += verdict.broken
+        if verdict.canasta:
+            kinds.append(verdict.canasta)
+        elif verdict.shape is not None and verdict.shape.kind is WILD:
+            wild.append(format_cards(meld))
+    reasons += going_out_problems(rs, kinds, wild)
+    if partner == "no":
+        reasons.append(rs.cite("go-out.partner-refused"))
+    if discard is None and rs.go_out.final_discard == "required":
+        reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
+    if discard is not None:
+        reasons += discard_problems(rs, discard, (discard,), going_out=True)
+    how = going_out_said(rs, tuple(kinds), partner is None)
+    return Ruling.of(reasons, how, {"canastas": len(kinds)})
+
+
+def going_out_said(
+    rs: Ruleset, kinds: tuple[CanastaKind, ...], unasked: bool
+) -> tuple[RuleRef, ...]:
+    """What a legal going out explains: the side's canastas and, where the partner must agree
+    and was not asked, that rule. Kept per ruleset and language: many tables read alike."""
+    said: dict[tuple[Any, ...], tuple[RuleRef, ...]] = rs.memo.setdefault("going out said", {})
+    found = said.get((kinds, unasked))
+    if found is None:
+        if len(said) >= DESCRIBED_MAX:
+            said.clear()
+        names = ", ".join(shown_name(display_name(k, rs)) for k in kinds)
+        text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
+        how = [rs.cite("go_out.canastas", text)]
+        if rs.go_out.permission == "mandatory" and unasked:
+            text = _("The partner must be asked and agree first")
+            how.append(rs.cite("go_out.permission", text))
+        found = said[kinds, unasked] = tuple(how)
+    return found

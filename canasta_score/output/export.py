@@ -1,0 +1,334 @@
+"""Game logs: the one writer of each export format (JSON, TOML, CSV, Markdown; the HTML page is
+:mod:`canasta_score.output.page`). Reading a log back is :mod:`canasta_score.games.gamefile`.
+
+A log holds the ruleset snapshot, the sides, every hand as entered with every breakdown item,
+each side's minimum for that hand, and the running totals. Importing a log and exporting it again
+gives the same log: everything in it is either stored in the game or worked out from it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from canasta_score.core.errors import GameError
+from canasta_score.core.language import N_, _
+from canasta_score.core.safe_text import clean, escape_strings
+from canasta_score.core.words import shown_requirement
+from canasta_score.games.game import Log, Played, entered_at, record_of
+from canasta_score.games.gamefile import LOG_FORMAT, LOG_VERSION, log_data, seats_of
+from canasta_score.games.summary import Summary
+
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "seats_of"]
+
+FORMATS = ("json", "csv", "md", "toml", "html")
+
+
+def drop_none(value: Any) -> Any:
+    """TOML has no null: leave such keys out."""
+    if isinstance(value, dict):
+        return {k: drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [drop_none(v) for v in value]
+    return value
+
+
+def to_json(log: Log) -> str:
+    return escape_strings(json.dumps(log_data(log), ensure_ascii=False, indent=2)) + "\n"
+
+
+def to_toml(log: Log) -> str:
+    import tomli_w
+
+    return escape_strings(tomli_w.dumps(drop_none(log_data(log))))
+
+
+def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
+    """The log in one of :data:`FORMATS`. ``detail``: the CSV has one row per breakdown item;
+    ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
+    everything)."""
+    check_kind(fmt, detail, full)
+    if fmt == "csv":
+        return to_csv(log, detail)
+    if fmt == "md":
+        return to_markdown(log, full)
+    writers = {"json": to_json, "toml": to_toml, "html": to_html}
+    return writers[fmt](log)
+
+
+def check_kind(fmt: str, detail: bool, full: bool) -> None:
+    """Refuse a format that is not one of :data:`FORMATS`, or options it does not take."""
+    if fmt not in FORMATS:
+        raise GameError(
+            _("format {format}: choose one of {formats}").format(
+                format=fmt, formats=", ".join(FORMATS)
+            )
+        )
+    if detail and fmt != "csv":
+        raise GameError(
+            _("the detailed sheet is for the csv format, not {format}").format(format=fmt)
+        )
+    if full and fmt != "md":
+        raise GameError(
+            _("the full log is for the md format; {format} always holds the whole game").format(
+                format=fmt
+            )
+        )
+
+
+def to_html(log: Log) -> str:
+    """A self-contained page: the sheet, the chart, every hand's breakdown (see page.py)."""
+    from canasta_score.output.page import game_page
+
+    return game_page(log)
+
+
+# ---------------------------------------------------------------- CSV
+
+
+# A text cell starting with one of these is a formula (or the start of one) to a spreadsheet
+# program (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes).
+MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~]")
+
+
+def cell(value: str) -> str:
+    """Text that a spreadsheet shows as text, never runs as a formula: a text cell starting
+    with ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP's advice).
+    Text that is just a number (``-45``) is left alone: no spreadsheet runs it, and
+    the number columns are written as numbers anyway."""
+    if value.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def when(hand: Played) -> str:
+    """When a hand was entered, as a date and time to read (``2025-01-01 20:15``), or ""."""
+    return entered_at(hand.record)[:16].replace("T", " ")
+
+
+# The CSV's column headings (each side then adds "NAME score" and "NAME total").
+SHEET_HEAD = (N_("hand"), N_("date"), N_("dealer"), N_("went out"))
+DETAIL_HEAD = (N_("hand"), N_("date"), N_("side"), N_("item"), N_("points"), N_("rule"))
+
+
+def to_csv(log: Log, detail: bool = False) -> str:
+    """The score sheet as on paper: one row per hand (number, date, dealer, who went out, each
+    side's hand score and running total). ``detail``: one row per breakdown item instead."""
+    return csv_head(log, detail) + "".join(csv_rows(hand, detail) for hand in log.played)
+
+
+def csv_text(rows: list[list[str | int]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue()
+
+
+def csv_head(log: Log, detail: bool) -> str:
+    """The CSV's first row."""
+    if detail:
+        return csv_text([[_(h) for h in DETAIL_HEAD]])
+    head: list[str | int] = [_(h) for h in SHEET_HEAD]
+    for s in log.game.sides:
+        head += [
+            cell(_("{side} score").format(side=s.name)),
+            cell(_("{side} total").format(side=s.name)),
+        ]
+    return csv_text([head])
+
+
+def csv_rows(hand: Played, detail: bool) -> str:
+    """One hand's rows of the CSV: its row of the sheet, or (``detail``) a row per item."""
+    if detail:
+        return csv_text(
+            [
+                [
+                    hand.number,
+                    cell(when(hand)),
+                    cell(side.name),
+                    cell(item.words.said()),
+                    item.points,
+                    cell(item.rule),
+                ]
+                for side in hand.score.sides
+                for item in side.items
+            ]
+        )
+    row: list[str | int] = [hand.number, cell(when(hand)), cell(hand.dealer), cell(hand.went_out)]
+    for side, total in zip(hand.score.sides, hand.totals, strict=True):
+        row += [side.total, total]
+    return csv_text([row])
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md(text: str) -> str:
+    """Text safe inside a Markdown table cell or line: no control characters or line breaks,
+    HTML shown as text (``&lt;``), and Markdown's marks (``|``, ``*``, backticks...) escaped."""
+    plain = " ".join(clean(text).split())
+    html = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return MARKDOWN_MARK.sub(r"\\\g<0>", html)
+
+
+def code(text: str, in_table: bool = False) -> str:
+    """Text as a Markdown code span, whatever backticks it holds (in a table, a ``|`` is
+    escaped too, or it would end the cell)."""
+    plain = " ".join(clean(text).split())
+    if in_table:
+        plain = plain.replace("|", "\\|")
+    ticks = "`" * (max((len(run) for run in re.findall("`+", plain)), default=0) + 1)
+    pad = " " if "`" in plain else ""
+    return f"{ticks}{pad}{plain}{pad}{ticks}"
+
+
+def num(n: int, signed: bool = False) -> str:
+    return f"{n:+,}" if signed else f"{n:,}"
+
+
+def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
+    marks = {"l": "---", "r": "---:"}
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(marks[a] for a in align) + "|"]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out
+
+
+def to_markdown(log: Log, full: bool = False) -> str:
+    """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
+    each hand's record and the ruleset."""
+    head, middle, tail = markdown_frame(log, full)
+    lines = head + [markdown_row(hand) for hand in log.played] + middle
+    for hand in log.played:
+        lines += markdown_section(hand, full)
+    return "\n".join(lines + tail)
+
+
+def markdown_frame(
+    log: Log, full: bool, summary: Summary | None = None, count: int | None = None
+) -> tuple[list[str], list[str], list[str]]:
+    """The Markdown's lines but the hands': those before the sheet's rows, those between the
+    rows and the hands' sections, and those after the sections (given the game's ``summary``
+    and ``count`` of hands, ``log`` need not hold every hand)."""
+    import tomli_w
+
+    game, rs = log.game, log.rs
+    summary = log.summary() if summary is None else summary
+    count = len(log.played) if count is None else count
+    lines = [f"# {md(game.name)}", ""]
+    length = (
+        _("{hands} hands").format(hands=rs.game.hands)
+        if rs.game.hands
+        else _("target {target}").format(target=num(rs.game.target))
+    )
+    about = {"ruleset": md(rs.name), "id": code(rs.id), "players": rs.players, "length": length}
+    if game.created:
+        about["started"] = md(game.created.replace("T", " "))
+        lines.append(_("{ruleset} ({id}), {players} players, {length}. Started {started}."))
+    else:
+        lines.append(_("{ruleset} ({id}), {players} players, {length}."))
+    lines[-1] = lines[-1].format(**about)
+    lines.append("")
+    sides = ", ".join(
+        f"**{md(s.name)}**" + (f" ({md(' & '.join(s.players))})" if s.players else "")
+        for s in game.sides
+    )
+    first = _("Sides: {sides}. First dealer: {dealer}.")
+    lines += [first.format(sides=sides, dealer=md(game.first_dealer)), ""]
+    house = sorted(k for k, v in rs.sources.items() if "house rule" in v)
+    if house:
+        rules = ", ".join(f"`{k} = {json.dumps(rs.value(k), default=str)}`" for k in house)
+        lines += [_("House rules: {rules}.").format(rules=rules), ""]
+    lines += ["## " + _("Score sheet"), ""]
+    head = [_("Hand"), _("Entered"), _("Dealer")]
+    for s in game.sides:
+        head += [md(s.name), _("{side} total").format(side=md(s.name))]
+    lines += table(head, [], "rll" + "rr" * len(game.sides))
+    middle = ["", result_line(summary), ""]
+    if count:
+        middle += ["## " + _("Hands"), ""]
+    tail = []
+    if full:
+        tail += [
+            "## " + _("Ruleset"),
+            "",
+            _("The game is scored with this snapshot of {ruleset}:").format(ruleset=md(rs.name)),
+            "",
+            "```toml",
+            tomli_w.dumps(game.ruleset).strip(),
+            "```",
+            "",
+        ]
+    return lines, middle, tail
+
+
+def markdown_row(hand: Played) -> str:
+    """A hand's row of the Markdown score sheet."""
+    row = [str(hand.number), md(when(hand)), md(hand.dealer)]
+    for side, total in zip(hand.score.sides, hand.totals, strict=True):
+        points = num(side.total, signed=True)
+        if side.went_out:
+            points = _("{points} (out)").format(points=points)
+        row += [points, num(total)]
+    return "| " + " | ".join(row) + " |"
+
+
+def markdown_section(hand: Played, full: bool) -> list[str]:
+    """A hand's section of the Markdown: its breakdown (and, ``full``, its record)."""
+    import tomli_w
+
+    dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": md(when(hand))}
+    if dealt["entered"]:
+        title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
+    else:
+        title = _("Hand {number}: dealt by {dealer}").format(**dealt)
+    lines = ["### " + title, ""]
+    items = []
+    for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
+        name = md(side.name)
+        items += [
+            [name, md(i.words.said()), num(i.points, signed=True), code(i.rule, True)]
+            for i in side.items
+        ]
+        figures = {"minimum": need.minimum, "total": num(total)}
+        if need.requires:
+            scored = _(
+                "**hand score** (initial meld minimum {minimum}; also {requires}), total {total}"
+            ).format(requires="; ".join(shown_requirement(t) for t in need.requires), **figures)
+        else:
+            scored = _("**hand score** (initial meld minimum {minimum}), total {total}")
+            scored = scored.format(**figures)
+        items.append([name, scored, f"**{num(side.total, signed=True)}**", ""])
+    lines += table([_("Side"), _("Item"), _("Points"), _("Rule")], items, "llrl")
+    lines.append("")
+    if full:
+        record = tomli_w.dumps(record_of(hand.record)).strip()
+        lines += [_("Record as entered:"), "", "```toml", record, "```", ""]
+    return lines
+
+
+def result_line(summary: Any) -> str:
+    totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
+    if summary.finished and summary.winner is not None:
+        return _("**Result:** {winner} wins by {margin} ({totals}).").format(
+            winner=md(summary.winner), margin=num(summary.margin or 0), totals=totals
+        )
+    if summary.finished:
+        return _("**Result:** shared win, {winners} ({totals}).").format(
+            winners=_(" and ").join(summary.winners), totals=totals
+        )
+    minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
+    return _(
+        "**In play** after {hands} hand(s): {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}."
+    ).format(
+        hands=summary.hands,
+        totals=totals,
+        next=summary.hands + 1,
+        dealer=md(summary.next_dealer),
+        minimums=minimums,
+    )

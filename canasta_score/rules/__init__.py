@@ -1,0 +1,2 @@
+"""Cards and rulesets: card notation, the ruleset schema and its TOML files, the deck, canasta
+kinds, the minimum initial meld table, and the catalog of built-in and house rulesets."""

@@ -1,0 +1,71 @@
+"""What the deck holds, rank by rank: four of each rank per pack (two red and two black threes),
+and the ruleset's jokers. Hand records and rulings both ask here whether some cards name more of a
+kind than the packs hold (suits are not checked: tables write them loosely)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from canasta_score.core.frozen import record
+from canasta_score.core.language import _
+from canasta_score.rules.cards import JOKER, THREE, Card, Rank
+from canasta_score.rules.ruleset import Ruleset
+
+
+@record
+class Excess:
+    """A kind of card named more often than the deck holds it (``words``: the kind, in the
+    language in use)."""
+
+    words: str
+    named: int
+    held: int
+
+
+@dataclass
+class Tally:
+    """Cards counted by kind: ranks (threes apart), red threes, black threes."""
+
+    ranks: Counter[Rank]
+    red: int = 0
+    black: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Tally:
+        tally = cls(Counter())
+        tally.add(cards)
+        return tally
+
+    def add(self, cards: Iterable[Card]) -> None:
+        listed = cards if isinstance(cards, (list, tuple)) else list(cards)
+        ranks = [card.rank for card in listed]
+        if THREE in ranks:
+            for card in listed:
+                self.red += card.is_red_three
+                self.black += card.is_black_three
+            ranks = [rank for rank in ranks if rank is not THREE]
+        self.ranks.update(ranks)  # counted in C
+
+
+def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
+    """Every kind of card the tally names more often than the ruleset's deck holds."""
+    packs = rs.deck.decks
+    out = []
+    for rank, n in tally.ranks.items():
+        held = packs * rs.deck.jokers_per_deck if rank is JOKER else packs * 4
+        if n > held:
+            words = (
+                _("jokers") if rank is JOKER else _("cards of rank {rank}").format(rank=rank.value)
+            )
+            out.append(Excess(words, n, held))
+    for words, n in ((_("red threes"), tally.red), (_("black threes"), tally.black)):
+        if n > 2 * packs:
+            out.append(Excess(words, n, 2 * packs))
+    return out
+
+
+def described(rs: Ruleset) -> str:
+    """The deck in words, for messages: ``the Classic Canasta deck (2 packs)``."""
+    return _("the {name} deck ({packs} packs)").format(name=rs.name, packs=rs.deck.decks)

@@ -1,0 +1,819 @@
+"""Rulesets: TOML data → a frozen, validated :class:`Ruleset` (extends, overrides, rule ids)."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import typing
+from collections.abc import Callable
+from dataclasses import field
+from functools import cache, cached_property
+from typing import Any
+
+from canasta_score.core.errors import InputError, RulesetError
+from canasta_score.core.frozen import Field, fields, record
+from canasta_score.core.language import N_, _, current, pgettext
+from canasta_score.rules import schema
+from canasta_score.rules.cards import Rank
+from canasta_score.rules.schema import Schema, Tier
+
+# The source of a value a house rule (``--rule``) set: data, shown as ``_(HOUSE_RULE)``.
+HOUSE_RULE = N_("house rule (--rule)")
+META_KEYS = {
+    "id",
+    "name",
+    "extends",
+    "description",
+    "status",
+    "source",
+    "sources",
+    "unsourced",
+    "by_players",
+}
+STATUSES = ("complete", "partial", "reference")
+
+
+class WrittenOnce:
+    """``RuleRef.json``: ``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)``
+    writes it, worked out on first use and then kept in the reference itself (a ruleset keeps
+    most of the references it makes, and a batch writes them again and again)."""
+
+    def __get__(self, ref: RuleRef, owner: type | None = None) -> str:
+        from json.encoder import encode_basestring as encode_text
+
+        text = f'{{"rule": {encode_text(ref.rule)}, "text": {encode_text(ref.text)}}}'
+        ref.__dict__["json"] = text  # found there from now on, before this is asked again
+        return text
+
+
+@record
+class RuleRef:
+    """A rule a ruling or a score line relies on: its stable id and its one-line text."""
+
+    rule: str
+    text: str
+
+    def __init__(self, rule: str, text: str) -> None:
+        # Frozen: the fields are written once, here (rulings cite many rules).
+        self.__dict__.update(rule=rule, text=text)
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+    # The reference as JSON text (see :class:`WrittenOnce`).
+    json = WrittenOnce()
+
+
+@record
+class Ruleset(Schema):
+    """A fully resolved ruleset for one player count."""
+
+    id: str
+    name: str
+    description: str
+    status: str
+    sources: dict[str, str]
+    data: dict[str, Any]
+    # Values the ruleset sets although no source gives them: {key: why this value}.
+    unsourced: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def sides(self) -> int:
+        return self.table.players // self.table.side_size
+
+    def value(self, key: str) -> Any:
+        """The value of ``section.key``."""
+        section, name = key.split(".", 1)
+        return getattr(getattr(self, section), name)
+
+    def rule_id(self, key: str) -> str:
+        """Stable id of a key or fixed rule: ``classic.meld.wild-ratio``."""
+        return f"{self.id}.{key.replace('_', '-')}"
+
+    def cite(self, key: str, text: str | None = None) -> RuleRef:
+        """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
+        if text is not None:
+            rule = self.rule_ids.get(key)
+            if rule is None:
+                rule = self.rule_ids[key] = self.rule_id(key)
+            return RuleRef(rule, text)
+        book = self.citations.get(current())
+        if book is None:
+            book = self.citations[current()] = {}
+        found = book.get(key)
+        if found is None:
+            found = book[key] = RuleRef(self.rule_id(key), self.rule_text(key))
+        return found
+
+    @cached_property
+    def rule_ids(self) -> dict[str, str]:
+        """The stable ids worked out so far, by key (see :meth:`rule_id`)."""
+        return {}
+
+    @cached_property
+    def citations(self) -> dict[str, dict[str, RuleRef]]:
+        """The references made so far with the rule's own text, by language and key (a ruleset
+        never changes, so each is worked out once in each language)."""
+        return {}
+
+    @cached_property
+    def memos(self) -> dict[str, dict[str, Any]]:
+        """:attr:`memo` of each language spoken so far."""
+        return {}
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Room for what pure functions of this ruleset work out once (a ruleset never
+        changes); each names its own entry. Kept apart for each language, since what is
+        kept may hold the text of a rule."""
+        found = self.memos.get(current())
+        if found is None:
+            found = self.memos[current()] = {}
+        return found
+
+    def rule_text(self, key: str) -> str:
+        """The one-line text of a key (with its value) or of a fixed rule."""
+        fixed = schema.FIXED_RULES.get(key)
+        if fixed is not None:
+            return pgettext(key, fixed[0])
+        section, name = key.split(".", 1)
+        section_cls: type = type(getattr(self, section))
+        meta = section_fields(section_cls)[name].metadata
+        value = self.value(key)
+        own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
+        template = pgettext(key, str(meta["text"]))
+        if value != 0 and " (0 = " in template:
+            template = template[: template.index(" (0 = ")]
+        return template.format(v=own or describe_value(value))
+
+    def rule_source(self, key: str) -> str:
+        fixed = schema.FIXED_RULES.get(key)
+        if fixed is not None:
+            return fixed[1]
+        return self.sources.get(key, "")
+
+    def rule_unsourced(self, key: str) -> str:
+        """Why the ruleset holds this value although no source gives it ("" when a source does)."""
+        return self.unsourced.get(key, "")
+
+    def all_rules(self) -> list[tuple[str, str, str]]:
+        """Every rule as (id, text, source), keys first, then the fixed rules."""
+        out = [(self.rule_id(k), self.rule_text(k), self.rule_source(k)) for k in schema_keys()]
+        out += [
+            (self.rule_id(k), self.rule_text(k), s) for k, (_t, s) in schema.FIXED_RULES.items()
+        ]
+        return out
+
+    @cached_property
+    def points_by_rank(self) -> dict[Rank, int]:
+        """The count of each rank (threes: the melded black-three count)."""
+        v = self.values
+        low = (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)
+        table = {r: v.low if r in low else v.high for r in Rank}
+        table.update(
+            {Rank.JOKER: v.joker, Rank.TWO: v.two, Rank.ACE: v.ace, Rank.THREE: v.black_three}
+        )
+        return table
+
+    def card_points(self, card: Any) -> int:
+        """The count of one card (threes: the melded black-three count)."""
+        return self.points_by_rank[card.rank]
+
+    def count(self, cards: Any) -> int:
+        """The count of several cards."""
+        return sum(map(self.points_by_card.__getitem__, cards))
+
+    @cached_property
+    def points_by_card(self) -> dict[Any, int]:
+        """The count of each card met so far (see :attr:`points_by_rank`)."""
+        return CardPoints(self.points_by_rank)
+
+
+class CardPoints(dict[Any, int]):
+    """The count of each card, filled in from the count of its rank as cards are met."""
+
+    def __init__(self, by_rank: dict[Rank, int]) -> None:
+        super().__init__()
+        self.by_rank = by_rank
+
+    def __missing__(self, card: Any) -> int:
+        points = self[card] = self.by_rank[card.rank]
+        return points
+
+
+def describe_value(value: Any) -> str:
+    """A rule's value in words, in the language in use (a choice by its text)."""
+    if isinstance(value, bool):
+        return pgettext("rule value", "yes") if value else pgettext("rule value", "no")
+    if isinstance(value, tuple) and value and isinstance(value[0], Tier):
+        return "; ".join(describe_tier(t, value[i + 1 :]) for i, t in enumerate(value))
+    if isinstance(value, tuple):
+        return (
+            ", ".join(describe_value(v) for v in value) if value else pgettext("rule value", "none")
+        )
+    if isinstance(value, str):
+        text = schema.CHOICE_TEXT.get(value)
+        return _(text) if text is not None else value.replace("_", " ")
+    return str(value)
+
+
+def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
+    """One tier in words: ``from 1500: 90``; the first tier reads ``below 0: 15``."""
+    if tier.start is None:
+        start = _("below {start}").format(start=later[0].start) if later else _("always")
+    else:
+        start = _("from {start}").format(start=tier.start)
+    if tier.requires:
+        return _("{start}: {minimum} and {requires}").format(
+            start=start, minimum=tier.minimum, requires=describe_value(tier.requires)
+        )
+    return _("{start}: {minimum}").format(start=start, minimum=tier.minimum)
+
+
+@cache
+def section_fields(cls: type) -> dict[str, Field]:
+    return {f.name: f for f in fields(cls)}
+
+
+@cache
+def section_types() -> dict[str, type]:
+    """Each section's record class, by section name. The schema's annotations name the classes
+    of its own module, so they are looked up there rather than evaluated."""
+    named = inspect.get_annotations(Schema)
+    return {
+        f.name: found if isinstance(found := named[f.name], type) else getattr(schema, found)
+        for f in fields(Schema)
+    }
+
+
+@cache
+def field_types(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+@cache
+def schema_keys() -> tuple[str, ...]:
+    return tuple(f"{s}.{k}" for s, cls in section_types().items() for k in section_fields(cls))
+
+
+# ---------------------------------------------------------------- merging TOML data
+
+
+def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key; any other value (arrays included) replaces."""
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def section_keys(data: dict[str, Any]) -> list[str]:
+    """The ``section.key`` names a TOML document sets (metadata excluded)."""
+    return [
+        f"{s}.{k}"
+        for s, table in data.items()
+        if s not in META_KEYS and isinstance(table, dict)
+        for k in table
+    ]
+
+
+def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
+    """Problems with what must be a table (sections, ``sources``, ``by_players``) but is not."""
+    problems = []
+    tables = {*section_types(), "sources", "unsourced", "by_players"}
+    for key, value in data.items():
+        if key in tables and not isinstance(value, dict):
+            problems.append(
+                _("{origin}: {key}: expected a table ([{key}])").format(origin=origin, key=key)
+            )
+    by_players = data.get("by_players")
+    for count, table in by_players.items() if isinstance(by_players, dict) else ():
+        where = f"{origin}: by_players.{count}"
+        if not isinstance(table, dict):
+            problems.append(
+                _("{where}: expected a table ([by_players.{count}])").format(
+                    where=where, count=count
+                )
+            )
+            continue
+        for key, value in table.items():
+            if key in tables and not isinstance(value, dict):
+                problems.append(_("{where}.{key}: expected a table").format(where=where, key=key))
+    return problems
+
+
+def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[str, Any]:
+    """Apply ``child`` (a ruleset document that extends ``parent``) over the resolved parent."""
+    problems = shape_problems(child, origin)
+    if problems:
+        raise RulesetError(problems)
+    sources = dict(parent.get("sources", {}))
+    default = str(child.get("source", origin))
+    own = child.get("sources", {})
+    for key in section_keys(child):
+        sources[key] = str(own.get(key, default)) if isinstance(own, dict) else default
+    if isinstance(own, dict):
+        # A child may also cite why a value it inherits unchanged holds for it.
+        sources.update({str(k): str(v) for k, v in own.items()})
+    unsourced = unmark(parent.get("unsourced", {}), section_keys(child))
+    own_unsourced = child.get("unsourced", {})
+    if isinstance(own_unsourced, dict):
+        unsourced.update(own_unsourced)
+    by_players = copy.deepcopy(parent.get("by_players", {}))
+    for count, table in (child.get("by_players") or {}).items():
+        by_players[count] = deep_merge(by_players.get(count, {}), table)
+    skip = {"sources", "unsourced", "by_players", "extends"}
+    body = {k: v for k, v in child.items() if k not in skip}
+    merged = deep_merge({k: v for k, v in parent.items() if k != "extends"}, body)
+    merged["sources"] = sources
+    merged["unsourced"] = unsourced
+    merged["by_players"] = by_players
+    return merged
+
+
+def unmark(unsourced: Any, keys: list[str]) -> dict[str, Any]:
+    """The ``unsourced`` marks that still hold once ``keys`` are given new values."""
+    if not isinstance(unsourced, dict):
+        return {}
+    return {k: v for k, v in unsourced.items() if k not in keys}
+
+
+def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
+    """Fold the ``[by_players.N]`` settings for the chosen player count into the data."""
+    table = data.get("table", {})
+    count = players if players is not None else table.get("players")
+    allowed = table.get("player_counts", [])
+    if players is not None and isinstance(allowed, list) and players not in allowed:
+        choices = ", ".join(str(a) for a in allowed)
+        text = _("{ruleset}: {players} players is not offered (choose {choices})")
+        raise RulesetError(
+            [text.format(ruleset=data.get("id", "?"), players=players, choices=choices)]
+        )
+    over = (data.get("by_players") or {}).get(str(count), {})
+    sources = dict(data.get("sources", {}))
+    default = str(over.get("source", f"{data.get('id', '?')} with {count} players"))
+    for key in section_keys(over):
+        sources[key] = default
+    unsourced = unmark(data.get("unsourced", {}), section_keys(over))
+    out = deep_merge(
+        {k: v for k, v in data.items() if k != "by_players"},
+        {k: v for k, v in over.items() if k != "source"},
+    )
+    out.setdefault("table", {})["players"] = count
+    out["sources"] = sources
+    out["unsourced"] = unsourced
+    return out
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Parse ``section.key=VALUE`` (VALUE in TOML syntax; bare words are strings)."""
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or "." not in key:
+        raise RulesetError(
+            [
+                _(
+                    'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200'
+                ).format(text=text)
+            ]
+        )
+    raw = raw.strip()
+    import tomllib
+
+    from canasta_score.core import limits
+
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    except RecursionError:
+        raise RulesetError([house_rule_problem(key, limits.nested_text())]) from None
+    except ValueError:  # a number too long to convert
+        raise RulesetError([house_rule_problem(key, limits.number_text())]) from None
+    try:
+        limits.check_document(value, house_rule(key))
+    except InputError as exc:
+        raise RulesetError([str(exc)]) from None
+    return key, value
+
+
+def house_rule(key: str) -> str:
+    """Where a problem lies when a house rule (``--rule KEY=VALUE``) gave the value."""
+    return _("house rule {key}").format(key=key)
+
+
+def house_rule_problem(key: str, problem: str) -> str:
+    return _("{where}: {problem}").format(where=house_rule(key), problem=problem)
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Apply ``--rule KEY=VALUE`` house rules; unknown keys are errors naming the key."""
+    out = copy.deepcopy(data)
+    problems = []
+    known = set(schema_keys())
+    for text in overrides:
+        key, value = parse_override(text)
+        if key not in known:
+            problems.append(
+                _('house rule {key}: unknown ruleset key (see "canasta-score rules show")').format(
+                    key=key
+                )
+            )
+            continue
+        section, name = key.split(".", 1)
+        cls = section_types()[section]
+        choices = section_fields(cls)[name].metadata["choices"]
+        found = check_value(house_rule(key), value, field_types(cls)[name], choices)
+        if found:
+            problems += found
+            continue
+        out.setdefault(section, {})[name] = value
+        out.setdefault("sources", {})[key] = HOUSE_RULE
+        out["unsourced"] = unmark(out.get("unsourced", {}), [key])
+    if problems:
+        raise RulesetError(problems)
+    return out
+
+
+# ---------------------------------------------------------------- validation
+
+
+def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
+    """Problems with one value against its declared type and choices."""
+    got = repr(value)
+    if kind is bool:
+        text = _("{where}: expected true or false, got {value}")
+        return [] if isinstance(value, bool) else [text.format(where=where, value=got)]
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        text = _("{where}: expected a whole number, got {value}")
+        return [] if ok else [text.format(where=where, value=got)]
+    if kind is str:
+        if not isinstance(value, str):
+            return [_("{where}: expected text, got {value}").format(where=where, value=got)]
+        if choices and value not in choices:
+            text = _("{where}: {value} is not one of {choices}")
+            return [text.format(where=where, value=got, choices=", ".join(choices))]
+        if not value.strip():
+            return [_("{where}: expected a name, got empty text").format(where=where)]
+        return []
+    inner = typing.get_args(kind)[0]
+    if not isinstance(value, list):
+        return [_("{where}: expected a list, got {value}").format(where=where, value=got)]
+    if inner is Tier:
+        return check_tiers(where, value)
+    problems: list[str] = []
+    for i, item in enumerate(value):
+        problems += check_value(f"{where}[{i}]", item, inner, choices)
+    return problems
+
+
+def check_tiers(where: str, value: list[Any]) -> list[str]:
+    problems: list[str] = []
+    last: int | None = None
+    if not value:
+        return [_("{where}: at least one tier is needed").format(where=where)]
+    for i, tier in enumerate(value):
+        at = f"{where}[{i}]"
+        if not isinstance(tier, dict):
+            text = _("{where}: expected a table such as {example}")
+            problems.append(text.format(where=at, example="{ from = 0, minimum = 50 }"))
+            continue
+        extra = set(tier) - {"from", "minimum", "requires"}
+        if extra:
+            problems.append(_("{where}: unknown key {key}").format(where=at, key=sorted(extra)[0]))
+        start = tier.get("from")
+        if i > 0 and not isinstance(start, int):
+            text = _("{where}.from: every tier after the first needs a whole-number start")
+            problems.append(text.format(where=at))
+        elif i > 0 and last is not None and isinstance(start, int) and start <= last:
+            text = _("{where}.from: tiers must rise ({start} after {last})")
+            problems.append(text.format(where=at, start=start, last=last))
+        if isinstance(start, int):
+            last = start
+        minimum = tier.get("minimum")
+        if not isinstance(minimum, int) or isinstance(minimum, bool) or minimum < 0:
+            problems.append(
+                _("{where}.minimum: expected a whole number of at least 0").format(where=at)
+            )
+        requires = tier.get("requires", "")
+        if requires and requires not in schema.SPECIAL_CANASTAS:
+            text = _("{where}.requires: {value} is not one of {choices}")
+            choices = ", ".join(schema.SPECIAL_CANASTAS)
+            problems.append(text.format(where=at, value=repr(requires), choices=choices))
+    return problems
+
+
+def convert(value: Any, kind: Any) -> Any:
+    if typing.get_origin(kind) is tuple:
+        inner = typing.get_args(kind)[0]
+        if inner is Tier:
+            return tuple(
+                Tier(t.get("from"), int(t["minimum"]), str(t.get("requires", ""))) for t in value
+            )
+        return tuple(value)
+    return value
+
+
+def build_section(name: str, cls: type, table: Any, problems: list[str], origin: str) -> Any:
+    if not isinstance(table, dict):
+        text = _("{origin}: [{section}] is missing or not a table")
+        problems.append(text.format(origin=origin, section=name))
+        return None
+    fields = section_fields(cls)
+    types = field_types(cls)
+    values: dict[str, Any] = {}
+    for key in table:
+        if key not in fields:
+            problems.append(_("{where}: unknown key").format(where=f"{origin}: {name}.{key}"))
+    for key, fld in fields.items():
+        if key not in table:
+            problems.append(missing_problem(f"{origin}: {name}.{key}"))
+            continue
+        found = check_value(
+            f"{origin}: {name}.{key}", table[key], types[key], fld.metadata["choices"]
+        )
+        problems += found
+        if not found:
+            values[key] = convert(table[key], types[key])
+    return cls(**values) if len(values) == len(fields) else None
+
+
+def missing_problem(where: str) -> str:
+    """The problem of a key a ruleset lacks."""
+    return _("{where}: missing").format(where=where)
+
+
+def cross_checks(
+    rs: dict[str, Any], origin: str, sources: dict[str, Any], stored: bool = False
+) -> list[str]:
+    """Checks that involve more than one key (a section that failed to build is skipped)."""
+    problems = []
+    table, meld, game = rs["table"], rs["meld"], rs["game"]
+    if table is not None and table.players not in table.player_counts:
+        text = _("{origin}: table.players: {players} is not in table.player_counts")
+        problems.append(text.format(origin=origin, players=table.players))
+    if table is not None and (table.side_size < 1 or table.players % table.side_size):
+        text = _("{origin}: table.side_size: {size} does not divide the players")
+        problems.append(text.format(origin=origin, size=table.side_size))
+
+    def at(key: str) -> str:
+        return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
+
+    if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
+        text = _("{where}: {least} is more than meld.max_cards ({most}), so no meld could be laid")
+        problems.append(
+            text.format(where=at("meld.min_cards"), least=meld.min_cards, most=meld.max_cards)
+        )
+    canasta, threes = rs["canasta"], rs["threes"]
+    if meld is not None and canasta is not None and canasta.min_cards < meld.min_cards:
+        text = _("{where}: {cards} is less than meld.min_cards ({least}); a canasta is a meld")
+        problems.append(
+            text.format(
+                where=at("canasta.min_cards"), cards=canasta.min_cards, least=meld.min_cards
+            )
+        )
+    if threes is not None and not threes.red_values:
+        text = _(
+            "{where}: the table is empty; give at least [0] (what no red three scores), then "
+            "what 1, 2, ... red threes score"
+        )
+        problems.append(text.format(where=at("threes.red_values")))
+    signs = threes.sign_by_canastas if threes is not None else (1,)
+    if not signs or any(s not in schema.SIGNS for s in signs):
+        text = _(
+            "{where}: give a list of -1, 0 or 1 (by number of canastas: 0, 1, 2, ...), with at "
+            "least one entry"
+        )
+        problems.append(text.format(where=at("threes.sign_by_canastas")))
+    if game is not None and (game.target <= 0 or game.target % 5):
+        text = _("{origin}: game.target: must be a positive multiple of 5")
+        problems.append(text.format(origin=origin))
+    if meld is not None and meld.min_naturals > meld.min_cards:
+        text = _(
+            "{where}: {naturals} is more than meld.min_cards ({least}); the least meld could "
+            "not be laid"
+        )
+        problems.append(
+            text.format(
+                where=at("meld.min_naturals"), naturals=meld.min_naturals, least=meld.min_cards
+            )
+        )
+    problems += deck_problems(rs, at)
+    if not stored:
+        problems += threes_problems(rs, origin)
+    return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
+
+
+def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
+    """What the deck cannot hold: a deal bigger than the deck, a canasta of more cards than
+    it holds, more canastas to go out than a side could ever make of it."""
+    deck, deal, table = rs["deck"], rs["deal"], rs["table"]
+    canasta, go_out = rs["canasta"], rs["go_out"]
+    if deck is None:
+        return []
+    cards = deck.cards
+    problems = []
+    if deal is not None and table is not None:
+        dealt = table.players * (deal.hand_size + deal.foot_size)
+        if dealt > cards:
+            text = _(
+                "{where}: {players} players are dealt {dealt:,} cards, more than the deck's "
+                "{cards:,}"
+            )
+            problems.append(
+                text.format(
+                    where=at("deal.hand_size"), players=table.players, dealt=dealt, cards=cards
+                )
+            )
+    if canasta is not None and canasta.min_cards > cards:
+        text = _("{where}: {least:,} cards, more than the deck's {cards:,}")
+        problems.append(
+            text.format(where=at("canasta.min_cards"), least=canasta.min_cards, cards=cards)
+        )
+    if canasta is not None and go_out is not None and canasta.min_cards:
+        most = cards // canasta.min_cards
+        if go_out.canastas > most:
+            text = _(
+                "{where}: {needed:,} canastas, more than the deck's {cards:,} cards can make "
+                "({most:,})"
+            )
+            problems.append(
+                text.format(
+                    where=at("go_out.canastas"), needed=go_out.canastas, cards=cards, most=most
+                )
+            )
+    return problems
+
+
+def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+    """Counts (players, packs, cards, canastas, hands) from their least value (0 unless
+    :data:`schema.COUNT_LEAST` says more) up to :data:`schema.COUNT_MOST`; points up to
+    :data:`schema.POINTS_MOST`."""
+    problems = []
+    for name, section in rs.items():
+        if section is None:
+            continue
+        for key in section_fields(section_types()[name]):
+            value = getattr(section, key)
+            full = f"{name}.{key}"
+            if full in schema.NOT_COUNTS or full == "game.target" or isinstance(value, bool):
+                continue
+            listed = value if isinstance(value, list | tuple) else [value]
+            numbers = [n for n in listed if isinstance(n, int) and not isinstance(n, bool)]
+            if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
+                # Points below 0 are point_problems' to report.
+                bad = next((n for n in numbers if n > schema.POINTS_MOST), None)
+                allowed = _("points here are at most {most:,}").format(most=schema.POINTS_MOST)
+            else:
+                least, most = schema.COUNT_LEAST.get(full, 0), schema.COUNT_MOST
+                bad = next((n for n in numbers if not least <= n <= most), None)
+                allowed = _("a count here is {least} to {most:,}").format(least=least, most=most)
+            if bad is not None:
+                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
+                text = _("{where}: {value:,} is out of range; {allowed}")
+                problems.append(text.format(where=where, value=bad, allowed=allowed))
+    tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
+    too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
+    if too_high:
+        text = _(
+            "{origin}: initial_meld.tiers: a minimum of {minimum:,} is out of range; at most "
+            "{most:,}"
+        )
+        problems.append(text.format(origin=origin, minimum=too_high[0], most=schema.POINTS_MOST))
+    return problems
+
+
+def threes_problems(rs: dict[str, Any], origin: str) -> list[str]:
+    """A threes table scored by number must say what every number the deck allows scores
+    (a pack holds two red and two black threes); nothing is guessed beyond its last entry."""
+    deck, threes = rs["deck"], rs["threes"]
+    if deck is None or threes is None or threes.laid_down == "none":
+        return []
+    held = 2 * deck.decks
+    tables = [("red", threes.red_values)]
+    if threes.laid_down in ("all", "optional") and any(threes.black_values):
+        tables.append(("black", threes.black_values))
+    problems = []
+    for colour, values in tables:
+        if not values or len(values) > held:  # an empty table has a problem of its own
+            continue
+        missing = [str(n) for n in range(len(values), held + 1)]
+        counts = (
+            _("{some} and {last}").format(some=", ".join(missing[:-1]), last=missing[-1])
+            if len(missing) > 1
+            else missing[0]
+        )
+        text = (
+            _(
+                "{where}: scores 0 to {most} red threes, but {packs} packs hold {held}; say what "
+                "{counts} red threes score (a list of {values} values, from 0 threes up)"
+            )
+            if colour == "red"
+            else _(
+                "{where}: scores 0 to {most} black threes, but {packs} packs hold {held}; say "
+                "what {counts} black threes score (a list of {values} values, from 0 threes up)"
+            )
+        )
+        problems.append(
+            text.format(
+                where=f"{origin}: threes.{colour}_values",
+                most=len(values) - 1,
+                packs=deck.decks,
+                held=held,
+                counts=counts,
+                values=held + 1,
+            )
+        )
+    return problems
+
+
+def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+    """Every value and bonus is a multiple of 5 and not negative, as every Canasta score is."""
+    problems = []
+    for name, section in rs.items():
+        if section is None:
+            continue
+        for key in section_fields(section_types()[name]):
+            value = getattr(section, key)
+            full = f"{name}.{key}"
+            numbers = list(value) if isinstance(value, (list, tuple)) else [value]
+            if full == "initial_meld.tiers":
+                numbers = [tier.minimum for tier in value]
+            elif name not in schema.POINT_SECTIONS and full not in schema.POINT_KEYS:
+                continue
+            bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
+            if bad:
+                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
+                text = _("{where}: points must be multiples of 5 and not negative, not {value}")
+                problems.append(text.format(where=where, value=bad[0]))
+    return problems
+
+
+def build_ruleset(
+    data: dict[str, Any],
+    *,
+    origin: str = "ruleset",
+    players: int | None = None,
+    overrides: list[str] | None = None,
+    stored: bool = False,
+) -> Ruleset:
+    """Validate resolved ruleset data (``extends`` already applied) and freeze it.
+
+    ``stored`` is for a game's own snapshot: a game begun before the threes tables had to
+    cover the deck keeps its rules (a count past the table's end scores as its last entry)."""
+    shape = shape_problems(data, origin)
+    if shape:
+        raise RulesetError(shape)
+    resolved = apply_players(data, players)
+    if overrides:
+        resolved = apply_overrides(resolved, overrides)
+    problems: list[str] = []
+    for key in resolved:
+        if key not in META_KEYS and key not in section_types():
+            problems.append(_("{origin}: {key}: unknown section").format(origin=origin, key=key))
+    ident = resolved.get("id")
+    if not isinstance(ident, str) or not ident:
+        problems.append(
+            _('{origin}: id: missing (a short name such as "our-house")').format(origin=origin)
+        )
+    status = resolved.get("status", "complete")
+    if status not in STATUSES:
+        text = _("{where}: {value} is not one of {choices}")
+        problems.append(
+            text.format(where=f"{origin}: status", value=repr(status), choices=", ".join(STATUSES))
+        )
+    sections = {
+        name: build_section(name, cls, resolved.get(name), problems, origin)
+        for name, cls in section_types().items()
+    }
+    problems += cross_checks(sections, origin, resolved.get("sources") or {}, stored)
+    unsourced = resolved.get("unsourced") or {}
+    known = set(schema_keys())
+    for key, why in unsourced.items():
+        if key not in known:
+            text = _("{origin}: unsourced.{key}: unknown ruleset key")
+            problems.append(text.format(origin=origin, key=key))
+        elif not isinstance(why, str) or not why:
+            text = _("{origin}: unsourced.{key}: say why the value holds, as text")
+            problems.append(text.format(origin=origin, key=key))
+    if problems:
+        raise RulesetError(problems)
+    snapshot = {k: v for k, v in resolved.items() if k not in {"extends", "by_players"}}
+    return Ruleset(
+        **sections,
+        id=str(ident),
+        name=str(resolved.get("name", ident)),
+        description=str(resolved.get("description", "")),
+        status=str(status),
+        sources={k: str(v) for k, v in resolved.get("sources", {}).items()},
+        data=snapshot,
+        unsourced={str(k): str(v) for k, v in unsourced.items()},
+    )
