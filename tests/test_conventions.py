@@ -8,22 +8,21 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import typer
 from terminal import PROGRAM, Terminal
 from typer.testing import CliRunner
 
 from canasta_score.cli import app
-from canasta_score.cli.startup import command_name, group_name
 
 
 def every_command_line() -> list[list[str]]:
     """The words that name each command and subcommand of the app."""
-    lines = [[command_name(c)] for c in app.registered_commands]
-    for group in app.registered_groups:
-        assert group.typer_instance is not None
-        lines.append([group_name(group)])
-        lines += [
-            [group_name(group), command_name(c)] for c in group.typer_instance.registered_commands
-        ]
+    root = typer.main.get_command(app)
+    lines = []
+    for name in root.list_commands(None):  # type: ignore[attr-defined]
+        lines.append([name])
+        command = root.commands[name]  # type: ignore[attr-defined]
+        lines += [[name, sub] for sub in getattr(command, "commands", {})]
     return lines
 
 

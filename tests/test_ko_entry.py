@@ -241,10 +241,10 @@ def test_the_korean_play_help_lines_up_on_display_width() -> None:
 def test_every_help_text_of_every_command_has_its_korean() -> None:
     import typer
 
-    from canasta_score.cli import build
+    from canasta_score.cli import app
     from canasta_score.cli.languages import help_holders
 
-    held = help_holders(typer.main.get_command(build()))
+    held = help_holders(typer.main.get_command(app), every=True)
     texts = list(dict.fromkeys(text for _holder, _name, text in held))
     assert len(texts) > 90
     with language.speaking("ko"):

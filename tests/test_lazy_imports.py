@@ -8,13 +8,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from canasta_score.cli import OWNER, app, build
-from canasta_score.cli.startup import command_name, group_name, only_needed
+from canasta_score.cli import OWNER, app
 
 PROBE = """
 import json, sys
@@ -107,9 +107,9 @@ CHECK_MELD_MODULES = [
     "canasta_score.cli",
     "canasta_score.cli.batch",
     "canasta_score.cli.check",
+    "canasta_score.cli.commands",
     "canasta_score.cli.common",
     "canasta_score.cli.languages",
-    "canasta_score.cli.startup",
     "canasta_score.cli.stores",
     "canasta_score.cli.terminal",
     "canasta_score.core",
@@ -159,80 +159,60 @@ def test_an_unwritable_cache_folder_changes_no_answer(tmp_path: Path) -> None:
 
 
 def every_command_line() -> list[list[str]]:
-    """The words that name each command and subcommand of the app."""
-    lines = [[command_name(c)] for c in app.registered_commands]
-    for group in app.registered_groups:
-        assert group.typer_instance is not None
-        lines.append([group_name(group)])
-        lines += [
-            [group_name(group), command_name(c)] for c in group.typer_instance.registered_commands
-        ]
+    """The words that name each command and subcommand of the program."""
+    root = typer.main.get_command(app)
+    lines = []
+    for name in OWNER:
+        lines.append([name])
+        command = root.commands[name]  # type: ignore[attr-defined]
+        lines += [[name, sub] for sub in getattr(command, "commands", {})]
     return lines
 
 
-def same_result(pruned: typer.Typer, args: list[str]) -> None:
-    runner = CliRunner()
-    whole = runner.invoke(app, args)
-    part = runner.invoke(pruned, args)
-    assert (part.exit_code, part.output) == (whole.exit_code, whole.output)
+def test_the_help_lists_every_command_in_the_order_of_the_map() -> None:
+    output = CliRunner().invoke(app, ["--help"]).output
+    listed = [
+        line.split()[0] for line in output.split("Commands:")[1].splitlines() if line[2:3].strip()
+    ]
+    assert listed == list(OWNER)
 
 
 @pytest.mark.parametrize("words", every_command_line(), ids=" ".join)
-def test_building_only_the_named_command_changes_no_help(words: list[str]) -> None:
-    args = [*words, "--help"]
-    pruned = only_needed(app, args)
-    assert pruned is not app
-    same_result(pruned, args)
+def test_every_command_line_has_its_help(words: list[str]) -> None:
+    result = CliRunner().invoke(app, [*words, "--help"])
+    assert result.exit_code == 0
+    assert result.output.startswith(f"Usage: canasta-score {' '.join(words)} ")
+    assert "<str>" not in result.output and "<int>" not in result.output
+
+
+def test_a_command_line_builds_only_the_command_it_names() -> None:
+    """``check meld`` builds the ``check`` group and its ``meld`` command, nothing else; the
+    answer is the contract's (one natural card: RULES 1.4, min_naturals, exit 1)."""
+    root = typer.main.get_command(app)
+    code = root.main(["check", "meld", "K 2 2"], standalone_mode=False)
+    assert code == 1
+    assert list(root.commands.given) == ["check"]  # type: ignore[attr-defined]
+    check = root.commands["check"]  # type: ignore[attr-defined]
+    assert list(check.commands.given) == ["meld"]
 
 
 @pytest.mark.parametrize(
-    "args",
-    [
-        ["check", "meld"],
-        ["check", "meld", "K K 2", "--bogus"],
-        ["min-meld", "--score", "lots"],
-        ["score-hand"],
-        ["rules", "show"],
-        ["check", "meld", "Q Q Q"],
-        ["min-meld", "--score", "3000"],
-    ],
+    ("args", "suggestion"),
+    [(["stauts"], "Did you mean 'stats', 'status'?"), (["check", "mld"], "Did you mean 'meld'?")],
 )
-def test_building_only_the_named_command_changes_no_answer_or_usage_error(
-    args: list[str],
-) -> None:
-    same_result(only_needed(app, args), args)
+def test_a_misspelt_command_is_told_the_close_names(args: list[str], suggestion: str) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert suggestion in result.output
 
 
-@pytest.mark.parametrize("args", [[], ["--help"], ["nope"], ["check", "meeld"], ["check"]])
-def test_anything_not_naming_a_command_exactly_gets_the_whole_app(args: list[str]) -> None:
-    pruned = only_needed(app, args)
-    same_result(pruned, args)
-    if not args or args[0] != "check":
-        assert pruned is app
-
-
-def test_single_command_copy_is_still_a_group() -> None:
-    """With one command left, the copy must still take the command's name as first word."""
-    pruned = only_needed(app, ["min-meld"])
-    result = CliRunner().invoke(pruned, ["min-meld", "--score", "-5", "--json"])
-    assert result.exit_code == 0 and json.loads(result.output)["minimum"] == 15
-
-
-def test_every_command_is_found_in_its_own_part() -> None:
-    """A command line loads only the part its first word names; the map names every command."""
-    names = [c[0] for c in every_command_line() if len(c) == 1]
-    assert sorted(OWNER) == sorted(names)
-    for name in names:
-        part = build(OWNER[name])
-        found = [command_name(c) for c in part.registered_commands]
-        found += [group_name(g) for g in part.registered_groups]
-        assert name in found
-
-
-@pytest.mark.parametrize("words", every_command_line(), ids=" ".join)
-def test_building_only_the_part_changes_no_help(words: list[str]) -> None:
-    args = [*words, "--help"]
-    same_result(only_needed(build(OWNER[words[0]]), args), args)
+def test_a_command_built_in_korean_has_its_help_in_korean(cli: Any) -> None:
+    """A command built when named gets its help in the language in use, options included."""
+    shown = cli("--lang", "ko", "check", "meld", "--ruleset", "classic", "--help").out
+    english = cli("--lang", "en", "check", "meld", "--help").out
+    assert "Is this meld legal" in english and "The cards" in english
+    assert "Is this meld legal" not in shown and "The cards" not in shown
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in shown)  # Hangul
 
 
 def test_ruling_commands_do_not_load_the_game_commands() -> None:

@@ -8,18 +8,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from canasta_score.cli.commands import SETTINGS, Commands, one_command
 from canasta_score.core import language
 from canasta_score.core.language import N_, _
 
-# The parts of the command line, in the order the help lists them: groups added whole, and
-# modules that register their commands on the app.
-GROUPS = ("rules", "check")
-PARTS = (*GROUPS, "minimum", "hands", "game", "stats", "play")
-# The part each command or group lives in, so a command line loads only its own part. A name
-# missing here still works: it gets the whole app.
+# The module of the command line that holds each command or group, in the order the help lists
+# them. A command line imports only the module of the command it names.
 OWNER = {
-    "rules": "rules",
-    "check": "check",
     "min-meld": "minimum",
     "score-hand": "hands",
     **dict.fromkeys(
@@ -41,34 +36,27 @@ OWNER = {
     ),
     "stats": "stats",
     "play": "play",
+    "rules": "rules",
+    "check": "check",
 }
+# The parts that are groups of commands (their module's ``app``); each other part's module
+# has a ``COMMANDS`` mapping of command names to functions.
+GROUPS = ("rules", "check")
 
 
-def word_placeholders() -> None:
-    """Help shows each option's value as a word (``N``, ``TEXT``, or the option's own metavar
-    such as ``CARDS``) instead of a Python type (``<int>``, ``<list[str]>``), and an argument
-    by its name alone."""
-    from typer.core import TyperArgument, TyperOption
-
-    words = {"int": "N", "str": "TEXT", "float": "NUMBER"}
-
-    def option_word(self: TyperOption, ctx: object) -> str:
-        if self.metavar is not None:
-            return self.metavar
-        label = self.display_type(ctx).strip("<>")  # type: ignore[arg-type]
-        inner = label.removeprefix("list[").removesuffix("]")
-        if "|" in inner:  # choices, shown as they are typed
-            return inner
-        return " ".join(words.get(part, part.upper()) for part in inner.split(","))
-
-    def no_type(self: TyperArgument, ctx: object) -> None:
-        return None
-
-    setattr(TyperOption, "display_type_rich", option_word)  # noqa: B010
-    setattr(TyperArgument, "display_type_rich", no_type)  # noqa: B010
+def build_command(name: str) -> Any:
+    """The Click command (or group) called ``name``, built from the module that holds it."""
+    part = OWNER[name]
+    module = import_module(f"canasta_score.cli.{part}")
+    if part in GROUPS:
+        return typer.main.get_command(module.app)
+    return one_command(name, module.COMMANDS[name])
 
 
-word_placeholders()
+class Program(Commands):
+    """The program's commands, each built when a command line names it."""
+
+    parts = dict.fromkeys(OWNER, build_command)
 
 
 def show_version(value: bool) -> None:
@@ -100,42 +88,22 @@ def options(
     """Score Canasta games at the table and settle rules questions, for every variant."""
 
 
-app: typer.Typer  # the whole app, built on first use (see __getattr__)
-
-
-def build(only: str | None = None) -> typer.Typer:
-    """The app with every part, or with only the part named ``only``."""
-    whole = typer.Typer(
-        name="canasta-score",
-        help="Score Canasta games at the table and settle rules questions, for every variant.",
-        no_args_is_help=True,
-        add_completion=True,
-        pretty_exceptions_enable=False,
-        rich_markup_mode=None,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
-    whole.callback()(options)
-    for part in PARTS if only is None else (only,):
-        module = import_module(f"canasta_score.cli.{part}")
-        if part in GROUPS:
-            whole.add_typer(module.app, name=part)
-        else:
-            module.register(whole)
-    return whole
-
-
-def __getattr__(name: str) -> Any:
-    if name == "app":
-        globals()["app"] = built = build()
-        return built
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+app = typer.Typer(
+    cls=Program,
+    name="canasta-score",
+    help="Score Canasta games at the table and settle rules questions, for every variant.",
+    no_args_is_help=True,
+    **{**SETTINGS, "add_completion": True},
+)
+app.callback()(options)
 
 
 INTERRUPTED = N_("interrupted; nothing was saved")
 
 
 def click_command(app: typer.Typer) -> Any:
-    """The Click command Typer builds for ``app``, with its help in the language in use."""
+    """The Click command Typer builds for ``app``, with its help in the language in use (its
+    commands are put in that language as they are built)."""
     command = typer.main.get_command(app)
     if language.current() != language.ENGLISH:
         from canasta_score.cli.languages import translate_help
@@ -194,7 +162,6 @@ def refuse_undecodable(args: list[str]) -> None:
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
     from canasta_score.cli.languages import settle
-    from canasta_score.cli.startup import only_needed
     from canasta_score.core.errors import CanastaError
 
     try:
@@ -202,9 +169,7 @@ def run(args: list[str]) -> None:
         args = settle(args)
         if not args:  # the program on its own: its help, which is not an error
             args = ["--help"]
-        part = OWNER.get(args[0]) if args else None
-        whole = build(part) if part else build()
-        code = click_command(only_needed(whole, args))(args=args, standalone_mode=False)
+        code = click_command(app)(args=args, standalone_mode=False)
     except CanastaError as exc:
         fail(str(exc))
     except (typer.Abort, KeyboardInterrupt, EOFError):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli import batch
+from canasta_score.cli.commands import SETTINGS, Commands, one_command
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
 from canasta_score.core.errors import InputError
 from canasta_score.core.language import _
@@ -22,11 +23,6 @@ from canasta_score.judging.checks import CHECKS, FROM_GAME, Check, Option, conve
 
 if TYPE_CHECKING:
     from canasta_score.rules.ruleset import Ruleset
-
-app = typer.Typer(
-    help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.", no_args_is_help=True
-)
-batch.register(app)
 
 
 class Answer(StrEnum):
@@ -49,8 +45,11 @@ CLI_TYPES: dict[str, Any] = {
     "text": str | None,
 }
 COMMON = ("ruleset", "players", "rule", "json")
-# The placeholder help shows for each kind of option's value (the others: N, yes|no).
+# The word help shows for each kind of option's value (a flag shows none).
 METAVARS = {
+    "int": "N",
+    "int?": "N",
+    "answer": "yes|no",
     "cards": "CARDS",
     "cards?": "CARDS",
     "card": "CARD",
@@ -210,5 +209,21 @@ def command_for(
     return CheckCommand(check, render)
 
 
-for _name in ("meld", "initial-meld", "pickup", "discard", "go-out"):
-    app.command(_name)(command_for(CHECKS[_name]))
+def build_check(name: str) -> Any:
+    """The Click command of the check called ``name``."""
+    return one_command(name, command_for(CHECKS[name]))
+
+
+class Checks(Commands):
+    """The ``check`` subcommands, each built when a command line names it."""
+
+    parts = dict.fromkeys(("meld", "initial-meld", "pickup", "discard", "go-out"), build_check)
+
+
+app = typer.Typer(
+    cls=Checks,
+    help="Is this play legal? Exit 0 legal, 1 illegal, 2 bad input.",
+    no_args_is_help=True,
+    **SETTINGS,
+)
+batch.register(app)

@@ -32,11 +32,11 @@ def help_texts(
     """The file's own messages, then every help text of the whole app."""
     import typer
 
-    from canasta_score.cli import build
+    from canasta_score.cli import app
     from canasta_score.cli.languages import help_holders
 
     yield from python_messages(fileobj, keywords, comment_tags, options)
-    texts = (text for _holder, _name, text in help_holders(typer.main.get_command(build())))
+    texts = (text for _holder, _name, text in help_holders(typer.main.get_command(app), every=True))
     for text in dict.fromkeys(texts):
         yield 0, "_", text, ["help"]
 

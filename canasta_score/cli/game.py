@@ -140,7 +140,10 @@ def new_cmd(
     side: Annotated[
         list[str] | None,
         typer.Option(
-            "--side", "-s", help='A side and its players: "Ann & Bob" or "us: Ann & Bob".'
+            "--side",
+            "-s",
+            metavar="SIDE",
+            help='A side and its players: "Ann & Bob" or "us: Ann & Bob".',
         ),
     ] = None,
     ruleset: Annotated[
@@ -156,7 +159,9 @@ def new_cmd(
     players: PlayersOpt = None,
     target: Annotated[
         int | None,
-        typer.Option("--target", "-t", help="Score that ends the game (a multiple of 5)."),
+        typer.Option(
+            "--target", "-t", metavar="N", help="Score that ends the game (a multiple of 5)."
+        ),
     ] = None,
     rule: RuleOpt = None,
     dealer: Annotated[
@@ -565,30 +570,26 @@ def games_cmd(json: JsonOpt = False) -> None:
     typer.echo(text)
 
 
-COMMANDS = (
-    ("new", new_cmd),
-    ("hand", hand_cmd),
-    ("status", status_cmd),
-    ("history", history_cmd),
-    ("undo", undo_cmd),
-    ("redo", redo_cmd),
-    ("edit", edit_cmd),
-    ("export", export_cmd),
-    ("import", import_cmd),
-    ("use", use_cmd),
-    ("games", games_cmd),
-)
+def demo_cmd(json: JsonOpt = False) -> None:
+    """Score a sample four-hand Classic game from start to finish, in a temporary folder
+    (your own games are not touched).  Example: demo"""
+    from canasta_score.cli import app
+    from canasta_score.cli.demo import run
+
+    run(lambda args: app(args=args, standalone_mode=False), as_json=json)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the game commands to the app."""
-    for name, command in COMMANDS:
-        app.command(name)(command)
-
-    @app.command("demo")
-    def demo_cmd(json: JsonOpt = False) -> None:
-        """Score a sample four-hand Classic game from start to finish, in a temporary folder
-        (your own games are not touched).  Example: demo"""
-        from canasta_score.cli.demo import run
-
-        run(lambda args: app(args=args, standalone_mode=False), as_json=json)
+COMMANDS = {
+    "new": new_cmd,
+    "hand": hand_cmd,
+    "status": status_cmd,
+    "history": history_cmd,
+    "undo": undo_cmd,
+    "redo": redo_cmd,
+    "edit": edit_cmd,
+    "export": export_cmd,
+    "import": import_cmd,
+    "use": use_cmd,
+    "games": games_cmd,
+    "demo": demo_cmd,
+}

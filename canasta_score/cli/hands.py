@@ -79,61 +79,60 @@ def render_score(result: HandScore) -> str:
     return "\n\n".join(blocks)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``score-hand`` to the app."""
+def score_hand_cmd(
+    file: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE", help="Hand record (TOML); - reads standard input."),
+    ] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="RULESET",
+            autocompletion=complete_ruleset,
+            help="Ruleset id or file (else the record's).",
+        ),
+    ] = None,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    json: JsonOpt = False,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help="Score JSON lines from FILE (- for standard input), one breakdown per line.",
+        ),
+    ] = None,
+) -> None:
+    """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
+    from canasta_score.core.errors import InputError, RecordError
 
-    @app.command("score-hand")
-    def score_hand_cmd(
-        file: Annotated[
-            str | None,
-            typer.Argument(metavar="FILE", help="Hand record (TOML); - reads standard input."),
-        ] = None,
-        ruleset: Annotated[
-            str | None,
-            typer.Option(
-                "--ruleset",
-                "-r",
-                metavar="RULESET",
-                autocompletion=complete_ruleset,
-                help="Ruleset id or file (else the record's).",
-            ),
-        ] = None,
-        players: PlayersOpt = None,
-        rule: RuleOpt = None,
-        json: JsonOpt = False,
-        batch: Annotated[
-            str | None,
-            typer.Option(
-                "--batch",
-                metavar="FILE",
-                help="Score JSON lines from FILE (- for standard input), one breakdown per line.",
-            ),
-        ] = None,
-    ) -> None:
-        """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
-        from canasta_score.core.errors import InputError, RecordError
+    if batch is not None:
+        if file is not None:
+            raise InputError(_("give either a hand record file or --batch, not both"))
+        raise typer.Exit(score_batch(batch, ruleset, players, rule))
+    if file is None:
+        raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
+    from canasta_score.hands.score_data import NoRuleset, score_data
 
-        if batch is not None:
-            if file is not None:
-                raise InputError(_("give either a hand record file or --batch, not both"))
-            raise typer.Exit(score_batch(batch, ruleset, players, rule))
-        if file is None:
-            raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
-        from canasta_score.hands.score_data import NoRuleset, score_data
+    def loaded(ref: str, count: int | None, rules: tuple[str, ...]) -> Ruleset:
+        return load(ref, count, list(rules))
 
-        def loaded(ref: str, count: int | None, rules: tuple[str, ...]) -> Ruleset:
-            return load(ref, count, list(rules))
+    try:
+        result = score_data(read_record_data(file), ruleset, players, tuple(rule or ()), loaded)
+    except NoRuleset:
+        raise RecordError(
+            _('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
+        ) from None
+    if json:
+        emit_json(result.as_dict())
+    else:
+        typer.echo(render_score(result))
 
-        try:
-            result = score_data(read_record_data(file), ruleset, players, tuple(rule or ()), loaded)
-        except NoRuleset:
-            raise RecordError(
-                _('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
-            ) from None
-        if json:
-            emit_json(result.as_dict())
-        else:
-            typer.echo(render_score(result))
+
+COMMANDS = {"score-hand": score_hand_cmd}
 
 
 def score_batch(path: str, ruleset: str | None, players: int | None, rule: list[str] | None) -> int:

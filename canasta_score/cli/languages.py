@@ -109,9 +109,10 @@ def settle(args: list[str]) -> list[str]:
     return rest
 
 
-def help_holders(command: Any) -> Iterator[tuple[Any, str, str]]:
-    """Every help text of a built Click command and of its subcommands, as Click holds it:
-    (the command or parameter, the attribute, the text)."""
+def help_holders(command: Any, every: bool = False) -> Iterator[tuple[Any, str, str]]:
+    """Every help text of a built Click command and of its subcommands built so far (``every``:
+    of all its subcommands, building them), as Click holds it: (the command or parameter, the
+    attribute, the text)."""
     for name in ("help", "short_help", "epilog"):
         text = getattr(command, name, None)
         if isinstance(text, str) and text:
@@ -120,8 +121,10 @@ def help_holders(command: Any) -> Iterator[tuple[Any, str, str]]:
         text = getattr(param, "help", None)
         if isinstance(text, str) and text:
             yield param, "help", text
-    for sub in getattr(command, "commands", {}).values():
-        yield from help_holders(sub)
+    subs = getattr(command, "commands", {})
+    given = getattr(subs, "given", None)  # a group that builds its commands when named
+    for sub in (subs if every or given is None else given).values():
+        yield from help_holders(sub, every)
 
 
 def translate_help(command: Any) -> None:

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from canasta_score.cli.check import command_for
 from canasta_score.cli.common import emit_answer
 from canasta_score.core.language import _
+from canasta_score.judging.checks import CHECKS
 
 if TYPE_CHECKING:
     from canasta_score.rules.minimum import Minimum
@@ -31,9 +33,4 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
         typer.echo(_("  and {requirement}").format(requirement=text))
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``min-meld`` to the app."""
-    from canasta_score.cli.check import command_for
-    from canasta_score.judging.checks import CHECKS
-
-    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))
+COMMANDS = {"min-meld": command_for(CHECKS["min-meld"], show_minimum)}

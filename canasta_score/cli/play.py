@@ -30,47 +30,46 @@ HISTORY = "play-history.txt"
 PROMPT = "play> "
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``play`` to the app."""
+def play_cmd(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="NAME",
+            autocompletion=complete_game,
+            help="Game name or game file (default: the current game).",
+        ),
+    ] = None,
+) -> None:
+    """Open a session on a game: record hands, fix them, ask for rulings, one line each;
+    help lists the commands.  Example: play --game club-night"""
+    from canasta_score.cli.asking import Dialogue
+    from canasta_score.cli.colour import wanted
+    from canasta_score.cli.game import open_store
+    from canasta_score.cli.shell import Session
 
-    @app.command("play")
-    def play_cmd(
-        game: Annotated[
-            str | None,
-            typer.Option(
-                "--game",
-                "-g",
-                metavar="NAME",
-                autocompletion=complete_game,
-                help="Game name or game file (default: the current game).",
-            ),
-        ] = None,
-    ) -> None:
-        """Open a session on a game: record hands, fix them, ask for rulings, one line each;
-        help lists the commands.  Example: play --game club-night"""
-        from canasta_score.cli.asking import Dialogue
-        from canasta_score.cli.colour import wanted
-        from canasta_score.cli.game import open_store
-        from canasta_score.cli.shell import Session
+    store = open_store()
+    session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
+    reader: Callable[[str], str] = plain_reader
+    if sys.stdin.isatty():
+        sides = [s.name for s in session.summary().sides]
+        reader, questions = terminal_readers(store.home, sides)
+        session.dialogue = Dialogue(reader=questions)
+    failed = loop(session, reader)
+    if failed and reader is plain_reader:  # a script learns that some of it failed
+        from canasta_score.core.errors import InputError
+        from canasta_score.core.language import ngettext
 
-        store = open_store()
-        session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
-        reader: Callable[[str], str] = plain_reader
-        if sys.stdin.isatty():
-            sides = [s.name for s in session.summary().sides]
-            reader, questions = terminal_readers(store.home, sides)
-            session.dialogue = Dialogue(reader=questions)
-        failed = loop(session, reader)
-        if failed and reader is plain_reader:  # a script learns that some of it failed
-            from canasta_score.core.errors import InputError
-            from canasta_score.core.language import ngettext
+        said = ngettext(
+            "line {lines} of the session failed (it said why above)",
+            "lines {lines} of the session failed (each said why above)",
+            len(failed),
+        )
+        raise InputError(said.format(lines=", ".join(str(n) for n in failed)))
 
-            said = ngettext(
-                "line {lines} of the session failed (it said why above)",
-                "lines {lines} of the session failed (each said why above)",
-                len(failed),
-            )
-            raise InputError(said.format(lines=", ".join(str(n) for n in failed)))
+
+COMMANDS = {"play": play_cmd}
 
 
 def loop(session: Session, read: Callable[[str], str]) -> list[int]:

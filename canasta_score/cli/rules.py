@@ -6,13 +6,14 @@ from typing import Annotated
 
 import typer
 
+from canasta_score.cli.commands import SETTINGS, Command
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
 from canasta_score.core.language import _, pgettext
 
-app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True)
+app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True, **SETTINGS)
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 def list_cmd(json: JsonOpt = False) -> None:
     """List the bundled rulesets.  Example: rules list"""
     from canasta_score.cli.tables import table
@@ -64,7 +65,7 @@ def source_text(source: str) -> str:
     return _(HOUSE_RULE) if source == HOUSE_RULE else source
 
 
-@app.command("show")
+@app.command("show", cls=Command)
 def show_cmd(
     ruleset: Annotated[
         str,
@@ -194,7 +195,7 @@ def rules_table(rules: list[tuple[str, str, str]], width: int) -> str:
     return "\n".join(blocks)
 
 
-@app.command("explain")
+@app.command("explain", cls=Command)
 def explain_cmd(
     rule_id: Annotated[
         str,
@@ -251,7 +252,7 @@ def explain_cmd(
     typer.echo(wrap(_("explained in: {page}").format(page=found.page), width, "  "))
 
 
-@app.command("validate")
+@app.command("validate", cls=Command)
 def validate_cmd(
     file: Annotated[
         str,

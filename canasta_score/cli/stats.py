@@ -155,71 +155,81 @@ def described(filters: Filters) -> list[str]:
     return out
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("stats")
-    def stats_cmd(
-        player: Annotated[
-            str | None, typer.Option("--player", help="Only games this player played in.")
-        ] = None,
-        side: Annotated[
-            str | None,
-            typer.Option("--side", help='Only games of this partnership, e.g. "Ann & Bob".'),
-        ] = None,
-        ruleset: Annotated[
-            str | None, typer.Option("--ruleset", "-r", help="Only games of this ruleset id.")
-        ] = None,
-        since: Annotated[
-            str | None, typer.Option("--since", help="Only games from this date (YYYY-MM-DD).")
-        ] = None,
-        until: Annotated[
-            str | None, typer.Option("--until", help="Only games up to this date (YYYY-MM-DD).")
-        ] = None,
-        vs: Annotated[
-            tuple[str, str] | None,
-            typer.Option(
-                "--vs",
-                help='Head to head of two players or partnerships: --vs "Ann & Bob" "Cy & Di".',
-                show_default=False,
-            ),
-        ] = None,
-        html: Annotated[
-            str | None,
-            typer.Option("--html", help="Write the statistics as a page to FILE (replacing it)."),
-        ] = None,
-        json: JsonOpt = False,
-    ) -> None:
-        """Figures per player and partnership over every game in the game folder: wins, win
-        rate, hand scores, canastas, going out, red threes, points lost to penalties.
-        Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
-        from canasta_score.cli.game import open_store
-        from canasta_score.games.stats import Filters, head_to_head, parse_day, statistics
+def stats_cmd(
+    player: Annotated[
+        str | None,
+        typer.Option("--player", metavar="NAME", help="Only games this player played in."),
+    ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side", metavar="SIDE", help='Only games of this partnership, e.g. "Ann & Bob".'
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option("--ruleset", "-r", metavar="RULESET", help="Only games of this ruleset id."),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", metavar="DATE", help="Only games from this date (YYYY-MM-DD)."),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option("--until", metavar="DATE", help="Only games up to this date (YYYY-MM-DD)."),
+    ] = None,
+    vs: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--vs",
+            metavar="SIDE SIDE",
+            help='Head to head of two players or partnerships: --vs "Ann & Bob" "Cy & Di".',
+            show_default=False,
+        ),
+    ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html", metavar="FILE", help="Write the statistics as a page to FILE (replacing it)."
+        ),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Figures per player and partnership over every game in the game folder: wins, win
+    rate, hand scores, canastas, going out, red threes, points lost to penalties.
+    Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
+    from canasta_score.cli.game import open_store
+    from canasta_score.games.stats import Filters, head_to_head, parse_day, statistics
 
-        filters = Filters(
-            player=player,
-            side=side,
-            ruleset=ruleset,
-            since=parse_day(since, "--since"),
-            until=parse_day(until, "--until"),
-        )
-        games, skipped = open_store().facts()
-        if vs is not None:
-            result = head_to_head(games, vs[0], vs[1], filters)
-            result["problems"] = [{"game": s.game, "reason": s.reason} for s in skipped]
-            if json:
-                emit_json(result)
-                return
-            typer.echo(render_vs(result))
-            for s in skipped:
-                warning = _("warning: {game} could not be read: {reason}")
-                typer.echo(warning.format(game=s.game, reason=s.reason), err=True)
-            return
-        result = statistics(games, skipped, filters)
-        if html is not None:
-            write_page(result, described(filters), html)
+    filters = Filters(
+        player=player,
+        side=side,
+        ruleset=ruleset,
+        since=parse_day(since, "--since"),
+        until=parse_day(until, "--until"),
+    )
+    games, skipped = open_store().facts()
+    if vs is not None:
+        result = head_to_head(games, vs[0], vs[1], filters)
+        result["problems"] = [{"game": s.game, "reason": s.reason} for s in skipped]
         if json:
             emit_json(result)
-        elif html is None:
-            typer.echo(render(result))
+            return
+        typer.echo(render_vs(result))
+        for s in skipped:
+            warning = _("warning: {game} could not be read: {reason}")
+            typer.echo(warning.format(game=s.game, reason=s.reason), err=True)
+        return
+    result = statistics(games, skipped, filters)
+    if html is not None:
+        write_page(result, described(filters), html)
+    if json:
+        emit_json(result)
+    elif html is None:
+        typer.echo(render(result))
+
+
+COMMANDS = {"stats": stats_cmd}
 
 
 def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:

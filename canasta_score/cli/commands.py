@@ -1,0 +1,105 @@
+"""How the commands are built, through Typer's public API only.
+
+* :class:`Command` is the class of every command (Typer's ``cls=``): its help shows an
+  argument by its name alone and an option's value by the word its declaration gives
+  (``metavar``: ``N``, ``CARDS``, ``NAME``), not by a Python type.
+* :class:`Commands` is a group whose commands are built when a command line first names them
+  (Click's ``get_command`` and ``list_commands``, overridden as Click documents for lazy
+  loading): a command line builds only the command it runs, and the module that holds it is
+  imported then. ``--help``, completion and "Did you mean" see every name all the same.
+* :func:`one_command` turns one function into its Click command, with the program's settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from typing import Any, ClassVar
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from canasta_score.core import language
+
+# Settings every command and group shares: plain help (no Rich markup), the project's own
+# error handling, and -h beside --help. Only the program itself offers shell completion.
+SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "rich_markup_mode": None,
+    "pretty_exceptions_enable": False,
+    "context_settings": {"help_option_names": ["-h", "--help"]},
+}
+
+Builder = Callable[[str], Any]  # a command's name -> its Click command
+
+
+class Command(TyperCommand):
+    """A command whose help names each argument alone and each option's value by its metavar."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                name = param.metavar or (param.name or "").upper()
+                arguments.append((name, record[1]))
+            else:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class Built(MutableMapping[str, Any]):
+    """A group's commands: those built so far, and for the others how to build each one.
+
+    Reading a name builds its command once (and puts its help in the language in use);
+    iterating gives every name in the order of ``parts``, building nothing."""
+
+    def __init__(self, given: Mapping[str, Any], parts: Mapping[str, Builder]) -> None:
+        self.given = dict(given)
+        self.parts = parts
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.given:
+            command = self.parts[name](name)
+            if language.current() != language.ENGLISH:
+                from canasta_score.cli.languages import translate_help
+
+                translate_help(command)
+            self.given[name] = command
+        return self.given[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.parts, *self.given]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.parts, *self.given]))
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.given[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.given[name]
+
+
+class Commands(TyperGroup):
+    """A group whose commands (``parts``, a subclass says which) are built when first named."""
+
+    parts: ClassVar[Mapping[str, Builder]] = {}
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = Built(self.commands, self.parts)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)
+
+
+def one_command(name: str, function: Callable[..., Any]) -> Any:
+    """The Click command of ``function``, called ``name``."""
+    single = typer.Typer(**SETTINGS)
+    single.command(name, cls=Command)(function)
+    return typer.main.get_command(single)
