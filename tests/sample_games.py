@@ -6,11 +6,11 @@ Each hand is RULES 2.7 example C5 (tests/data/classic_c5.toml): the side going o
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import Game, new_game, parse_side
 from canasta_score.rules.catalog import load_ruleset
 
@@ -31,7 +31,7 @@ def c5_game(hands: int = 4) -> Game:
     """ "club-night", Classic (target 5,000): Ann & Bob against Cy & Di, ``hands`` C5 hands."""
     rs = load_ruleset("classic")
     game = new_game("club-night", "2026-01-10T20:00:00", rs, [parse_side(s) for s in SIDES])
-    return dataclasses.replace(game, hands=tuple(c5_hand(n) for n in range(1, hands + 1)))
+    return replace(game, hands=tuple(c5_hand(n) for n in range(1, hands + 1)))
 
 
 def odd_game(hands: int = 3) -> Game:
@@ -40,4 +40,4 @@ def odd_game(hands: int = 3) -> Game:
     sides = [parse_side(f"{ODD[0]}: Ann & Bob"), parse_side(f"{ODD[1]}: Cy & Di")]
     game = new_game("Bo's & Di's night", "2026-01-10T20:00:00", rs, sides)
     records = tuple(c5_hand(n, ODD) for n in range(1, hands + 1))
-    return dataclasses.replace(game, hands=records)
+    return replace(game, hands=records)

@@ -9,12 +9,12 @@ import os
 import sqlite3
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import Game, Side, new_game, played_dates
 from canasta_score.games.store import Store
 from canasta_score.rules.catalog import load_ruleset

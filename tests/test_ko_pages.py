@@ -15,7 +15,6 @@ hands 1, 3, 5 and 7, "민수 & 지영" in hands 2, 4 and 6. Running totals:
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import json
 import re
@@ -26,6 +25,7 @@ import pytest
 from helpers import Cli
 
 from canasta_score.core import language
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import Game, new_game, parse_side, replay
 from canasta_score.games.store import Store
 from canasta_score.output import widths as display
@@ -48,7 +48,7 @@ def hangul_game(hands: int) -> Game:
     """ "한판", Classic: 철수 & 영희 against 민수 & 지영, ``hands`` C5 hands."""
     rs = load_ruleset("classic")
     game = new_game("한판", "2026-01-10T20:00:00", rs, [parse_side(s) for s in SIDES])
-    return dataclasses.replace(game, hands=tuple(c5_hand(n, SIDES) for n in range(1, hands + 1)))
+    return replace(game, hands=tuple(c5_hand(n, SIDES) for n in range(1, hands + 1)))
 
 
 @pytest.fixture
@@ -388,7 +388,7 @@ def test_export_without_a_format_is_english_json_with_modern_american_requiremen
             {"name": "민수", "meld_points": 100, "in_hand_points": 20},
         ]
     }
-    Store(home).create(dataclasses.replace(game, hands=(record,)), "")
+    Store(home).create(replace(game, hands=(record,)), "")
     markdown = cli("--lang", "ko", "export", "--game", "현대", "--format", "md").out
     assert "추가 조건 최초 멜드에 내추럴 카드 3장 이상의 클린 멜드나 와일드 카드 멜드가" in markdown
     # The Korean run above worked the log out (and kept it); the JSON is English all the same.

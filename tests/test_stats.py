@@ -5,7 +5,6 @@ the cards left in hand."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 from helpers import change_stored
 
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import new_game, parse_side
 from canasta_score.games.stats import Filters, GameFacts, head_to_head, lost_points, statistics
 from canasta_score.games.store import Store
@@ -71,7 +71,7 @@ def store_game(
 ) -> None:
     rs = load_ruleset("classic", overrides=["game.target=1500"])
     game = new_game(name, created, rs, [parse_side(s) for s in sides])
-    Store(home).create(dataclasses.replace(game, hands=tuple(hands)), "taken")
+    Store(home).create(replace(game, hands=tuple(hands)), "taken")
 
 
 @pytest.fixture()

@@ -9,9 +9,12 @@ metadata and defaults, as for a dataclass) and shares one set of methods with ev
 record, so defining it costs a few microseconds. Instances behave as frozen dataclass instances
 do: keyword or positional construction, defaults and default factories, equality and hashing by
 the field values in order (but ``field(compare=False)``), the same ``repr`` (but
-``field(repr=False)``), and ``FrozenInstanceError`` on assignment. A class may define its own
-``__init__`` (writing ``self.__dict__``) where making instances must be quick. :func:`fields`
-lists a record's fields (name, metadata); :func:`replace` copies one with changes.
+``field(repr=False)``), and ``FrozenInstanceError`` on assignment. Values worked out from a
+record are computed, or kept in a field marked as a cache (``field(default_factory=dict,
+compare=False, repr=False, metadata={"cache": True})``), which :func:`replace` does not copy;
+nothing else writes into a record. :func:`fields` lists a record's fields (name, metadata);
+:func:`replace` copies one with changes; :func:`make` makes one whose every field is given, for a
+class that makes its instances itself (one object per value, as cards are).
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ def record(cls: type[T]) -> type[T]:
     for attribute, value in (
         ("__record_fields__", tuple(own)),
         ("__record_names__", names),
+        # The fields a copy takes over; a cache (``field(metadata={"cache": True})``) starts anew.
+        ("__record_kept__", tuple(f.name for f in own if not f.metadata.get("cache"))),
         ("__record_shown__", tuple(f.name for f in own if f.shown)),
         ("__record_defaults__", defaults),
         ("__record_known__", frozenset(names)),
@@ -201,12 +206,25 @@ def _delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+def make(cls: type[T], **values: Any) -> T:
+    """A record of ``cls`` with every one of its fields given in ``values``, made without
+    calling the class's ``__init__``: for a class that makes its instances itself in
+    ``__new__`` (one object per value)."""
+    names: tuple[str, ...] = getattr(cls, "__record_names__")  # noqa: B009
+    if set(values) != set(names):
+        raise TypeError(f"{cls.__name__}: give every field ({', '.join(names)})")
+    made = object.__new__(cls)
+    made.__dict__.update(values)
+    return made
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``
     makes one."""
     if dataclasses.is_dataclass(obj):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    values = {name: obj.__dict__[name] for name in type(obj).__dict__["__record_names__"]}
+    kept = type(obj).__dict__["__record_kept__"]
+    values = {name: obj.__dict__[name] for name in kept}
     unknown = set(changes) - set(values)
     if unknown:
         raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")

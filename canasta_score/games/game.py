@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
-from canasta_score.core.frozen import replace
+from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
@@ -40,7 +39,7 @@ ENTERED = "entered"
 # ---------------------------------------------------------------- sides and players
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     """A side (a partnership or a single player) with its players' names, if given."""
 
@@ -150,7 +149,7 @@ def fits(rs: Ruleset, sides: list[Side]) -> bool:
 # ---------------------------------------------------------------- the game
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """A game as it is stored: everything needed to score it again the same way."""
 
@@ -282,7 +281,7 @@ def dealer_of(game: Game, rs: Ruleset, number: int) -> str:
 # ---------------------------------------------------------------- scoring the hands
 
 
-@dataclass(frozen=True)
+@record
 class Played:
     """One hand of a game: the record as entered, its breakdown (sides in game order), each
     side's initial-meld minimum for that hand and the running totals after it."""
@@ -309,7 +308,7 @@ class Played:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """Whether the game is over after a hand, who won and why."""
 
@@ -447,7 +446,7 @@ def play(
     return played, end_of_game(rs, number, totals, score)
 
 
-@dataclass(frozen=True)
+@record
 class Log:
     """A game replayed: every hand scored, and how the game stands."""
 
@@ -552,7 +551,7 @@ def totals_before(summary: Summary, number: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- doubts about a hand
 
 
-@dataclass(frozen=True)
+@record
 class Shortfall:
     """A side whose melds at the end of a hand cannot have made its initial meld: a side that
     melds has met its minimum (RULES 1.6, 2.2) and kept those cards on the table, so their
@@ -658,7 +657,7 @@ def add_hand(
     return changed, played, summarize(changed, rs, lines, outcome, summary.earlier)
 
 
-@dataclass(frozen=True)
+@record
 class Recorded:
     """A hand added to a game: the hand scored, the game's summary after it, and the doubts
     about it (sides that fall short of their initial meld)."""
@@ -686,7 +685,7 @@ def record_hand(
     return changed, Recorded(played, after, shortfalls(game.rules(), played))
 
 
-@dataclass(frozen=True)
+@record
 class Undone:
     """The last hand taken back: its line of the score sheet and the summary without it."""
 
@@ -734,7 +733,7 @@ def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorde
     return replace(changed, undone=game.undone[:-1]), done
 
 
-@dataclass(frozen=True)
+@record
 class Change:
     """What replacing a hand did: the game before and after, replayed."""
 

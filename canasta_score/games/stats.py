@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
+from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ PENALTIES = ("cards_in_hand", "incomplete_melds", "red_threes_against")
 # ---------------------------------------------------------------- facts of a game
 
 
-@dataclass(frozen=True)
+@record
 class SideHand:
     """One side's part of one hand, as far as the statistics go."""
 
@@ -112,7 +113,7 @@ class Part:
         )
 
 
-@dataclass(frozen=True)
+@record
 class GameFacts:
     """A game reduced to what the statistics need: each side's figures over its hands, worked
     out from every hand's breakdown. ``players`` and ``parts`` follow ``sides``."""
@@ -241,7 +242,7 @@ def side_label(facts: GameFacts, index: int) -> str:
     return players[0] if len(players) == 1 else facts.sides[index]
 
 
-@dataclass(frozen=True)
+@record
 class Who:
     """A player or a partnership named on the command line."""
 
@@ -352,7 +353,7 @@ class Tally:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Filters:
     """Which games count: all of them unless narrowed."""
 
@@ -387,7 +388,7 @@ def parse_day(text: str | None, option: str) -> date | None:
         ) from None
 
 
-@dataclass(frozen=True)
+@record
 class Skipped:
     """A game that could not be read, and why."""
 
@@ -395,8 +396,11 @@ class Skipped:
     reason: str
 
 
+EVERY_GAME = Filters()  # no filter: every game counts
+
+
 def statistics(
-    games: list[GameFacts], skipped: list[Skipped], filters: Filters = Filters()
+    games: list[GameFacts], skipped: list[Skipped], filters: Filters = EVERY_GAME
 ) -> dict[str, Any]:
     """The figures of every player and partnership over the games the filters keep."""
     every = sorted(games, key=lambda g: (g.day, g.created, g.name))
@@ -451,7 +455,7 @@ def order(t: Tally) -> tuple[float, float, str]:
 
 
 def head_to_head(
-    games: list[GameFacts], a: str, b: str, filters: Filters = Filters()
+    games: list[GameFacts], a: str, b: str, filters: Filters = EVERY_GAME
 ) -> dict[str, Any]:
     """Games in which ``a`` and ``b`` (players or partnerships) sat on opposite sides."""
     first, second = who(a), who(b)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from canasta_score.core import language
 from canasta_score.core.errors import InputError
+from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _
 from canasta_score.hands.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.rules import kinds
@@ -688,7 +689,7 @@ def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
 # ---------------------------------------------------------------- the interactive questions
 
 
-@dataclass(frozen=True)
+@record
 class Question:
     """One question of the interactive entry. ``parse`` turns the answer into the value stored
     under ``key`` (or raises :class:`InputError` with the reason); ``repeat`` asks again for

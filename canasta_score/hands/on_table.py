@@ -37,12 +37,12 @@ def melded(rs: Ruleset, side: SideRecord) -> Melded:
 
     Validating a record and scoring it both ask this of every side: the answer is kept with the
     side (a frozen record) for the ruleset it was worked out under."""
-    kept = side.__dict__.get("_melded")
+    kept = side.worked_out.get("melded")
     if kept is not None and kept[0] is rs:
         found: Melded = kept[1]
         return found
     out = melded_now(rs, side)
-    side.__dict__["_melded"] = (rs, out)
+    side.worked_out["melded"] = (rs, out)
     return out
 
 
@@ -50,13 +50,13 @@ def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...],
     """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
     1.4), each with its verdict (none for a summary). Validating and scoring read them three
     times: they are kept with the side, as :func:`melded` is; nobody changes a verdict."""
-    kept = side.__dict__.get("_judged")
+    kept = side.worked_out.get("judged")
     if kept is not None and kept[0] is rs:
         found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
         return found
     ctx = Context(record=True, going_out=side.went_out)
     out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
-    side.__dict__["_judged"] = (rs, out)
+    side.worked_out["judged"] = (rs, out)
     return out
 
 

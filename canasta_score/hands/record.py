@@ -49,6 +49,11 @@ class SideRecord:
     special_hand: str | None = None
     acaba: bool = False
     black_threes_removed: int = 0
+    # What is worked out from the side under one ruleset (its melds as the score sees them),
+    # kept here explicitly: not part of the record (equality, repr), and not copied by replace.
+    worked_out: dict[str, Any] = field(
+        default_factory=dict, compare=False, repr=False, metadata={"cache": True}
+    )
 
     @property
     def has_melded(self) -> bool:

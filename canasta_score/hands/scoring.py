@@ -39,10 +39,6 @@ class Item:
     points: int
     words: Words  # what it says, in the language in use where it is shown
 
-    def __init__(self, rule: str, label: str, points: int, words: Words) -> None:
-        # Written out: every score line of every hand scored makes one.
-        self.__dict__.update(rule=rule, label=label, points=points, words=words)
-
     def as_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "label": self.label, "points": self.points}
 

@@ -456,10 +456,6 @@ class Claim:
     what: str
     needs: dict[str, int]  # a category not named needs none
 
-    def __init__(self, side: str, what: str, needs: dict[str, int]) -> None:
-        # Written out: every side of every record validated makes some.
-        self.__dict__.update(side=side, what=what, needs=needs)
-
 
 def least_naturals_in_mixed(rs: Ruleset) -> int:
     """The fewest natural cards a mixed canasta can hold (RULES 1.5 with the ruleset's limits)."""

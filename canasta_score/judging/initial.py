@@ -40,27 +40,6 @@ class Opening:
     # not known, as for a finished hand's summary, which is then given the benefit of the doubt).
     best_canasta: int | None = None
 
-    def __init__(
-        self,
-        points: int,
-        canasta: bool = False,
-        natural_canasta: bool = False,
-        hand_canasta: bool = False,
-        clean_or_wild: bool = False,
-        wilds: bool = False,
-        best_canasta: int | None = None,
-    ) -> None:
-        # Written out: every initial meld judged makes one.
-        self.__dict__.update(
-            points=points,
-            canasta=canasta,
-            natural_canasta=natural_canasta,
-            hand_canasta=hand_canasta,
-            clean_or_wild=clean_or_wild,
-            wilds=wilds,
-            best_canasta=best_canasta,
-        )
-
     @classmethod
     def of_canastas(cls, points: int, canastas: list[CanastaKind]) -> Opening:
         """A side's melds known only by their count and canastas (a finished hand's record)."""

@@ -35,12 +35,14 @@ class Shape:
 
     kind: Kind
     cards: tuple[Card, ...]
-    rank: Rank | None = None
-    naturals: int = field(default=0, repr=False, compare=False)
-    wilds: int = field(default=0, repr=False, compare=False)
-    jokers: int = field(default=0, repr=False, compare=False)
+    rank: Rank | None
+    naturals: int = field(repr=False, compare=False)
+    wilds: int = field(repr=False, compare=False)
+    jokers: int = field(repr=False, compare=False)
 
-    def __init__(self, kind: Kind, cards: tuple[Card, ...], rank: Rank | None = None) -> None:
+    @classmethod
+    def of(cls, kind: Kind, cards: tuple[Card, ...], rank: Rank | None = None) -> Shape:
+        """The shape of ``cards``, its natural and wild cards counted."""
         naturals = twos = jokers = 0
         for card in cards:
             if card.is_natural:
@@ -53,27 +55,7 @@ class Shape:
             naturals, wilds = twos, jokers
         else:
             wilds = twos + jokers
-        # Frozen: the fields are written once, here, past the refusing __setattr__.
-        self.__dict__.update(
-            kind=kind, cards=cards, rank=rank, naturals=naturals, wilds=wilds, jokers=jokers
-        )
-
-    @classmethod
-    def counted(
-        cls,
-        kind: Kind,
-        cards: tuple[Card, ...],
-        rank: Rank | None,
-        naturals: int,
-        wilds: int,
-        jokers: int,
-    ) -> Shape:
-        """The shape, its cards already counted (as :meth:`__init__` counts them)."""
-        shape = object.__new__(cls)
-        shape.__dict__.update(
-            kind=kind, cards=cards, rank=rank, naturals=naturals, wilds=wilds, jokers=jokers
-        )
-        return shape
+        return cls(kind, cards, rank, naturals, wilds, jokers)
 
 
 @record
@@ -87,25 +69,6 @@ class Context:
     closed: frozenset[Rank] = frozenset()
     added: tuple[Card, ...] | None = None
 
-    def __init__(
-        self,
-        initial: bool = False,
-        going_out: bool = False,
-        record: bool = False,
-        table: tuple[tuple[Card, ...], ...] = (),
-        closed: frozenset[Rank] = frozenset(),
-        added: tuple[Card, ...] | None = None,
-    ) -> None:
-        # Frozen: the fields are written once, here (judging makes many contexts).
-        self.__dict__.update(
-            initial=initial,
-            going_out=going_out,
-            record=record,
-            table=table,
-            closed=closed,
-            added=added,
-        )
-
 
 @record
 class Verdict:
@@ -114,15 +77,6 @@ class Verdict:
     shape: Shape | None
     broken: list[RuleRef] = field(default_factory=list)
     canasta: CanastaKind | None = None
-
-    def __init__(
-        self,
-        shape: Shape | None,
-        broken: list[RuleRef] | None = None,
-        canasta: CanastaKind | None = None,
-    ) -> None:
-        # Written out: every meld judged makes one.
-        self.__dict__.update(shape=shape, broken=[] if broken is None else broken, canasta=canasta)
 
     @property
     def legal(self) -> bool:
@@ -159,17 +113,17 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
                 several = True
     if threes:
         if threes == len(cards):
-            return Shape(BLACK_THREES, cards, THREE), []
+            return Shape.of(BLACK_THREES, cards, THREE), []
         return None, [rs.cite("meld.no-threes")]
     if first is None:
         deuces = bool(twos) and (twos == len(cards) or not rs.meld.wild_melds)
         if rs.meld.deuce_melds and deuces:
-            return Shape(GROUP, cards, TWO), []
+            return Shape.of(GROUP, cards, TWO), []
         if rs.meld.wild_melds:
-            return Shape(WILD, cards), []
+            return Shape.of(WILD, cards), []
         return None, [rs.cite("meld.wild-only")]
     if not several:
-        return Shape.counted(GROUP, cards, first, naturals, twos + jokers, jokers), []
+        return Shape(GROUP, cards, first, naturals, twos + jokers, jokers), []
     if rs.meld.sequences:
         return sequence_shape(cards, rs)
     ranks = " ".join(sorted({c.rank.value for c in cards if c.rank.is_natural}))
@@ -187,7 +141,7 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
         return None, [rs.cite("meld.sequence", text)]
     if len(suits) != 1 or min(indexes) < 0 or not consecutive:
         return None, [rs.cite("meld.sequence")]
-    return Shape(SEQUENCE, cards), []
+    return Shape.of(SEQUENCE, cards), []
 
 
 def max_cards(rs: Ruleset, ctx: Context) -> int:

@@ -45,23 +45,6 @@ class Ruling:
     extra: Mapping[str, Any] = field(default_factory=lambda: NOTHING)
     assumptions: tuple[Assumption, ...] = ()
 
-    def __init__(
-        self,
-        legal: bool,
-        reasons: tuple[RuleRef, ...] = (),
-        explanations: tuple[RuleRef, ...] = (),
-        extra: Mapping[str, Any] | None = None,
-        assumptions: tuple[Assumption, ...] = (),
-    ) -> None:
-        # Frozen: the fields are written once, here (a batch makes a ruling a line).
-        self.__dict__.update(
-            legal=legal,
-            reasons=reasons,
-            explanations=explanations,
-            extra=NOTHING if extra is None else extra,
-            assumptions=assumptions,
-        )
-
     @classmethod
     def of(
         cls,

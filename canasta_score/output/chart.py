@@ -7,9 +7,9 @@ minimum changes are marked. Pure functions: they return text or numbers, never p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 from canasta_score.output.widths import width as columns_of
 from canasta_score.output.widths import wrap
@@ -24,7 +24,7 @@ MARKS = "●○◆▲■□"
 ASCII_MARKS = "*o#@%&"
 
 
-@dataclass(frozen=True)
+@record
 class Threshold:
     """A score from which the initial-meld minimum is ``minimum``."""
 
@@ -32,7 +32,7 @@ class Threshold:
     minimum: int
 
 
-@dataclass(frozen=True)
+@record
 class ChartData:
     """What a chart shows: each side's running totals (0 first), the target, the thresholds."""
 
@@ -226,14 +226,14 @@ def plain_chart(data: ChartData, width: int) -> str:
 # ---------------------------------------------------------------- SVG geometry
 
 
-@dataclass(frozen=True)
+@record
 class Polyline:
     side: str
     points: str
     total: int
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A horizontal line across the plot, with its label."""
 
@@ -242,14 +242,14 @@ class Rule:
     kind: str  # "target", "tier" or "zero"
 
 
-@dataclass(frozen=True)
+@record
 class Tick:
     x: float
     y: float
     label: str
 
 
-@dataclass(frozen=True)
+@record
 class SvgChart:
     """Coordinates for an SVG of the chart, in a ``width`` by ``height`` view box."""
 
@@ -300,7 +300,7 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
     return SvgChart(width, height, left, top, right, bottom, lines, tuple(rules), x_ticks, y_ticks)
 
 
-@dataclass(frozen=True)
+@record
 class Bar:
     label: str
     value: str
@@ -310,7 +310,7 @@ class Bar:
     height: float
 
 
-@dataclass(frozen=True)
+@record
 class SvgBars:
     """A horizontal bar chart: one bar per name, in a ``width`` by ``height`` view box."""
 

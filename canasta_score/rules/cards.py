@@ -8,7 +8,7 @@ from enum import Enum
 from functools import lru_cache
 
 from canasta_score.core.errors import CardNotationError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import make, record
 from canasta_score.core.language import N_, _
 
 
@@ -117,11 +117,10 @@ class Card:
         key = (rank, suit, red)
         card = _MADE.get(key)
         if card is None:
-            card = _MADE[key] = object.__new__(cls)
             is_red = suit.is_red if suit is not None else bool(red)
             three = rank is THREE
-            # Frozen: the fields are written once, here, past the refusing __setattr__.
-            card.__dict__.update(
+            card = _MADE[key] = make(
+                cls,
                 rank=rank,
                 suit=suit,
                 red=red,

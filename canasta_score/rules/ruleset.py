@@ -7,7 +7,7 @@ import inspect
 import typing
 from collections.abc import Callable
 from dataclasses import field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from canasta_score.core.errors import InputError, RulesetError
@@ -33,17 +33,14 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-class WrittenOnce:
-    """``RuleRef.json``: ``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)``
-    writes it, worked out on first use and then kept in the reference itself (a ruleset keeps
-    most of the references it makes, and a batch writes them again and again)."""
+@lru_cache(maxsize=1 << 14)
+def rule_json(rule: str, text: str) -> str:
+    """``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)`` writes it; kept
+    in a bounded cache, since a ruleset cites the same rules again and again and a batch writes
+    them for every line."""
+    from json.encoder import encode_basestring as encode_text
 
-    def __get__(self, ref: RuleRef, owner: type | None = None) -> str:
-        from json.encoder import encode_basestring as encode_text
-
-        text = f'{{"rule": {encode_text(ref.rule)}, "text": {encode_text(ref.text)}}}'
-        ref.__dict__["json"] = text  # found there from now on, before this is asked again
-        return text
+    return f'{{"rule": {encode_text(rule)}, "text": {encode_text(text)}}}'
 
 
 @record
@@ -53,15 +50,13 @@ class RuleRef:
     rule: str
     text: str
 
-    def __init__(self, rule: str, text: str) -> None:
-        # Frozen: the fields are written once, here (rulings cite many rules).
-        self.__dict__.update(rule=rule, text=text)
-
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
 
-    # The reference as JSON text (see :class:`WrittenOnce`).
-    json = WrittenOnce()
+    @property
+    def json(self) -> str:
+        """The reference as JSON text (:func:`rule_json`)."""
+        return rule_json(self.rule, self.text)
 
 
 @record

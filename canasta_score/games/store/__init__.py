@@ -33,14 +33,13 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
 from canasta_score.core.errors import CanastaError, GameError
-from canasta_score.core.frozen import replace as record_replace
+from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary, line_data
@@ -116,7 +115,7 @@ class NoCurrentGame(GameError):
     """No game is the current one."""
 
 
-@dataclass(frozen=True)
+@record
 class Ref:
     """A game: one in the store by its name, or (``file``) an exported game file, which is
     read and never changed."""
@@ -125,7 +124,7 @@ class Ref:
     file: Path | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Listed:
     """A game of the store as ``games`` lists it: its summary (or what stops reading it), and
     when it was started and last played (ISO 8601)."""
@@ -563,16 +562,16 @@ class Store:
         played: list[Played] = []
         fresh: list[Played] = []
         before = tuple(0 for _ in game.sides)
-        for line, record in zip(summary.lines, game.hands, strict=True):
+        for line, entered in zip(summary.lines, game.hands, strict=True):
             score = None
             with suppress(ValueError, KeyError, TypeError, RecursionError):
                 text = kept.get(line.number)
                 score = HandScore.from_data(json.loads(text)) if text else None
             unkept = score is None
             if score is None:
-                score = score_record(game, rs, record, line.number)
+                score = score_record(game, rs, entered, line.number)
             needs = minimums(rs, before, line.number)
-            played.append(Played(line.number, line.dealer, record, score, needs, line.totals))
+            played.append(Played(line.number, line.dealer, entered, score, needs, line.totals))
             if unkept:
                 fresh.append(played[-1])
             before = line.totals
@@ -632,7 +631,7 @@ class Store:
                 ).fetchone()
                 data["lines"] = [] if last is None else [json.loads(last[1])]
                 earlier = 0 if last is None else int(last[0]) - 1
-                summary = record_replace(Summary.from_data(data), earlier=earlier)
+                summary = replace(Summary.from_data(data), earlier=earlier)
             else:
                 # One JSON array of every line, put together by SQLite: one parse, not one a
                 # hand.
