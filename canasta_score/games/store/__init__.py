@@ -156,6 +156,7 @@ class Store:
         self.on_wait = on_wait
         self.on_note = on_note
         self._db: sqlite3.Connection | None = None
+        self._owner: tuple[int, int] | None = None
 
     # -------------------------------------------------------------- the connection
 
@@ -188,7 +189,9 @@ class Store:
                     path=self.home, reason=exc.strerror
                 )
             ) from None
+        self._owner = self.owner_to_keep()
         self.check_file()
+        new = not os.path.lexists(self.path)
         try:
             db = sqlite3.connect(
                 self.path, timeout=min(self.timeout, NOTICE_AFTER), isolation_level=None
@@ -196,6 +199,15 @@ class Store:
         except sqlite3.Error as exc:
             raise self.failure(exc) from None
         self._db = db
+        try:
+            self.give(self.path)
+        except GameError:
+            self.close()
+            if new:
+                with suppress(OSError):
+                    if os.stat(self.path).st_size == 0:
+                        os.unlink(self.path)
+            raise
         with self.guarded():
             db.execute("PRAGMA foreign_keys = ON")
             # In WAL mode a commit survives a killed process at once; NORMAL leaves only a
@@ -206,9 +218,68 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
             if version != LATEST:
                 self.migrate(db, version)
+        for journal in ("-wal", "-shm"):
+            self.give(self.path.with_name(DATABASE + journal))
         if self.legacy_pending():
             self.import_legacy()
         return db
+
+    def owner_to_keep(self) -> tuple[int, int] | None:
+        """The user and group that the files this process makes in the game home are given
+        to: the home's owner, when that is another user and this process may give files away
+        (it runs as root); otherwise None. A process of another user that could make files
+        there, and could not give them away, is refused: the home's owner could no longer
+        change the games."""
+        geteuid = getattr(os, "geteuid", None)
+        if geteuid is None:
+            return None
+        try:
+            info = os.stat(self.home)
+        except OSError:
+            return None
+        me = geteuid()
+        if info.st_uid == me:
+            return None
+        if me == 0:
+            return info.st_uid, info.st_gid
+        effective = os.access in os.supports_effective_ids
+        if os.access(self.home, os.W_OK, effective_ids=effective):
+            raise GameError(
+                _(
+                    "{path}: this game folder belongs to another user (user id {uid}); files "
+                    "made in it would be yours, and that user could no longer change the "
+                    "games. Nothing was changed: run canasta-score as that user"
+                ).format(path=self.home, uid=info.st_uid)
+            )
+        return None
+
+    def give(self, path: Path) -> None:
+        """Give a file this process made in the game home to the home's owner (see
+        :meth:`owner_to_keep`); a link is never followed. A file that cannot be given away is
+        an error."""
+        import stat
+
+        if self._owner is None:
+            return
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise GameError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+            ) from None
+        if stat.S_ISLNK(info.st_mode) or (info.st_uid, info.st_gid) == self._owner:
+            return
+        try:
+            os.chown(path, *self._owner, follow_symlinks=False)
+        except OSError as exc:
+            raise GameError(
+                _(
+                    "{path}: cannot be given to the owner of the game folder (user id {uid}): "
+                    "{reason}. Run canasta-score as that user"
+                ).format(path=path, uid=self._owner[0], reason=exc.strerror)
+            ) from None
 
     def check_file(self) -> None:
         """Refuse a database file that is not a regular file. (Whether it is an SQLite
@@ -252,12 +323,28 @@ class Store:
 
     def keep_copy(self, db: sqlite3.Connection, version: int) -> Path:
         """A copy of the database as it is, beside it, before a migration changes it."""
+        import tempfile
+
         copy = self.home / f"games-schema-{version}.db"
-        target = sqlite3.connect(copy)
+        # Made under a name of its own and then renamed, so that a link planted at the copy's
+        # name is replaced, never written through.
+        fd, name = tempfile.mkstemp(prefix=f".games-schema-{version}-", dir=self.home)
+        os.close(fd)
+        made = Path(name)
         try:
-            db.backup(target)
-        finally:
-            target.close()
+            target = sqlite3.connect(made)
+            try:
+                db.backup(target)
+            finally:
+                target.close()
+            with suppress(OSError):
+                os.chmod(made, os.stat(self.path).st_mode & 0o777)
+            self.give(made)
+            os.replace(made, copy)
+        except BaseException:
+            with suppress(OSError):
+                made.unlink()
+            raise
         return copy
 
     # -------------------------------------------------------------- errors and transactions
@@ -897,6 +984,7 @@ class Store:
         into a folder of their own and say so once."""
         import uuid
 
+        from canasta_score.core.limits import MAX_IMPORT
         from canasta_score.games.store.legacy import current_name, game_files, put_away
 
         imported: list[Path] = []
@@ -905,7 +993,8 @@ class Store:
             if db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone():
                 return
             current = current_name(self.home)
-            for path in game_files(self.home):
+            found, refused = game_files(self.home, MAX_IMPORT)
+            for path in found:
                 try:
                     game = read_file(path)
                 except GameError as exc:
@@ -926,6 +1015,8 @@ class Store:
                     self.set_current(db, int(row[0]))
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (IMPORTED, "1"))
         kept = put_away(self.home, imported) if imported else None
+        if kept is not None:
+            self.give(kept)
         if self.on_note is None:
             return
         if kept is not None:
