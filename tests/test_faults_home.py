@@ -248,3 +248,31 @@ def test_a_current_file_that_is_a_link_is_never_written_through(cli: Cli, home: 
     assert cli("use", "saturday").code == 0
     assert victim.read_bytes() == b"keep me"
     assert (home / "current").is_symlink()
+
+
+def test_half_made_copies_left_by_a_killed_migration_are_swept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 12: a copy cut short by a kill (a day old) is removed when the next copy is made;
+    one made a moment ago (another process at work) is left alone."""
+    from canasta_score.games.store import COPY_PREFIX
+
+    home = tmp_path / "home"
+    home.mkdir()
+    Store(home).names()
+    stale, fresh = home / f"{COPY_PREFIX}killed", home / f"{COPY_PREFIX}at-work"
+    for half in (stale, fresh):
+        half.write_bytes(b"SQLite format 3\x00" + bytes(4000))
+    os.utime(stale, (1e9, 1e9))
+
+    def m_next(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE games ADD COLUMN note TEXT")
+
+    import canasta_score.games.store
+
+    monkeypatch.setattr(canasta_score.games.store, "MIGRATIONS", (*migrations.MIGRATIONS, m_next))
+    monkeypatch.setattr(canasta_score.games.store, "LATEST", migrations.LATEST + 1)
+    with Store(home) as store:
+        store.names()
+    assert not stale.exists() and fresh.exists()
+    assert (home / f"games-schema-{migrations.LATEST}.db").is_file()

@@ -56,6 +56,7 @@ DATABASE = "games.db"
 SQLITE_HEADER = b"SQLite format 3\x00"
 CURRENT = "current"
 IMPORTED = "imported-files"
+COPY_PREFIX = ".games-schema-copy-"
 
 R = TypeVar("R")
 Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
@@ -326,9 +327,13 @@ class Store:
         import tempfile
 
         copy = self.home / f"games-schema-{version}.db"
+        self.sweep_copies()
         # Made under a name of its own and then renamed, so that a link planted at the copy's
         # name is replaced, never written through.
-        fd, name = tempfile.mkstemp(prefix=f".games-schema-{version}-", dir=self.home)
+        try:
+            fd, name = tempfile.mkstemp(prefix=COPY_PREFIX, dir=self.home)
+        except OSError as exc:
+            raise self.copy_failed(copy, exc) from None
         os.close(fd)
         made = Path(name)
         try:
@@ -341,11 +346,32 @@ class Store:
                 os.chmod(made, os.stat(self.path).st_mode & 0o777)
             self.give(made)
             os.replace(made, copy)
+        except OSError as exc:
+            with suppress(OSError):
+                made.unlink()
+            raise self.copy_failed(copy, exc) from None
         except BaseException:
             with suppress(OSError):
                 made.unlink()
             raise
         return copy
+
+    def copy_failed(self, copy: Path, exc: OSError) -> GameError:
+        return GameError(
+            _("{path}: the copy kept before the tables change cannot be made ({reason})").format(
+                path=copy, reason=exc.strerror
+            )
+        )
+
+    def sweep_copies(self) -> None:
+        """Remove the half-made copies that a process killed while copying left behind (any
+        over an hour old: a copy being made now is left to its process)."""
+        with suppress(OSError), os.scandir(self.home) as listing:
+            for entry in listing:
+                if entry.name.startswith(COPY_PREFIX) and entry.is_file(follow_symlinks=False):
+                    with suppress(OSError):
+                        if time.time() - entry.stat(follow_symlinks=False).st_mtime > 3600:
+                            os.unlink(entry.path)
 
     # -------------------------------------------------------------- errors and transactions
 
