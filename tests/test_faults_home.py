@@ -7,6 +7,7 @@ store makes belongs to the home's owner."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import Cli
+from helpers import Cli, change_stored, stored
 
 from canasta_score.games.store import Store, migrations
 
@@ -51,7 +52,7 @@ def command(home: Path, *args: str) -> tuple[int, str, int]:
     return code, text, usage.ru_maxrss
 
 
-# ---------------------------------------------------------------- pipes and links (item 6)
+# ---------------------------------------------------------------- pipes and links
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -73,12 +74,12 @@ def test_a_pipe_or_link_named_toml_in_the_home_is_skipped_with_a_warning(
     assert "pipe.toml: not a regular file (a named pipe)" in err
     assert "to-pipe.toml: not a regular file (a symbolic link)" in err
     assert "again.toml: not a regular file (a symbolic link)" in err
-    # The two real files were imported, once each (item 11: a link is not a second game).
+    # The two real files were imported, once each: a link is not a second game.
     assert "2 game file(s) of an earlier version were imported" in err
     assert (home / "pipe.toml").exists() and (home / "again.toml").is_symlink()
 
 
-# ---------------------------------------------------------------- huge foreign files (item 19)
+# ---------------------------------------------------------------- huge foreign files
 
 
 def test_a_100_mb_toml_file_in_the_home_is_never_read_and_is_named(tmp_path: Path) -> None:
@@ -118,7 +119,7 @@ def test_a_game_named_by_path_past_the_limit_is_refused_by_its_size(
     assert "larger than the limit of 64 MiB" in run.err
 
 
-# ---------------------------------------------------------------- another user's home (item 14)
+# ---------------------------------------------------------------- another user's home
 
 
 needs_root = pytest.mark.skipif(
@@ -213,7 +214,7 @@ def test_a_link_at_the_name_of_the_copy_kept_before_a_migration_is_not_written_t
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The copy replaces a link planted at its name; the file the link pointed at is left as
-    it was (item 22: every file of the store is written without following links)."""
+    it was: every file of the store is written without following links."""
     home = tmp_path / "home"
     home.mkdir()
     Store(home).names()
@@ -238,7 +239,7 @@ def test_a_link_at_the_name_of_the_copy_kept_before_a_migration_is_not_written_t
 
 def test_a_current_file_that_is_a_link_is_never_written_through(cli: Cli, home: Path) -> None:
     """An earlier version's ``current`` file planted as a link: it names no game, it is not
-    moved, and the file it points at is left as it was (item 22)."""
+    moved, and the file it points at is left as it was."""
     shutil.copytree(EARLIER, home)
     victim = home.parent / "victim.txt"
     victim.write_bytes(b"keep me")
@@ -253,7 +254,7 @@ def test_a_current_file_that_is_a_link_is_never_written_through(cli: Cli, home: 
 def test_half_made_copies_left_by_a_killed_migration_are_swept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Item 12: a copy cut short by a kill (a day old) is removed when the next copy is made;
+    """A copy cut short by a kill (a day old) is removed when the next copy is made;
     one made a moment ago (another process at work) is left alone."""
     from canasta_score.games.store import COPY_PREFIX
 
@@ -276,3 +277,27 @@ def test_half_made_copies_left_by_a_killed_migration_are_swept(
         store.names()
     assert not stale.exists() and fresh.exists()
     assert (home / f"games-schema-{migrations.LATEST}.db").is_file()
+
+
+def test_derived_data_changed_in_the_database_never_becomes_the_truth(
+    cli: Cli, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A summary changed with sqlite3 (its stamp kept) is what the next hand starts from, but
+    the hands stored are only the ones entered: once the summary is worked out again, the
+    totals are the hands' own. RULES 2.6: 300 melded + 500 (natural canasta) + 100 (out) =
+    900, twice 1,800; the other side 50 a hand, 100."""
+    hand = ("a: 300 melded, 1 natural, out", "b: 50 melded")
+    assert cli("new", "club", "--side", "a", "--side", "b").code == 0
+    assert cli("hand", *hand).code == 0
+    before = json.loads(stored(home))[1]
+    change_stored(home, "UPDATE lines SET line = json_set(line, '$[3]', json('[4000, 50]'))")
+    change_stored(home, "UPDATE summaries SET head = json_set(head, '$.sides[0][2]', 4000)")
+    assert cli("hand", *hand).code == 0
+    hands = json.loads(stored(home))[1]
+    assert hands[0] == before[0] and len(hands) == 2
+    assert json.loads(hands[1][1])["side"] == json.loads(before[0][1])["side"]
+    import canasta_score.games.store
+
+    monkeypatch.setattr(canasta_score.games.store, "program_stamp", lambda: "worked out again")
+    status = cli("status", "--json").json()
+    assert [s["score"] for s in status["sides"]] == [1800, 100]
