@@ -71,9 +71,9 @@ def test_a_pipe_or_link_named_toml_in_the_home_is_skipped_with_a_warning(
     code, err, _peak = command(home, *args)
     assert code == 0, err
     assert "Traceback" not in err
-    assert "pipe.toml: not a regular file (a named pipe)" in err
-    assert "to-pipe.toml: not a regular file (a symbolic link)" in err
-    assert "again.toml: not a regular file (a symbolic link)" in err
+    assert "pipe.toml: is a named pipe (FIFO), not a regular file; not read" in err
+    assert "to-pipe.toml: is a symbolic link, not a regular file; not read" in err
+    assert "again.toml: is a symbolic link, not a regular file; not read" in err
     # The two real files were imported, once each: a link is not a second game.
     assert "2 game file(s) of an earlier version were imported" in err
     assert (home / "pipe.toml").exists() and (home / "again.toml").is_symlink()

@@ -244,18 +244,20 @@ CACHE_FOLDER = ".cache"
 
 
 def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in words."""
+    """What a file that is not a regular file is, in plain words (for refusing it)."""
     import stat
 
     if stat.S_ISLNK(mode):
         return _("a symbolic link")
-    if stat.S_ISFIFO(mode):
-        return _("a named pipe")
     if stat.S_ISDIR(mode):
         return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe (FIFO)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
     if stat.S_ISSOCK(mode):
         return _("a socket")
-    return _("a device")
+    return _("not a regular file")
 
 
 def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
@@ -276,7 +278,7 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
             info = os.lstat(path)
             if not stat.S_ISREG(info.st_mode):
                 raise GameError(
-                    _("{path}: not a regular file ({kind})").format(
+                    _("{path}: is {kind}, not a regular file; not read").format(
                         path=path, kind=kind_of(info.st_mode)
                     )
                 )
@@ -293,7 +295,7 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise GameError(
-                _("{path}: not a regular file ({kind})").format(
+                _("{path}: is {kind}, not a regular file; not read").format(
                     path=path, kind=kind_of(info.st_mode)
                 )
             )
