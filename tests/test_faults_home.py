@@ -301,3 +301,25 @@ def test_derived_data_changed_in_the_database_never_becomes_the_truth(
     monkeypatch.setattr(canasta_score.games.store, "program_stamp", lambda: "worked out again")
     status = cli("status", "--json").json()
     assert [s["score"] for s in status["sides"]] == [1800, 100]
+
+
+def test_no_output_option_writes_over_the_store_by_any_name(
+    cli: Cli, home: Path, tmp_path: Path
+) -> None:
+    """The copy kept before a migration, the shared-memory file, a link to the database and a
+    hard link to it under another name: `export -o` and `stats --html` refuse each, and the
+    games are as they were."""
+    assert cli("new", "club", "--side", "a", "--side", "b").code == 0
+    shutil.copy(home / "games.db", home / "games-schema-1.db")
+    (tmp_path / "link.db").symlink_to(home / "games.db")
+    os.link(home / "games.db", tmp_path / "hard.bin")
+    before = stored(home)
+    targets = [home / "games-schema-1.db", home / "games.db-shm"]
+    targets += [tmp_path / "link.db", tmp_path / "hard.bin"]
+    for target in targets:
+        for args in (("export", "--format", "csv", "-o"), ("stats", "--html")):
+            run = cli(*args, str(target))
+            assert run.code == 2 and "that is the game database" in run.err, (args, target)
+    assert stored(home) == before
+    assert (tmp_path / "link.db").is_symlink()
+    assert cli("status").code == 0
