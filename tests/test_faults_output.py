@@ -142,6 +142,42 @@ def test_a_history_file_that_is_a_folder_is_skipped_with_a_warning(
     assert "cannot keep the history of commands" in capsys.readouterr().err
 
 
+def test_a_history_file_that_is_a_link_is_not_written_through_and_a_new_one_is_given_away(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link planted at the history's name is not followed (the history is kept in memory,
+    with a warning); a history file made anew is handed to the store, which gives it to the
+    home's owner."""
+    import prompt_toolkit
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from canasta_score.cli import play
+
+    made: list[object] = []
+    real = prompt_toolkit.PromptSession
+
+    def session(*args: object, **kwargs: object) -> object:
+        made.append(kwargs.get("history"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(prompt_toolkit, "PromptSession", session)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep me")
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / play.HISTORY).symlink_to(victim)
+    given: list[Path] = []
+    play.terminal_readers(linked, ["a", "b"], given.append)
+    assert isinstance(made[0], InMemoryHistory) and given == []
+    assert "cannot keep the history of commands" in capsys.readouterr().err
+    assert victim.read_bytes() == b"keep me"
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    made.clear()
+    play.terminal_readers(fresh, ["a", "b"], given.append)
+    assert isinstance(made[0], FileHistory) and given == [fresh / play.HISTORY]
+
+
 @pytest.mark.parametrize("entered", ["=1+2", "<b>x</b>|a|b|", "\x1b[2J"])
 def test_a_hand_entered_at_no_date_is_refused_on_the_way_in(tmp_path: Path, entered: str) -> None:
     """A hand's ``entered`` becomes a date cell of the CSV and Markdown: only an ISO 8601 date
