@@ -98,3 +98,29 @@ def test_a_changed_or_strange_entry_is_never_used_and_the_ruleset_is_built_again
     os.mkfifo(entry)
     assert rulecache.read(entry, key) is None
     assert catalog.load_ruleset("classic").go_out.bonus == 100
+
+
+def test_an_entry_is_never_written_through_a_link_and_killed_writes_are_swept(
+    cache: Path,
+) -> None:
+    """Links planted at the entry's name and at a temporary name a writer could have used
+    leave the files they point at as they were; a temporary file a killed writer left a day
+    ago is swept, one being written now is left. RULES 2.1: the entry still gives Classic's
+    going-out bonus of 100."""
+    key = rulecache.fingerprint(catalog.bundled_dir(), "classic", None, [])
+    path = rulecache.entry(key)
+    victims = [cache.parent / "victim-1.txt", cache.parent / "victim-2.txt"]
+    for victim in victims:
+        victim.write_bytes(b"keep me")
+    path.symlink_to(victims[0])
+    path.with_name(f".{path.name}.{os.getpid()}.tmp").symlink_to(victims[1])
+    stale, fresh = cache / f"{rulecache.TEMP_PREFIX}killed", cache / f"{rulecache.TEMP_PREFIX}now"
+    for left in (stale, fresh):
+        left.write_bytes(b"half")
+    os.utime(stale, (1e9, 1e9))
+    catalog.load_ruleset("classic")  # builds and keeps the entry
+    assert [v.read_bytes() for v in victims] == [b"keep me", b"keep me"]
+    assert not path.is_symlink()
+    kept = rulecache.read(path, key)
+    assert kept is not None and kept.go_out.bonus == 100
+    assert not stale.exists() and fresh.exists()

@@ -153,7 +153,11 @@ def refuse_undecodable(args: list[str]) -> None:
         except UnicodeEncodeError:
             import os
 
-            shown = os.fsencode(arg).decode("utf-8", "backslashreplace")
+            try:
+                raw = os.fsencode(arg)
+            except UnicodeError:  # a locale whose codec does not give back every byte
+                raw = arg.encode("utf-8", "backslashreplace")
+            shown = raw.decode("utf-8", "backslashreplace")
             raise InputError(
                 _("the argument {arg} is not valid text (UTF-8); type it again").format(arg=shown)
             ) from None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from canasta_score.cli.common import complete_game
+from canasta_score.core.errors import CanastaError
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def play_cmd(
     reader: Callable[[str], str] = plain_reader
     if sys.stdin.isatty():
         sides = [s.name for s in session.summary().sides]
-        reader, questions = terminal_readers(store.home, sides)
+        reader, questions = terminal_readers(store.home, sides, store.give)
         session.dialogue = Dialogue(reader=questions)
     failed = loop(session, reader)
     if failed and reader is plain_reader:  # a script learns that some of it failed
@@ -120,10 +121,12 @@ def plain_reader(_prompt: str) -> str:
 
 
 def terminal_readers(
-    home: Path, sides: list[str]
+    home: Path, sides: list[str], give: Callable[[Path], None] | None = None
 ) -> tuple[Callable[[str], str], Callable[[str], str]]:
     """Line readers for the commands (history in the game home, completion) and for the
-    hand's questions (their own history)."""
+    hand's questions (their own history). A history file that is a link or not a regular
+    file is not used; a new one is handed to ``give`` (the store gives it to the home's
+    owner)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.output import create_output
@@ -133,10 +136,13 @@ def terminal_readers(
     kept = home / HISTORY
     try:
         home.mkdir(parents=True, exist_ok=True)
-        if kept.exists() and not kept.is_file():
+        if kept.is_symlink() or (kept.exists() and not kept.is_file()):
             raise IsADirectoryError(kept)
+        if give is not None and not kept.exists():
+            kept.touch()
+            give(kept)
         history = FileHistory(str(kept))
-    except OSError:
+    except (OSError, CanastaError):
         warning = _("warning: {path} cannot keep the history of commands; it is kept until quit")
         typer.echo(warning.format(path=kept), err=True)
     # The prompts draw on the terminal itself (the program's own cursor and colour codes, which

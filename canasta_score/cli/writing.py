@@ -19,6 +19,7 @@ from pathlib import Path
 
 from canasta_score.core.errors import GameError
 from canasta_score.core.language import _
+from canasta_score.games.store.legacy import kind_of
 
 NAME_MAX = 255  # bytes in one file name on the common file systems (ext4, APFS, NTFS)
 TEMP_TAIL = ".tmp"
@@ -32,19 +33,6 @@ def fsync_dir(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-
-
-def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in plain words."""
-    if stat.S_ISDIR(mode):
-        return _("a folder")
-    if stat.S_ISFIFO(mode):
-        return _("a named pipe (FIFO)")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("a device")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a regular file")
 
 
 def regular_target(path: Path) -> tuple[Path, int | None]:

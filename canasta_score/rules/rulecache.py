@@ -128,8 +128,11 @@ def sound(rs: Ruleset) -> bool:
 
 
 def write(path: Path, key: str, rs: Ruleset) -> None:
-    """Keep ``rs`` for later runs; any failure leaves the cache as it was."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Keep ``rs`` for later runs; any failure leaves the cache as it was. The entry is written
+    to a new file of its own (never through a link planted at its name) and renamed into
+    place; what a process killed while writing left behind is swept here."""
+    import tempfile
+
     try:
         data = marshal.dumps((key, encode(rs)))
     except ValueError:  # a value marshal cannot hold: such a ruleset is simply not kept
@@ -137,11 +140,35 @@ def write(path: Path, key: str, rs: Ruleset) -> None:
     digest = hashlib.blake2b(data, digest_size=DIGEST).digest()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(digest + data)
-        os.replace(tmp, path)
+        sweep(path.parent)
+        fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(digest + data)
+        os.replace(name, path)
     except OSError:
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            os.unlink(name)
+
+
+TEMP_PREFIX = ".ruleset-writing-"
+# A temporary file older than this was left by a process killed while writing it.
+STALE_AFTER = 3600
+
+
+def sweep(cache: Path) -> None:
+    """Remove the temporary files that processes killed while writing an entry left behind."""
+    import time
+
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(cache) as listing:
+        for found in listing:
+            if found.name.startswith(TEMP_PREFIX) and found.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    if now - found.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
+                        os.unlink(found.path)
 
 
 def encode(rs: Ruleset) -> tuple[Any, ...]:

@@ -55,6 +55,7 @@ DATABASE = "games.db"
 SQLITE_HEADER = b"SQLite format 3\x00"
 CURRENT = "current"
 IMPORTED = "imported-files"
+COPY_PREFIX = ".games-schema-copy-"
 
 R = TypeVar("R")
 Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
@@ -155,6 +156,7 @@ class Store:
         self.on_wait = on_wait
         self.on_note = on_note
         self._db: sqlite3.Connection | None = None
+        self._owner: tuple[int, int] | None = None
 
     # -------------------------------------------------------------- the connection
 
@@ -187,7 +189,9 @@ class Store:
                     path=self.home, reason=exc.strerror
                 )
             ) from None
+        self._owner = self.owner_to_keep()
         self.check_file()
+        new = not os.path.lexists(self.path)
         try:
             db = sqlite3.connect(
                 self.path, timeout=min(self.timeout, NOTICE_AFTER), isolation_level=None
@@ -195,6 +199,15 @@ class Store:
         except sqlite3.Error as exc:
             raise self.failure(exc) from None
         self._db = db
+        try:
+            self.give(self.path)
+        except GameError:
+            self.close()
+            if new:
+                with suppress(OSError):
+                    if os.stat(self.path).st_size == 0:
+                        os.unlink(self.path)
+            raise
         with self.guarded():
             db.execute("PRAGMA foreign_keys = ON")
             # In WAL mode a commit survives a killed process at once; NORMAL leaves only a
@@ -205,9 +218,68 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
             if version != LATEST:
                 self.migrate(db, version)
+        for journal in ("-wal", "-shm"):
+            self.give(self.path.with_name(DATABASE + journal))
         if self.legacy_pending():
             self.import_legacy()
         return db
+
+    def owner_to_keep(self) -> tuple[int, int] | None:
+        """The user and group that the files this process makes in the game home are given
+        to: the home's owner, when that is another user and this process may give files away
+        (it runs as root); otherwise None. A process of another user that could make files
+        there, and could not give them away, is refused: the home's owner could no longer
+        change the games."""
+        geteuid = getattr(os, "geteuid", None)
+        if geteuid is None:
+            return None
+        try:
+            info = os.stat(self.home)
+        except OSError:
+            return None
+        me = geteuid()
+        if info.st_uid == me:
+            return None
+        if me == 0:
+            return info.st_uid, info.st_gid
+        effective = os.access in os.supports_effective_ids
+        if os.access(self.home, os.W_OK, effective_ids=effective):
+            raise GameError(
+                _(
+                    "{path}: this game folder belongs to another user (user id {uid}); files "
+                    "made in it would be yours, and that user could no longer change the "
+                    "games. Nothing was changed: run canasta-score as that user"
+                ).format(path=self.home, uid=info.st_uid)
+            )
+        return None
+
+    def give(self, path: Path) -> None:
+        """Give a file this process made in the game home to the home's owner (see
+        :meth:`owner_to_keep`); a link is never followed. A file that cannot be given away is
+        an error."""
+        import stat
+
+        if self._owner is None:
+            return
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise GameError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
+            ) from None
+        if stat.S_ISLNK(info.st_mode) or (info.st_uid, info.st_gid) == self._owner:
+            return
+        try:
+            os.chown(path, *self._owner, follow_symlinks=False)
+        except OSError as exc:
+            raise GameError(
+                _(
+                    "{path}: cannot be given to the owner of the game folder (user id {uid}): "
+                    "{reason}. Run canasta-score as that user"
+                ).format(path=path, uid=self._owner[0], reason=exc.strerror)
+            ) from None
 
     def check_file(self) -> None:
         """Refuse a database file that is not a regular file. (Whether it is an SQLite
@@ -251,13 +323,54 @@ class Store:
 
     def keep_copy(self, db: sqlite3.Connection, version: int) -> Path:
         """A copy of the database as it is, beside it, before a migration changes it."""
+        import tempfile
+
         copy = self.home / f"games-schema-{version}.db"
-        target = sqlite3.connect(copy)
+        self.sweep_copies()
+        # Made under a name of its own and then renamed, so that a link planted at the copy's
+        # name is replaced, never written through.
         try:
-            db.backup(target)
-        finally:
-            target.close()
+            fd, name = tempfile.mkstemp(prefix=COPY_PREFIX, dir=self.home)
+        except OSError as exc:
+            raise self.copy_failed(copy, exc) from None
+        os.close(fd)
+        made = Path(name)
+        try:
+            target = sqlite3.connect(made)
+            try:
+                db.backup(target)
+            finally:
+                target.close()
+            with suppress(OSError):
+                os.chmod(made, os.stat(self.path).st_mode & 0o777)
+            self.give(made)
+            os.replace(made, copy)
+        except OSError as exc:
+            with suppress(OSError):
+                made.unlink()
+            raise self.copy_failed(copy, exc) from None
+        except BaseException:
+            with suppress(OSError):
+                made.unlink()
+            raise
         return copy
+
+    def copy_failed(self, copy: Path, exc: OSError) -> GameError:
+        return GameError(
+            _("{path}: the copy kept before the tables change cannot be made ({reason})").format(
+                path=copy, reason=exc.strerror
+            )
+        )
+
+    def sweep_copies(self) -> None:
+        """Remove the half-made copies that a process killed while copying left behind (any
+        over an hour old: a copy being made now is left to its process)."""
+        with suppress(OSError), os.scandir(self.home) as listing:
+            for entry in listing:
+                if entry.name.startswith(COPY_PREFIX) and entry.is_file(follow_symlinks=False):
+                    with suppress(OSError):
+                        if time.time() - entry.stat(follow_symlinks=False).st_mtime > 3600:
+                            os.unlink(entry.path)
 
     # -------------------------------------------------------------- errors and transactions
 
@@ -896,6 +1009,7 @@ class Store:
         into a folder of their own and say so once."""
         import uuid
 
+        from canasta_score.core.limits import MAX_IMPORT
         from canasta_score.games.store.legacy import current_name, game_files, put_away
 
         imported: list[Path] = []
@@ -904,7 +1018,8 @@ class Store:
             if db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone():
                 return
             current = current_name(self.home)
-            for path in game_files(self.home):
+            found, refused = game_files(self.home, MAX_IMPORT)
+            for path in found:
                 try:
                     game = read_file(path)
                 except GameError as exc:
@@ -925,6 +1040,8 @@ class Store:
                     self.set_current(db, int(row[0]))
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (IMPORTED, "1"))
         kept = put_away(self.home, imported) if imported else None
+        if kept is not None:
+            self.give(kept)
         if self.on_note is None:
             return
         if kept is not None:

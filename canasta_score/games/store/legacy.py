@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.language import _
@@ -242,63 +243,131 @@ CURRENT_FILE = "current"
 CACHE_FOLDER = ".cache"
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at ``path`` (at most ``limit``, without a leading UTF-8
-    byte-order mark); anything else is a :class:`GameError` naming the file. A named pipe or a
-    device is refused before it is read."""
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in plain words (for refusing it)."""
+    import stat
+
+    if stat.S_ISLNK(mode):
+        return _("a symbolic link")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe (FIFO)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a regular file")
+
+
+def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
+    """The regular file at ``path``, open for reading, if it holds at most ``limit`` bytes;
+    anything else is a :class:`GameError` naming the file. A named pipe or a device is never
+    waited on (it is opened without blocking and refused), and without ``follow`` a symbolic
+    link is refused rather than followed. A file past the limit is refused by its size, before
+    any of it is read."""
     import os
     import stat
 
+    from canasta_score.core.limits import size_text
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+        with suppress(OSError):
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode):
+                raise GameError(
+                    _("{path}: is {kind}, not a regular file; not read").format(
+                        path=path, kind=kind_of(info.st_mode)
+                    )
+                )
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise GameError(_("{path}: no such game file").format(path=path)) from None
     except OSError as exc:
         raise GameError(
             _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
         ) from None
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise GameError(_("{path}: not a regular file").format(path=path))
+    file = os.fdopen(fd, "rb")
+    try:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise GameError(
+                _("{path}: is {kind}, not a regular file; not read").format(
+                    path=path, kind=kind_of(info.st_mode)
+                )
+            )
+        if info.st_size > limit:
+            raise GameError(
+                _("{path}: larger than the limit of {size} for a game file").format(
+                    path=path, size=size_text(limit)
+                )
+            )
+    except BaseException:
+        file.close()
+        raise
+    return file
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``limit``, without a leading UTF-8
+    byte-order mark); anything else is a :class:`GameError` naming the file. A named pipe or a
+    device is refused before it is read, a file past the limit by its size."""
+    from canasta_score.core.limits import size_text
+
+    with open_regular(path, limit) as file:
         raw = file.read(limit + 1)
-    if len(raw) > limit:
-        raise GameError(_("{path}: too large to be a game file").format(path=path))
+    if len(raw) > limit:  # grew while it was read
+        raise GameError(
+            _("{path}: larger than the limit of {size} for a game file").format(
+                path=path, size=size_text(limit)
+            )
+        )
     return raw.removeprefix(b"\xef\xbb\xbf")
 
 
-def game_files(home: Path) -> list[Path]:
-    """The game files of an earlier version in ``home``: regular ``*.toml`` files (symlinks
-    and anything else are left alone) that say they are canasta-score games."""
+# How much of a ``*.toml`` file of the home is read to see whether it is a game file.
+SNIFF = 4096
+
+
+def game_files(home: Path, limit: int) -> tuple[list[Path], list[str]]:
+    """The game files of an earlier version in ``home`` (regular ``*.toml`` files that say in
+    their first bytes that they are canasta-score games), and why each other ``*.toml`` entry
+    that might have been one was skipped: a symbolic link, a named pipe or anything else that
+    is not a regular file is never opened, and a file larger than ``limit`` is never read.
+    Of any other file only its first bytes are read."""
     import os
 
-    found = []
+    found: list[Path] = []
+    skipped: list[str] = []
     try:
-        entries = sorted(os.scandir(home), key=lambda e: e.name)
+        with os.scandir(home) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
     except OSError:
-        return []
+        return [], []
     for entry in entries:
         if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
             continue
-        if not entry.is_file(follow_symlinks=False):
-            continue
+        path = home / entry.name
         try:
-            with open(entry.path, "rb") as file:
-                start = file.read(4096)
-        except OSError:
+            with open_regular(path, limit, follow=False) as file:
+                start = file.read(SNIFF)
+        except GameError as exc:
+            skipped.append(str(exc))
             continue
         if FORMAT.encode() in start:
-            found.append(home / entry.name)
-    return found
+            found.append(path)
+    return found, skipped
 
 
 def current_name(home: Path) -> str:
     """The current game an earlier version named in the home's ``current`` file, or ""."""
-    pointer = home / CURRENT_FILE
     try:
-        if not pointer.is_file() or pointer.is_symlink():
-            return ""
-        text = pointer.read_bytes()[:4096].decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError):
+        with open_regular(home / CURRENT_FILE, SNIFF, follow=False) as file:
+            text = file.read(SNIFF).decode("utf-8").strip()
+    except (GameError, UnicodeDecodeError):
         return ""
     return "" if "/" in text else text
 
@@ -309,7 +378,6 @@ def put_away(home: Path, imported: list[Path]) -> Path:
     the folder."""
     import os
     import shutil
-    from contextlib import suppress
 
     kept = home / KEPT_FOLDER
     kept.mkdir(exist_ok=True)
