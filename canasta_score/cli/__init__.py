@@ -14,7 +14,7 @@ from canasta_score.core.language import N_, _
 # The parts of the command line, in the order the help lists them: groups added whole, and
 # modules that register their commands on the app.
 GROUPS = ("rules", "check")
-PARTS = (*GROUPS, "minimum", "hands", "game", "stats", "play")
+PARTS = (*GROUPS, "minimum", "hands", "game", "stats", "play", "serve")
 # The part each command or group lives in, so a command line loads only its own part. A name
 # missing here still works: it gets the whole app.
 OWNER = {
@@ -41,6 +41,7 @@ OWNER = {
     ),
     "stats": "stats",
     "play": "play",
+    "serve": "serve",
 }
 
 
