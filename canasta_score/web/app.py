@@ -281,7 +281,7 @@ def page_words(lang: str) -> dict[str, str]:
         "yes": _("yes"),
         "no": _("no"),
         "melds_help": _("one meld a line"),
-        "clear": _("clear"),
+        "clear_cards": _("clear"),
         "over": _("The game is over; undo or edit a hand to go on."),
         "hands": _("Hands"),
         "item": _("Item"),

@@ -128,11 +128,8 @@ def sheet_context(log: Log, summary: Summary) -> dict[str, Any]:
         "result": result_sentence(data),
         "chart": svg_chart(chart_data(summary, log.rs)) if log.played else None,
         "target": _("Target {target}").format(target=f"{summary.target:,}"),
-        "next_dealer": ""
-        if summary.finished
-        else _("Next hand {number}, dealt by {dealer}").format(
-            number=summary.hands + 1, dealer=summary.next_dealer
-        ),
+        "w_hand": _("Hand"),
+        "w_out": _("Went out"),
     }
 
 
