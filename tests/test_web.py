@@ -257,3 +257,37 @@ def test_the_page_of_a_thirty_hand_game_loads_in_under_100_ms(
         took = time.perf_counter() - start
     assert page.status_code == 200 and 'id="hand-30"' in page.text
     assert took < 0.1
+
+
+def test_the_scorer_edits_a_hand_and_every_total_after_it_follows(
+    client: Any, table: Table, home: Path, cli: Cli
+) -> None:
+    """Hand 1 shown with its answers (B 250 melded), changed to B 300 melded: B 300 + 500 +
+    100 = 900; hand 2 (helpers.THREE-like: a 400 melded, a natural canasta, 30 left; b 95
+    melded, 20 left; A +870, B +75) follows: B 975."""
+    client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
+    assert cli("hand", "a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left").code == 0
+    shown = client.get(f"/{table.scorer}/edit/1")
+    assert shown.status_code == 200 and 'value="250"' in shown.text
+    revision = Store(home).revision(Ref("club"))
+    changed = form(table, revision, do="save", **{"s1.meld_points": "300"})
+    answer = client.post(f"/{table.scorer}/edit/1", data=changed)
+    assert "Hand 1 changed." in answer.text
+    assert totals(home) == [560 + 870, 900 + 75]
+    assert client.get(f"/{table.viewer}/edit/1").status_code == 403
+    assert client.post(f"/{table.viewer}/edit/1", data=changed).status_code == 403
+
+
+def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
+    client: Any, table: Table, home: Path, tmp_path: Path, cli: Cli
+) -> None:
+    record = tmp_path / "hand.toml"
+    record.write_text(
+        '[[side]]\nname = "a"\nmelds = ["K K K K K K K"]\nwent_out = true\n'
+        '[[side]]\nname = "b"\nmelds = []\n',
+        "utf-8",
+    )
+    assert cli("hand", "--file", str(record)).code == 0
+    answer = client.get(f"/{table.scorer}/edit/1")
+    assert answer.status_code == 409
+    assert "canasta-score edit 1" in answer.text

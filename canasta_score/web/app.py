@@ -229,7 +229,6 @@ def page(
         .get_template("serve.html.j2")
         .render(
             **sheet_context(log, summary),
-            lang=lang,
             version=__version__,
             base=f"/{token}/",
             query=urlencode({"lang": lang}),
@@ -355,6 +354,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 return response
             except Refused as exc:
                 return PlainTextResponse(str(exc), exc.status, headers=HEADERS)
+            except CanastaError as exc:  # the game cannot be read now: said, never a traceback
+                return PlainTextResponse(str(exc), 409, headers=HEADERS)
 
         return run
 
@@ -419,11 +420,65 @@ def build(table: Table, poll: float = POLL) -> Starlette:
 
         values, lang, _revision = await posted(request, table)
         with language.speaking(lang):
-            form = entered_form(table, values)
+            try:
+                form = entered_form(table, values)
+            except GameError as exc:
+                raise Refused(409, str(exc)) from None
             html = (
                 environment().get_template("preview.html.j2").render(form=form, w=page_words(lang))
             )
         return HTMLResponse(html, headers=HEADERS)
+
+    async def edit_page(request: Request) -> Response:
+        from canasta_score.web.views import form_values, hand_form
+
+        role = table.role(request.path_params["token"])
+        if role != SCORER:
+            raise Refused(403, _("This link only shows the game; it cannot change it."))
+        lang = chosen_lang(table, request.query_params.get("lang"))
+        number = request.path_params["number"]
+        with language.speaking(lang):
+            store = table.store()
+            game = store.load(table.ref)
+            if not 1 <= number <= len(game.hands):
+                raise Refused(404, _("Not found."))
+            values = form_values(game, game.hands[number - 1])
+            if values is None:
+                problem = _(
+                    "hand {number} was entered card by card; edit it on the command line "
+                    "(canasta-score edit {number})"
+                ).format(number=number)
+                return page(table, role, lang, problem=problem, status=409)
+            form = hand_form(game, game.rules(), number, values)
+            return page(table, role, lang, form=form, editing=number)
+
+    async def edit(request: Request) -> Response:
+        from canasta_score.games import scorekeeper
+        from canasta_score.games.store import GameChanged
+
+        values, lang, revision = await posted(request, table)
+        number = request.path_params["number"]
+        values["number"] = str(number)
+        with language.speaking(lang):
+            try:
+                form = entered_form(table, values)
+            except GameError as exc:
+                return page(table, SCORER, lang, problem=str(exc), status=409)
+            if form.problems or values.get("do") != "save":
+                status = 400 if form.problems else 200
+                return page(table, SCORER, lang, form=form, editing=number, status=status)
+            assert form.record is not None
+            try:
+                scorekeeper.edit(table.store(), table.ref, number, form.record, revision)
+            except GameChanged as exc:
+                return page(
+                    table, SCORER, lang, form=form, editing=number, problem=str(exc), status=409
+                )
+            except GameError as exc:
+                return page(
+                    table, SCORER, lang, form=form, editing=number, problem=str(exc), status=400
+                )
+            return done(table, lang, edited=number)
 
     async def undo(request: Request) -> Response:
         from canasta_score.games import scorekeeper
@@ -486,6 +541,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
         Route("/{token}/undo", guarded(undo), methods=["POST"]),
         Route("/{token}/redo", guarded(redo), methods=["POST"]),
+        Route("/{token}/edit/{number:int}", guarded(edit_page)),
+        Route("/{token}/edit/{number:int}", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -495,14 +552,24 @@ def build(table: Table, poll: float = POLL) -> Starlette:
 
 
 def entered_form(table: Table, values: dict[str, str]) -> Any:
-    """The hand form as posted, read and scored as the game's next hand."""
+    """The hand form as posted, read and scored as the game's next hand, or (``number``) as
+    the hand it edits."""
+    from canasta_score.core.errors import GameError
     from canasta_score.games.game import totals_before
     from canasta_score.web.views import read_hand
 
     store = table.store()
-    summary = store.summary(table.ref, last_only=True)
+    given = values.get("number", "")
+    editing = given.isdigit() and len(given) < 8
+    summary = store.summary(table.ref, last_only=not editing)
+    number = int(given) if editing else summary.hands + 1
+    if editing and not 1 <= number <= summary.hands:
+        raise GameError(
+            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
+                game=summary.game, hands=summary.hands, number=number
+            )
+        )
     game = store.load(table.ref, hands=False)
-    number = summary.hands + 1
     return read_hand(game, game.rules(), number, totals_before(summary, number), values)
 
 

@@ -119,7 +119,10 @@ def sheet_context(log: Log, summary: Summary) -> dict[str, Any]:
                 else minimum_text(s.next_minimum, list(s.next_requires)),
             }
         )
+    from canasta_score.core import language
+
     return {
+        "lang": language.current(),
         "log": data,
         "hands": list(reversed(hands)),
         "totals": totals,
@@ -130,6 +133,7 @@ def sheet_context(log: Log, summary: Summary) -> dict[str, Any]:
         "target": _("Target {target}").format(target=f"{summary.target:,}"),
         "w_hand": _("Hand"),
         "w_out": _("Went out"),
+        "w_edit": _("Edit this hand"),
     }
 
 
@@ -234,6 +238,25 @@ def hand_form(
     return HandForm(number, dealer_of(game, rs, number), sides, values.get("out", ""))
 
 
+def form_values(game: Game, record: dict[str, Any]) -> dict[str, str] | None:
+    """A stored hand's record as the form's answers (to edit it); None for a hand entered
+    card by card, which the form (totals) cannot show."""
+    from canasta_score.games.game import record_of
+    from canasta_score.hands.entry import answer_texts
+
+    given = {s.get("name"): s for s in record_of(record).get("side", []) if isinstance(s, dict)}
+    values = {"out": "none"}
+    for i, side in enumerate(game.sides):
+        data = given.get(side.name, {})
+        if "melds" in data or "in_hand" in data:
+            return None
+        if data.get("went_out"):
+            values["out"] = str(i)
+        for key, texts in answer_texts(data).items():
+            values[field_name(i, key)] = "y" if key in YES_NO else texts[0]
+    return values
+
+
 def read_hand(
     game: Game, rs: Ruleset, number: int, before: tuple[int, ...], values: dict[str, str]
 ) -> HandForm:
@@ -263,7 +286,7 @@ def read_hand(
             if kind_of(q) == "yes":
                 from canasta_score.hands.entry import yes_no
 
-                text = yes_no(typed.lower() in ("y", "on", "yes"))
+                text = yes_no(typed.lower() in ("y", "on"))
             try:
                 answer(data, q, q.parse(text))
             except InputError as exc:
