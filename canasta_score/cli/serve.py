@@ -81,6 +81,7 @@ def serve_cmd(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((listen, port))
+        sock.listen(128)  # a link opened at once waits for the server instead of failing
     except OSError as exc:
         sock.close()
         raise GameError(
