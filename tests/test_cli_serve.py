@@ -55,8 +55,8 @@ def test_serve_prints_both_links_serves_them_and_ctrl_c_leaves_the_game_as_saved
     cli: Cli, home: Path, tmp_path: Path
 ) -> None:
     """The links printed open the page (the viewer's and the scorer's); SIGINT stops the
-    server with exit 0, saying the game is as after its last saved hand, and the game's
-    stored hands are unchanged."""
+    server with exit 0 at once, a page's live stream still open, saying the game is as after
+    its last saved hand, and the game's stored hands are unchanged."""
     assert cli("new", "club", "--side", "a", "--side", "b").code == 0
     assert cli("hand", *TWO).code == 0
     before = stored(home)
@@ -81,11 +81,17 @@ def test_serve_prints_both_links_serves_them_and_ctrl_c_leaves_the_game_as_saved
             with urllib.request.urlopen(link, timeout=10) as page:
                 assert page.status == 200
                 assert "club" in page.read().decode("utf-8")
+        stream = urllib.request.urlopen(links[0] + "events", timeout=10)
+        assert stream.readline() == b"retry: 1000\n"
+        start = time.monotonic()
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=30)
+        took = time.monotonic() - start
+        stream.close()
     finally:
         if server.poll() is None:
             server.kill()
     assert server.returncode == 0, err
+    assert took < 5 and "ERROR" not in err
     assert "Stopped; the game is as after its last saved hand." in out
     assert stored(home) == before

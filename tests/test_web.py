@@ -243,6 +243,40 @@ def test_one_watcher_renders_each_change_once_for_every_open_page(
     assert not hub.listeners
 
 
+def test_a_hand_saved_elsewhere_reaches_an_open_page_within_a_second(
+    table: Table, home: Path
+) -> None:
+    """The server's own watcher (its usual pace) sees a hand recorded by another connection
+    to the store, as the command line records it, and the open page has the new sheet in
+    under a second."""
+    from canasta_score.games import scorekeeper
+    from canasta_score.hands.entry import parse_quick
+
+    app = build(table)
+    hub = app.state.hub
+    record = parse_quick(TWO, ["a", "b"])
+
+    async def watch() -> tuple[str, float]:
+        hub.look()
+        watcher = asyncio.create_task(hub.watch())
+        stream = hub.stream(hub.revision, "en")
+        await anext(stream)
+        waiting = asyncio.ensure_future(anext(stream))
+        with Store(home) as other:
+            scorekeeper.record(other, Ref("club"), record)
+        start = time.perf_counter()
+        event = await asyncio.wait_for(waiting, 5)
+        took = time.perf_counter() - start
+        hub.stop()
+        await watcher
+        await stream.aclose()
+        return event, took
+
+    event, took = asyncio.run(watch())
+    assert "850" in event
+    assert took < 1.0
+
+
 def test_the_page_of_a_thirty_hand_game_loads_in_under_100_ms(
     cli: Cli, table: Table, home: Path
 ) -> None:

@@ -11,6 +11,10 @@ from canasta_score.cli.game import GameOpt
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
+    from types import FrameType
+
+    from starlette.applications import Starlette
+
     from canasta_score.web.app import Table
 
 LOOPBACK = "127.0.0.1"
@@ -108,12 +112,17 @@ def serve_cmd(
     typer.echo(_("Stopped; the game is as after its last saved hand."))
 
 
-def run(app: object, sock: socket.socket) -> None:
-    """Serve ``app`` on ``sock`` until Ctrl-C."""
+def run(app: Starlette, sock: socket.socket) -> None:
+    """Serve ``app`` on ``sock`` until Ctrl-C; open pages' streams end at once then."""
     import uvicorn
 
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.hub.stop()
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(
-        app,  # type: ignore[arg-type]
+        app,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=1,
@@ -122,7 +131,7 @@ def run(app: object, sock: socket.socket) -> None:
         server_header=False,
         h11_max_incomplete_event_size=64 * 1024,
     )
-    server = uvicorn.Server(config)
+    server = Server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -142,6 +142,13 @@ class Hub:
                 queue.put_nowait(now)
         return True
 
+    def stop(self) -> None:
+        """End every page's stream (the server is stopping)."""
+        self.stopping.set()
+        for queue in list(self.listeners):
+            with suppress(asyncio.QueueFull):
+                queue.put_nowait(-1)
+
     async def watch(self) -> None:
         while not self.stopping.is_set():
             self.look()
@@ -160,12 +167,13 @@ class Hub:
         return self.sheets[key]
 
     async def stream(self, seen: int, lang: str) -> AsyncIterator[str]:
-        """The events of one page: the sheet each time the game changes."""
+        """The events of one page: the sheet each time the game changes (``seen``: the
+        revision the page shows), until the server stops."""
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=4)
         self.listeners.add(queue)
         try:
             yield "retry: 1000\n\n"
-            if self.revision != seen and self.revision >= 0:
+            if self.revision > seen:
                 queue.put_nowait(self.revision)
             while not self.stopping.is_set():
                 try:
@@ -173,8 +181,10 @@ class Hub:
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                while not queue.empty():
+                while not queue.empty() and revision >= 0:
                     revision = queue.get_nowait()
+                if revision < 0:
+                    break
                 html = self.sheet(revision, lang)
                 data = "".join(f"data: {line}\n" for line in html.splitlines())
                 yield f"event: sheet\nid: {revision}\n{data}\n"
@@ -527,7 +537,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         try:
             yield
         finally:
-            hub.stopping.set()
+            hub.stop()
             watcher.cancel()
             with suppress(asyncio.CancelledError):
                 await watcher
