@@ -280,17 +280,23 @@ def test_a_hand_saved_elsewhere_reaches_an_open_page_within_a_second(
 def test_the_page_of_a_thirty_hand_game_loads_in_under_100_ms(
     cli: Cli, table: Table, home: Path
 ) -> None:
-    """Thirty hands of 50 points each (no side reaches 5,000): the page is served, sheet and
-    breakdowns included, in under 100 ms once the game's breakdowns are kept."""
+    """Thirty hands of 50 points each (no side reaches 5,000): once the game's breakdowns are
+    kept, the page (sheet, chart, breakdowns, form) is served in under 100 ms, the median of
+    five loads (the machine may be busy with other work)."""
+    import statistics
+
     for _ in range(30):
         assert cli("hand", "a: 50 melded", "b: 50 melded").code == 0
     with TestClient(build(table)) as client:
         client.get(f"/{table.viewer}/")
-        start = time.perf_counter()
-        page = client.get(f"/{table.viewer}/")
-        took = time.perf_counter() - start
+        took = []
+        for _ in range(5):
+            start = time.perf_counter()
+            page = client.get(f"/{table.scorer}/")
+            took.append(time.perf_counter() - start)
     assert page.status_code == 200 and 'id="hand-30"' in page.text
-    assert took < 0.1
+    assert "1,500" in page.text
+    assert statistics.median(took) < 0.1
 
 
 def test_the_scorer_edits_a_hand_and_every_total_after_it_follows(
@@ -325,3 +331,14 @@ def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
     answer = client.get(f"/{table.scorer}/edit/1")
     assert answer.status_code == 409
     assert "canasta-score edit 1" in answer.text
+
+
+def test_a_ruling_says_yes_or_no_or_leaves_it_unsaid(client: Any, table: Table) -> None:
+    """May they take the pile with KD on top holding KS KH 5C 5D 5H at 2,000? Opened: the
+    pair of kings takes it (RULES 2.4). Not opened: the initial meld at 1,500-2,995 needs 90
+    (RULES 1.6) and K K K (30) with 5 5 5 (15) make only 45."""
+    asked = {"check": "pickup", "top": "KD", "hand": "KS KH 5C 5D 5H", "score": "2000"}
+    opened = client.get(f"/{table.viewer}/ruling", params={**asked, "opened": "yes"})
+    unopened = client.get(f"/{table.viewer}/ruling", params={**asked, "opened": "no"})
+    assert '<p class="verdict">LEGAL</p>' in opened.text
+    assert '<p class="verdict">ILLEGAL</p>' in unopened.text

@@ -91,6 +91,7 @@ class Table:
     scorer: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     _local: threading.local = field(default_factory=threading.local)
+    hub: Hub | None = None  # the watcher of the server serving it
 
     def store(self) -> Store:
         """The store, one connection a thread (SQLite's connections stay in their thread)."""
@@ -100,6 +101,13 @@ class Table:
 
             found = self._local.store = Store(self.home, self.timeout)
         return found
+
+    def close(self) -> None:
+        """Close this thread's connection to the store."""
+        found: Store | None = getattr(self._local, "store", None)
+        if found is not None:
+            found.close()
+            self._local.store = None
 
     @property
     def ref(self) -> Ref:
@@ -195,6 +203,15 @@ class Hub:
 # ---------------------------------------------------------------- rendering
 
 
+def sheet_of(table: Table, revision: int, lang: str) -> str:
+    """The sheet at ``revision`` in ``lang``: the one the server's watcher sends every page."""
+    hub: Hub | None = getattr(table, "hub", None)
+    if hub is None:
+        with language.speaking(lang):
+            return render_sheet(table)
+    return hub.sheet(revision, lang)
+
+
 def render_sheet(table: Table) -> str:
     """The live part of a page: the sheet of the game as it is now."""
     from canasta_score.web.views import environment, sheet_context
@@ -218,15 +235,18 @@ def page(
 ) -> Response:
     """The page of a link: the sheet, and for the scorer the hand form, undo and redo; the
     rulings for everyone."""
+    from markupsafe import Markup
+
     from canasta_score import __version__
-    from canasta_score.games.game import totals_before
-    from canasta_score.web.views import RANKS, environment, hand_form, ruling_form, sheet_context
+    from canasta_score.web.views import RANKS, environment, hand_form, ruling_form
 
     store = table.store()
     revision = store.revision(table.ref)
-    log = store.log(table.ref)
-    summary = log.summary()
-    game, rs = log.game, log.rs
+    # The sheet as every open page was sent it (rendered once a revision and language).
+    sheet = Markup(sheet_of(table, revision, lang))
+    summary = store.summary(table.ref)
+    game = store.load(table.ref, hands=False)
+    rs = game.rules()
     if role == SCORER and form is None and not summary.finished:
         form = hand_form(game, rs, summary.hands + 1)
     if ruling is None:
@@ -238,7 +258,10 @@ def page(
         environment()
         .get_template("serve.html.j2")
         .render(
-            **sheet_context(log, summary),
+            sheet=sheet,
+            game=summary.game,
+            ruleset_name=rs.name,
+            lang=lang,
             version=__version__,
             base=f"/{token}/",
             query=urlencode({"lang": lang}),
@@ -254,9 +277,8 @@ def page(
             ruling=ruling,
             notice=notice,
             problem=problem,
-            can_undo=bool(log.played),
+            can_undo=summary.hands > 0,
             can_redo=bool(game.undone),
-            before=totals_before(summary, summary.hands + 1),
             ranks=RANKS,
             w=words,
         )
@@ -356,6 +378,7 @@ def done(table: Table, lang: str, **said: int) -> Response:
 def build(table: Table, poll: float = POLL) -> Starlette:
     """The web application serving ``table``."""
     hub = Hub(table, poll)
+    table.hub = hub
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:
@@ -541,6 +564,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             watcher.cancel()
             with suppress(asyncio.CancelledError):
                 await watcher
+            table.close()
 
     routes = [
         Route("/", guarded(home)),

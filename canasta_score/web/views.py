@@ -346,7 +346,9 @@ def ruling_form(
     check = CHECKS[check_name if check_name in RULINGS else RULINGS[0]]
     options = []
     for o in shown_options(check):
-        kind = {"bool": "yes", "melds": "melds", "answer": "answer"}.get(o.kind, "text")
+        # A yes or no may also be left unsaid (the check then assumes its default, and says
+        # so where that matters).
+        kind = {"bool": "answer", "melds": "melds", "answer": "answer"}.get(o.kind, "text")
         if o.key == "side":
             kind = "side"
         if o.kind in ("int", "int?"):
@@ -361,7 +363,8 @@ def ruling_form(
                 "choices": sides if kind == "side" else [],
             }
         )
-    checks = [(name, _(CHECKS[name].help).split("  Example")[0].split("\n")[0]) for name in RULINGS]
+    # Each check by the first sentence of its help (before its example).
+    checks = [(name, _(CHECKS[name].help).split("\n")[0].split("  ")[0]) for name in RULINGS]
     return RulingForm(check.name, checks, options), check
 
 
@@ -371,7 +374,7 @@ def read_ruling(
     """A ruling asked from the page, answered by :meth:`Check.answer` under ``rs`` (the game's
     ruleset); a side named takes its score and next hand number from the game."""
     from canasta_score.games.table_facts import side_facts, with_facts
-    from canasta_score.judging.checks import convert
+    from canasta_score.judging.checks import ANSWERS, convert
 
     form, check = ruling_form(check_name, values, [s.name for s in summary.sides])
     args: dict[str, Any] = {}
@@ -381,8 +384,8 @@ def read_ruling(
             if o.key == "side":
                 continue
             if o.kind == "bool":
-                if text:
-                    args[o.key] = text.lower() in ("y", "on", "yes")
+                if text in ANSWERS:
+                    args[o.key] = text == "yes"
                 continue
             if not text:
                 if o.required:
