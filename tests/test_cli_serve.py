@@ -13,6 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from helpers import TWO, Cli, stored
 
 from canasta_score.cli.serve import qr_text
@@ -95,3 +96,19 @@ def test_serve_prints_both_links_serves_them_and_ctrl_c_leaves_the_game_as_saved
     assert took < 5 and "ERROR" not in err
     assert "Stopped; the game is as after its last saved hand." in out
     assert stored(home) == before
+
+
+def test_on_the_local_network_the_links_carry_an_address_the_phones_can_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A name that resolves only to loopback (127.0.1.1 on many systems) is no use to a
+    phone: the links then carry the machine's name on the local network."""
+    from canasta_score.cli import serve
+
+    loopback = (2, 1, 6, "", ("127.0.1.1", 0))
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "den")
+    monkeypatch.setattr(serve.socket, "getaddrinfo", lambda *a: [loopback])
+    assert serve.lan_address() == "den.local"
+    network = (2, 1, 6, "", ("192.168.1.20", 0))
+    monkeypatch.setattr(serve.socket, "getaddrinfo", lambda *a: [loopback, network])
+    assert serve.lan_address() == "192.168.1.20"

@@ -23,13 +23,14 @@ EVERYWHERE = "0.0.0.0"
 
 def lan_address() -> str:
     """This machine's address on the local network, as its name resolves (no packet is
-    sent); the loopback address if it has no other."""
+    sent); else its name as the local network knows it (``NAME.local``)."""
+    name = socket.gethostname()
     try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        infos = socket.getaddrinfo(name, None, socket.AF_INET)
     except OSError:
-        return LOOPBACK
+        infos = []
     found = [str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")]
-    return found[0] if found else LOOPBACK
+    return found[0] if found else f"{name}.local"
 
 
 def qr_text(link: str) -> str:
