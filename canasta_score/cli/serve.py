@@ -55,7 +55,12 @@ def serve_cmd(
     port: Annotated[
         int,
         typer.Option(
-            "--port", "-p", metavar="N", help="The port to listen on (0: any free one).", min=0
+            "--port",
+            "-p",
+            metavar="N",
+            help="The port to listen on (0: any free one).",
+            min=0,
+            max=65535,
         ),
     ] = 8421,
     lan: Annotated[
