@@ -116,14 +116,18 @@ def totals(home: Path) -> list[int]:
 def test_a_hand_entered_with_taps_reaches_the_viewers_page_without_reloading(
     phone: Any, served: tuple[Table, str], home: Path
 ) -> None:
-    """Contract hand 2 (A 560, B 850) entered on the scorer's phone: the breakdown shows
-    before saving; once saved, the viewer's phone shows 850 on the same page (no reload)."""
+    """Contract hand 2 (A 560, B 850) entered on the scorer's phone: a count that is not a
+    multiple of 5 is marked as it is typed, with the command line's message; the breakdown
+    shows before saving; once saved, the viewer's phone shows 850 on the same page (no reload)."""
     table, base = served
     viewer = phone()
     viewer.goto(f"{base}/{table.viewer}/")
     viewer.evaluate("window.kept = 'same page'")
     scorer = phone()
     scorer.goto(f"{base}/{table.scorer}/")
+    scorer.fill("input[name='s0.meld_points']", "302")  # no card counts 2 (RULES card values)
+    scorer.wait_for_selector("label.wrong input[name='s0.meld_points']", timeout=5000)
+    assert "is not a multiple of 5" in scorer.inner_text("#preview")
     enter_hand_two(scorer)
     save = scorer.locator("button.save")
     save.wait_for(timeout=5000)

@@ -194,6 +194,7 @@ class HandForm:
     sides: list[dict[str, Any]]
     out: str = ""
     problems: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)  # the form names of the answers refused
     record: dict[str, Any] | None = None
     scored: dict[str, Any] | None = None
     doubts: list[str] = field(default_factory=list)
@@ -296,6 +297,7 @@ def read_hand(
                 )
                 shown[q.key].problem = str(exc)
                 form.problems.append(problem)
+                form.wrong.append(field_name(i, q.key))
         side = finish_side(data, False)
         if not wrong:
             try:

@@ -31,7 +31,15 @@
     }).then(function (response) {
       return response.ok ? response.text() : null;
     }).then(function (html) {
-      if (html !== null) document.getElementById("preview").innerHTML = html;
+      if (html === null) return;
+      document.getElementById("preview").innerHTML = html;
+      // Each refused answer is marked where it was typed.
+      var listed = document.querySelector("#preview [data-wrong]");
+      var wrong = listed ? listed.getAttribute("data-wrong").split(" ") : [];
+      form.querySelectorAll("label.field").forEach(function (label) {
+        var input = label.querySelector("input");
+        label.classList.toggle("wrong", !!input && wrong.indexOf(input.name) >= 0);
+      });
     }).catch(function () {});
   }
   if (form) {
