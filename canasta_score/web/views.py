@@ -227,14 +227,19 @@ def hand_form(
 ) -> HandForm:
     """The empty form for hand ``number`` (or filled with ``values``, as typed)."""
     from canasta_score.games.game import dealer_of
+    from canasta_score.hands.entry import yes_no
 
     values = values or {}
+    # A question answered by a tick needs no "(y/n)".
+    answers = f" ({yes_no(True)}/{yes_no(False)})"
     sides = []
     for i, side in enumerate(game.sides):
         fields = []
         for q in questions(rs, game, i, False):
             name = field_name(i, q.key)
-            fields.append(Field(name, q.key, q.prompt, kind_of(q), q.default, values.get(name, "")))
+            kind = kind_of(q)
+            label = q.prompt.removesuffix(answers) if kind == "yes" else q.prompt
+            fields.append(Field(name, q.key, label, kind, q.default, values.get(name, "")))
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
     return HandForm(number, dealer_of(game, rs, number), sides, values.get("out", ""))
 
