@@ -1,5 +1,5 @@
 """The layers of docs/design.md: each sub-package imports only from the layers below it (core,
-rules, judging, hands, games, output, cli, in that order); below the command line only the
+rules, judging, hands, games, output, web, cli, in that order); below the command line only the
 store, the ruleset catalog and its cache, and ``locale`` touch files; no module below the command
 line imports Typer or tabulate."""
 
@@ -27,7 +27,7 @@ FILE_CALLS = {
 MAY_TOUCH_FILES = ("games/store/", "rules/catalog.py", "rules/rulecache.py", "locale/", "cli/")
 # The layers, lowest first. ``locale`` (the catalogs and their loader) belongs to the bottom one,
 # and so does the package's own ``__init__`` (its version).
-LAYERS = ("core", "rules", "judging", "hands", "games", "output", "cli")
+LAYERS = ("core", "rules", "judging", "hands", "games", "output", "web", "cli")
 LAYER_OF = {"locale": "core", "__init__.py": "core", "__main__.py": "cli"}
 
 

@@ -36,6 +36,7 @@ OWNER = {
     ),
     "stats": "stats",
     "play": "play",
+    "serve": "serve",
     "rules": "rules",
     "check": "check",
 }

@@ -273,36 +273,9 @@ def old_sides(old: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]
 
 def answers_from(side: dict[str, Any]) -> Answers:
     """A side's record data as the answers that give it, to be offered again."""
-    out: Answers = {"mode": ["c" if "melds" in side else "t"]}
-    if "melds" in side:
-        out["melds"] = [str(m) for m in side["melds"]]
-    for kind, n in side.get("canastas", {}).items():
-        out[f"canastas.{kind}"] = [str(n)]
-    if side.get("incomplete"):
-        out["incomplete"] = [", ".join(side["incomplete"])]
-    for key in ("red_threes", "black_threes"):
-        value = side.get(key)
-        if value not in (None, 0, []):
-            out[key] = [" ".join(value) if isinstance(value, list) else str(value)]
-    for i, cards in enumerate(side.get("in_hand", [])):
-        out[f"in_hand.{i}"] = [str(cards)]
-    for key in (
-        "meld_points",
-        "in_hand_points",
-        "held_penalties",
-        "concealed_canastas",
-        "black_threes_removed",
-    ):
-        if key in side:
-            out[key] = [str(side[key])]
-    from canasta_score.hands.entry import yes_no
+    from canasta_score.hands.entry import answer_texts
 
-    for key in ("concealed", "acaba"):
-        if side.get(key):
-            out[key] = [yes_no(True)]
-    if side.get("special_hand"):
-        out["special_hand"] = [str(side["special_hand"])]
-    return out
+    return {"mode": ["c" if "melds" in side else "t"], **answer_texts(side)}
 
 
 def went_out_as(side: dict[str, Any], went: bool) -> dict[str, Any]:

@@ -18,18 +18,22 @@ if TYPE_CHECKING:
     from canasta_score.games.summary import Summary
 
 
-def record(store: Store, ref: Ref, data: dict[str, Any]) -> Recorded:
-    """Record the next hand (reading none of the earlier hands: the summary counts them)."""
+def record(store: Store, ref: Ref, data: dict[str, Any], revision: int | None = None) -> Recorded:
+    """Record the next hand (reading none of the earlier hands: the summary counts them).
+    ``revision``: the game's revision as the person entering the hand saw it; if the game
+    changed since, nothing is saved (as for every function here)."""
     from canasta_score.games.game import record_hand
 
     def change(game: Game, summary: Summary) -> tuple[Game, Summary, Recorded]:
         changed, done = record_hand(game, data, summary)
         return changed, done.summary, done
 
-    return store.update(ref, change, whole=False)
+    return store.update(ref, change, whole=False, revision=revision)
 
 
-def edit(store: Store, ref: Ref, number: int, data: dict[str, Any]) -> Change:
+def edit(
+    store: Store, ref: Ref, number: int, data: dict[str, Any], revision: int | None = None
+) -> Change:
     """Replace hand ``number``; every later hand is scored again."""
     from canasta_score.games.game import replace_hand
 
@@ -37,11 +41,14 @@ def edit(store: Store, ref: Ref, number: int, data: dict[str, Any]) -> Change:
         done = replace_hand(game, number, data)
         return done.after.game, done.after.summary(), done
 
-    return store.update(ref, change)
+    return store.update(ref, change, revision=revision)
 
 
 def undo(
-    store: Store, ref: Ref, shown: tuple[int, tuple[dict[str, Any], ...]] | None = None
+    store: Store,
+    ref: Ref,
+    shown: tuple[int, tuple[dict[str, Any], ...]] | None = None,
+    revision: int | None = None,
 ) -> Undone:
     """Take back the last hand (kept for redo). ``shown``: the hand count and last hand as the
     person who confirmed it saw them; if the game changed since, nothing is removed."""
@@ -53,10 +60,10 @@ def undo(
         changed, done = undo_hand(game, summary)
         return changed, done.summary, done
 
-    return store.update(ref, change)
+    return store.update(ref, change, revision=revision)
 
 
-def redo(store: Store, ref: Ref) -> Recorded:
+def redo(store: Store, ref: Ref, revision: int | None = None) -> Recorded:
     """Put back the hand undo took back last."""
     from canasta_score.games.game import redo_hand
 
@@ -64,4 +71,4 @@ def redo(store: Store, ref: Ref) -> Recorded:
         changed, done = redo_hand(game, summary)
         return changed, done.summary, done
 
-    return store.update(ref, change)
+    return store.update(ref, change, revision=revision)

@@ -912,3 +912,37 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
     check_counts(rs, record)
     validate_side(rs, record.sides[0])
     check_deck(rs, record)
+
+
+def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
+    """A side's record data as the answers to :func:`side_questions` that give it (question
+    key -> answers, several for a repeated question such as the melds), to be offered again
+    when a hand is edited."""
+    out: dict[str, list[str]] = {}
+    if "melds" in side:
+        out["melds"] = [str(m) for m in side["melds"]]
+    for kind, n in side.get("canastas", {}).items():
+        out[f"canastas.{kind}"] = [str(n)]
+    if side.get("incomplete"):
+        out["incomplete"] = [", ".join(side["incomplete"])]
+    for key in ("red_threes", "black_threes"):
+        value = side.get(key)
+        if value not in (None, 0, []):
+            out[key] = [" ".join(value) if isinstance(value, list) else str(value)]
+    for i, cards in enumerate(side.get("in_hand", [])):
+        out[f"in_hand.{i}"] = [str(cards)]
+    for key in (
+        "meld_points",
+        "in_hand_points",
+        "held_penalties",
+        "concealed_canastas",
+        "black_threes_removed",
+    ):
+        if key in side:
+            out[key] = [str(side[key])]
+    for key in ("concealed", "acaba"):
+        if side.get(key):
+            out[key] = [yes_no(True)]
+    if side.get("special_hand"):
+        out["special_hand"] = [str(side["special_hand"])]
+    return out

@@ -116,6 +116,10 @@ class NoCurrentGame(GameError):
     """No game is the current one."""
 
 
+class GameChanged(GameError):
+    """The game changed since the person making a change saw it."""
+
+
 @record
 class Ref:
     """A game: one in the store by its name, or (``file``) an exported game file, which is
@@ -876,15 +880,39 @@ class Store:
             [(ident, n, to_json(r)) for n, r in enumerate(records, start + 1)],
         )
 
-    def update(self, ref: Ref, change: Change[R], whole: bool = True) -> R:
+    def revision(self, ref: Ref) -> int:
+        """How many times the game's setup or hands have changed (whoever changed them): a
+        reader compares it with the one it showed to know whether the game changed since."""
+        if ref.file is not None:
+            return 0
+        with self.reading() as db:
+            row = db.execute("SELECT revision FROM games WHERE name = ?", (ref.name,)).fetchone()
+        if row is None:
+            with self.reading() as db:
+                self.game_id(db, ref.name)  # names what is missing
+        return int(row[0])
+
+    def update(
+        self, ref: Ref, change: Change[R], whole: bool = True, revision: int | None = None
+    ) -> R:
         """Change a stored game in one transaction. ``change`` gets the game and its summary
         and returns the changed game, its summary and a result. If ``change`` raises, nothing
         is written. Without ``whole``, ``change`` gets the game without its hands (the summary
         counts them) and may only add hands after them (recording a hand in a long game reads
-        none of the earlier ones)."""
+        none of the earlier ones). ``revision``: the game's revision (:meth:`revision`) as the
+        person making the change saw it; if the game changed since, nothing is written."""
         self.writable(ref)
         with self.writing() as db:
             ident = self.game_id(db, ref.name)
+            if revision is not None:
+                now = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()
+                if int(now[0]) != revision:
+                    raise GameChanged(
+                        _(
+                            'game "{game}" changed since it was shown (a hand was entered, '
+                            "edited or taken back meanwhile); nothing was changed"
+                        ).format(game=ref.name)
+                    )
             game = self.read_game(db, ref.name, hands=whole)
             summary = self.kept_summary(db, ident, last_only=not whole)
             if summary is None:
