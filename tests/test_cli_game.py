@@ -292,6 +292,18 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     assert not home.exists()
 
 
+def test_the_demo_is_a_game_that_could_have_been_played_no_warning(cli: Cli) -> None:
+    """Every side of every demo hand melds at least its initial-meld minimum (RULES 2.1
+    initial_meld.tiers): hand 1 at 0 and 0 needs 50 (us 205, them 95); hand 2 at 1,240 and 225
+    needs 50 (420, 480); hand 3 at 3,030 and 2,705 needs 120 and 90 (400, 445); hand 4 at 4,800
+    and 4,950 needs 120 each (us 205; them 6 6 6 2 + A A A + K K K = 35 + 60 + 30 = 125).
+    Hand 4 still scores as C5 for them: 125 + 200 - (10 + 90) = 225, so C8 stands."""
+    demo = cli("demo")
+    assert demo.code == 0, demo.err
+    assert "warning" not in demo.err and "warning" not in demo.out
+    assert demo.out.rstrip().splitlines()[-3] == "Game over: us wins by 865."
+
+
 def test_markdown_and_history_detail(cli: Cli, c5_text: str) -> None:
     start(cli)
     cli("hand", "--file", "-", stdin=c5_text)
