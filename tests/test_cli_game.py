@@ -292,6 +292,18 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     assert not home.exists()
 
 
+def test_a_mistyped_game_name_is_answered_with_the_closest_name(cli: Cli) -> None:
+    """`use fridya` names the game "friday", as a mistyped command is answered."""
+    assert cli("new", "friday", "--side", "A", "--side", "B").code == 0
+    for args in (("use", "fridya"), ("status", "--game", "fridya")):
+        wrong = cli(*args)
+        assert wrong.code == 2
+        assert 'no game named "fridya"' in wrong.err
+        assert 'did you mean "friday"?' in wrong.err
+    far = cli("use", "zzz")
+    assert far.code == 2 and "did you mean" not in far.err
+
+
 def test_the_demo_is_a_game_that_could_have_been_played_no_warning(cli: Cli) -> None:
     """Every side of every demo hand melds at least its initial-meld minimum (RULES 2.1
     initial_meld.tiers): hand 1 at 0 and 0 needs 50 (us 205, them 95); hand 2 at 1,240 and 225

@@ -160,6 +160,24 @@ def test_quick_form_mistakes_are_explained(texts: list[str], message: str) -> No
         parse_quick(texts, ["us", "them"])
 
 
+@pytest.mark.parametrize(
+    ("item", "close"),
+    [("1420 meldd", "melded"), ("1 naturl", "natural"), ("2 mixd", "mixed"), ("ot", "out")],
+)
+def test_a_mistyped_quick_form_word_is_answered_with_the_closest_word(
+    item: str, close: str
+) -> None:
+    """As a mistyped command is answered: the word the item most likely meant."""
+    with pytest.raises(InputError, match=f'did you mean "{close}"'):
+        parse_quick([f"us: {item}", "them:"], ["us", "them"])
+
+
+def test_a_quick_form_item_near_no_word_gets_no_guess() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_quick(["us: zzzz", "them:"], ["us", "them"])
+    assert "did you mean" not in str(caught.value)
+
+
 def test_side_names_match_in_any_case_or_by_a_unique_beginning() -> None:
     names = ["Ann & Bob", "Cy & Di"]
     assert match_side("ann & bob", names) == "Ann & Bob"

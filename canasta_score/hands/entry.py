@@ -350,9 +350,30 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
             )
         canastas[key] = number
         return
+    close = closest_word(phrase, rs)
+    if close is not None:
+        raise InputError(
+            _('"{item}" is not understood; did you mean "{close}"? {help}').format(
+                item=shown, close=close, help=quick_help(rs)
+            )
+        )
     raise InputError(
         _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
     )
+
+
+def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
+    """The quick form's word closest to a phrase it does not know (``meldd`` → ``melded``), if
+    one is close, as a mistyped command is answered; with a ruleset, its own name for a
+    completed sequence is among the words."""
+    import difflib
+
+    if not phrase:
+        return None
+    names = [*kinds.spoken_names(), *(kinds.record_names(rs) if rs is not None else ())]
+    words = [*COUNT_WORDS, *FLAG_WORDS, *names]
+    close = difflib.get_close_matches(phrase, words, n=1)
+    return close[0] if close else None
 
 
 def quick_number(token: str, shown: str) -> int:
