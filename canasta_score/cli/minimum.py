@@ -18,15 +18,20 @@ if TYPE_CHECKING:
 
 
 def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
-    """Print the initial-meld minimum (``min-meld``)."""
+    """Print the initial-meld minimum (``min-meld``); ``title``: the side it is for, with its
+    score (``--side``)."""
     if as_json:
         emit_answer(need)
         return
-    typer.echo(
-        _("Initial meld minimum: {minimum}  [{rule}]").format(
+    if title:
+        text = _("Initial meld minimum for {side}: {minimum}  [{rule}]").format(
+            side=title, minimum=need.minimum, rule=need.rule.rule
+        )
+    else:
+        text = _("Initial meld minimum: {minimum}  [{rule}]").format(
             minimum=need.minimum, rule=need.rule.rule
         )
-    )
+    typer.echo(text)
     for text in need.requires:
         typer.echo(_("  and {requirement}").format(requirement=text))
 
@@ -36,4 +41,4 @@ def register(app: typer.Typer) -> None:
     from canasta_score.cli.check import command_for
     from canasta_score.judging.checks import CHECKS
 
-    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum))
+    app.command("min-meld")(command_for(CHECKS["min-meld"], show_minimum, side_title=True))
