@@ -104,7 +104,7 @@ def steps() -> list[list[str]]:
         ["hand", "--file", "hand1.toml"],
         *quick,
         ["edit", "3", "--file", "hand3.toml"],
-        ["hand", "--file", "hand4.toml"],
+        ["hand", "--file", "hand4.toml", "--yes"],
         ["status"],
     ]
 
