@@ -23,6 +23,11 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
     if as_json:
         emit_answer(need)
         return
+    typer.echo(minimum_text(need, title))
+
+
+def minimum_text(need: Minimum, title: str = "") -> str:
+    """The initial-meld minimum as lines of text (``min-meld``, and ``min`` in ``play``)."""
     if title:
         text = _("Initial meld minimum for {side}: {minimum}  [{rule}]").format(
             side=title, minimum=need.minimum, rule=need.rule.rule
@@ -31,9 +36,10 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
         text = _("Initial meld minimum: {minimum}  [{rule}]").format(
             minimum=need.minimum, rule=need.rule.rule
         )
-    typer.echo(text)
-    for text in need.requires:
-        typer.echo(_("  and {requirement}").format(requirement=text))
+    lines = [text]
+    for requirement in need.requires:
+        lines.append(_("  and {requirement}").format(requirement=requirement))
+    return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:
