@@ -99,7 +99,8 @@ def session(tmp_path: Path, answers: tuple[str, ...] = (), asking: bool = False)
 
     store = Store(tmp_path)
     rs = load_ruleset("classic")
-    game = new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")], None, 2500)
+    sides = [parse_side("A"), parse_side("B")]
+    game = new_game("club", "2025-01-01T20:00:00", rs, sides, None, 2500)
     path = store.create(game, "")
     talk = Dialogue(inp=io.StringIO("".join(a + "\n" for a in answers)), out=io.StringIO())
     shown: list[str] = []
