@@ -161,3 +161,23 @@ def test_the_session_off_a_terminal_exits_2_and_saves_nothing(env: dict[str, str
     done = run("play", "--yes", stdin="hand " + "; ".join(ENDING) + "\n")
     assert done.returncode == 0, done.stderr
     assert "Game over: A wins by 3,200." in done.stdout
+
+
+# The questions for ENDING, side by side: who went out, then A by totals (1,000 melded, two
+# natural canastas, one mixed, four red threes, nothing left, not concealed), then B (nothing).
+QUESTIONS = ("A", "t", "1000", "2", "1", "4", "0", "n", "t", "0", "0", "0", "0", "0")
+
+
+def test_yes_skips_the_questions_own_question_too(tmp_path: Path) -> None:
+    """With --yes the questions' "this hand ends the game; save it?" is not asked: the answers
+    end before it, and the hand is saved."""
+    s = session(tmp_path, answers=QUESTIONS)
+    assert s.run("hand --yes")
+    assert s.summary().finished
+    assert [x.score for x in s.summary().sides] == [3200, 0]
+
+
+def test_without_yes_the_questions_ask_before_saving_the_ending_hand(tmp_path: Path) -> None:
+    s = session(tmp_path, answers=QUESTIONS)
+    assert not s.run("hand")  # the answers end at the question: nothing is saved
+    assert s.summary().hands == 0

@@ -65,10 +65,17 @@ SideOpt = Annotated[
 
 
 def hand_data(
-    store: Store, ref: Ref, s: Summary, number: int, file: str | None, quick: list[str]
+    store: Store,
+    ref: Ref,
+    s: Summary,
+    number: int,
+    file: str | None,
+    quick: list[str],
+    yes: bool = False,
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
-    questions; and whether it came from the questions (which already showed the breakdown)."""
+    questions (``yes``: a hand that ends the game is saved without asking); and whether it
+    came from the questions (which already showed the breakdown)."""
     from canasta_score.core.errors import InputError
 
     if file is not None and quick:
@@ -105,7 +112,8 @@ def hand_data(
 
     game = store.load(ref, hands=number <= s.hands)
     old = game.hands[number - 1] if number <= len(game.hands) else None
-    return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
+    dialogue = Dialogue()
+    return dialogue.hand(game, game.rules(), number, totals_before(s, number), old, yes), True
 
 
 def entered_now(data: dict[str, Any]) -> dict[str, Any]:
@@ -277,7 +285,7 @@ def hand_cmd(
     before = store.summary(ref, last_only=True)  # all the next hand needs
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form)
+    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form, yes)
     dialogue = Dialogue() if sys.stdin.isatty() and not json else None
     done, shown = save_hand(store, ref, entered_now(data), yes or asked, dialogue, typer.echo)
     if not asked:  # the questions showed them before the hand was saved

@@ -194,9 +194,12 @@ class Session:
 
         self.say(sheet.history(self.summary()))
 
-    def record(self, number: int, rest: str, before: Summary) -> tuple[dict[str, Any], bool]:
-        """Hand ``number`` from the quick form in ``rest``, else from the questions; and
-        whether the questions (which showed the breakdown) were asked."""
+    def record(
+        self, number: int, rest: str, before: Summary, yes: bool = False
+    ) -> tuple[dict[str, Any], bool]:
+        """Hand ``number`` from the quick form in ``rest``, else from the questions (``yes``:
+        a hand that ends the game is saved without asking); and whether the questions (which
+        showed the breakdown) were asked."""
         game = self.game()
         if rest:
             from canasta_score.hands.entry import parse_quick
@@ -211,7 +214,7 @@ class Session:
 
         old = game.hands[number - 1] if number <= len(game.hands) else None
         totals = totals_before(before, number)
-        return self.dialogue.hand(game, game.rules(), number, totals, old), True
+        return self.dialogue.hand(game, game.rules(), number, totals, old, yes), True
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
@@ -222,7 +225,7 @@ class Session:
         self.store.writable(self.path)
         before = self.summary()
         check_open(before)
-        data, asked = self.record(before.hands + 1, rest, before)
+        data, asked = self.record(before.hands + 1, rest, before, yes)
         dialogue = self.dialogue if self.asking else None
         done, shown = save_hand(
             self.store, self.path, entered_now(data), yes or asked, dialogue, self.say
