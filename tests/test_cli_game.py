@@ -259,7 +259,7 @@ def test_undo_with_no_hand_and_edit_of_a_missing_hand(cli: Cli) -> None:
 def test_game_over_refuses_another_hand_c8(cli: Cli, c5_text: str) -> None:
     """Target 1,000: C5 ends the game at once, A 1,240 beats B 225 by 1,015."""
     start(cli, "--target", "1000")
-    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", stdin=c5_text).out
+    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", "--yes", stdin=c5_text).out
     status = cli("status", "--json").json()
     assert (status["finished"], status["winner"], status["margin"]) == (True, "A", 1015)
     late = cli("hand", *TWO)
