@@ -33,8 +33,8 @@ Commands (a unique beginning will do, e.g. "st" for status):
   edit N [quick form]        replace hand N (every later hand is scored again)
   undo                       remove the last hand (redo puts it back); --yes: no question
   redo                       put back the hand undo removed, until a new hand is entered
-Rulings, under the game's rules (each also takes its check command's options):
-  meld K K 2                 is this meld legal? (--initial, --to K K K, --going-out)
+  meld K K 2                 is this meld legal under the game's rules? Each ruling also
+                             takes its check command's options (--initial, --to K K K)
   pickup KD with KS KH 5C by us unopened
                              may the pile be taken? "by SIDE" uses that side's score for
                              its initial meld; "frozen" if the pile is frozen
@@ -47,7 +47,6 @@ Rulings, under the game's rules (each also takes its check command's options):
                              may the side go out with these melds (separated by /)?
   go-out Q Q Q Q Q Q Q / 8 8 8 --hand 8 5 5 5 2 9
                              can this hand be melded away on the side's melds, and how?
-Sheets:
   status                     the score sheet, next minimums and dealer
   history                    every hand with each side's minimum
   help                       this list
@@ -404,8 +403,8 @@ class Session:
         check = CHECKS[name]
         try:
             tokens = shlex.split(rest)
-        except ValueError as exc:
-            raise InputError(_("the line cannot be read: {problem}").format(problem=exc)) from None
+        except ValueError:  # an apostrophe in a name ("by O'Neill"): the words as typed
+            tokens = rest.split()
         raw: dict[str, Any] = {}
         words: list[str] = []
         i = 0

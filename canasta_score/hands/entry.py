@@ -488,22 +488,27 @@ def parse_quick(
                 side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
             )
         )
+    data = {"side": [found[n] for n in names]}
     if rs is not None:
-        check_counts(rs, [found[n] for n in names if "melds" not in found[n]])
-    return {"side": [found[n] for n in names]}
+        check_quick_counts(rs, data)
+    return data
 
 
-def check_counts(rs: Ruleset, sides: list[dict[str, Any]]) -> None:
+def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
     """Refuse counts no cards could make, naming each as the quick form gives it (``"303
-    melded"``, not the record's ``meld_points``): the record's own check, in these words."""
-    from canasta_score.hands.record import parse_side
-    from canasta_score.hands.validation import check_summary
+    melded"``, not the record's ``meld_points``): the record's own checks, in these words,
+    after its check of counts beyond the deck (which comes first, as for any record)."""
+    from canasta_score.hands.record import parse_record
+    from canasta_score.hands.validation import check_counts, check_summary
 
     def said(key: str, value: object) -> str:
         return f'"{value} {count_word(key)}"'
 
-    for i, side in enumerate(sides):
-        check_summary(rs, parse_side(side, i), said)
+    record = parse_record(data)
+    check_counts(rs, record)
+    for side in record.sides:
+        if side.melds is None:
+            check_summary(rs, side, said)
 
 
 def describe_side(side: dict[str, Any]) -> str:
