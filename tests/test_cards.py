@@ -72,6 +72,17 @@ def test_contract_2_unknown_token_is_named(token: str) -> None:
     assert f'"{token}"' in str(err.value)
 
 
+def test_the_unknown_card_message_lists_only_ranks_accepted_bare() -> None:
+    """CONTRACT 2: a three is written with its suit or colour (a bare 3 is refused), so the
+    ranks the message offers bare leave it out, and say how a three is written."""
+    with pytest.raises(CardNotationError) as err:
+        parse_card("X")
+    text = str(err.value)
+    ranks = text[text.index("(") + 1 : text.index(",", text.index("("))].split()
+    assert ranks == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2"]
+    assert "3H" in text and "3B" in text
+
+
 def test_contract_2_commas_and_spaces_separate_cards() -> None:
     assert parse_cards("KS,KH,KD,2C") == parse_cards("KS KH  KD, 2C")
     assert len(parse_cards(" K, K K 2 ")) == 4

@@ -259,7 +259,7 @@ def test_undo_with_no_hand_and_edit_of_a_missing_hand(cli: Cli) -> None:
 def test_game_over_refuses_another_hand_c8(cli: Cli, c5_text: str) -> None:
     """Target 1,000: C5 ends the game at once, A 1,240 beats B 225 by 1,015."""
     start(cli, "--target", "1000")
-    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", stdin=c5_text).out
+    assert "Game over: A wins by 1,015." in cli("hand", "--file", "-", "--yes", stdin=c5_text).out
     status = cli("status", "--json").json()
     assert (status["finished"], status["winner"], status["margin"]) == (True, "A", 1015)
     late = cli("hand", *TWO)
@@ -290,6 +290,30 @@ def test_demo_scores_four_hands_and_leaves_games_alone(cli: Cli, home: Path) -> 
     assert (status["winner"], status["margin"], status["hands"]) == ("us", 865, 4)
     assert [s["score"] for s in status["sides"]] == [6040, 5175]
     assert not home.exists()
+
+
+def test_a_mistyped_game_name_is_answered_with_the_closest_name(cli: Cli) -> None:
+    """`use fridya` names the game "friday", as a mistyped command is answered."""
+    assert cli("new", "friday", "--side", "A", "--side", "B").code == 0
+    for args in (("use", "fridya"), ("status", "--game", "fridya")):
+        wrong = cli(*args)
+        assert wrong.code == 2
+        assert 'no game named "fridya"' in wrong.err
+        assert 'did you mean "friday"?' in wrong.err
+    far = cli("use", "zzz")
+    assert far.code == 2 and "did you mean" not in far.err
+
+
+def test_the_demo_is_a_game_that_could_have_been_played_no_warning(cli: Cli) -> None:
+    """Every side of every demo hand melds at least its initial-meld minimum (RULES 2.1
+    initial_meld.tiers): hand 1 at 0 and 0 needs 50 (us 205, them 95); hand 2 at 1,240 and 225
+    needs 50 (420, 480); hand 3 at 3,030 and 2,705 needs 120 and 90 (400, 445); hand 4 at 4,800
+    and 4,950 needs 120 each (us 205; them 6 6 6 2 + A A A + K K K = 35 + 60 + 30 = 125).
+    Hand 4 still scores as C5 for them: 125 + 200 - (10 + 90) = 225, so C8 stands."""
+    demo = cli("demo")
+    assert demo.code == 0, demo.err
+    assert "warning" not in demo.err and "warning" not in demo.out
+    assert demo.out.rstrip().splitlines()[-3] == "Game over: us wins by 865."
 
 
 def test_markdown_and_history_detail(cli: Cli, c5_text: str) -> None:

@@ -160,6 +160,44 @@ def test_quick_form_mistakes_are_explained(texts: list[str], message: str) -> No
         parse_quick(texts, ["us", "them"])
 
 
+@pytest.mark.parametrize(
+    ("item", "close"),
+    [("1420 meldd", "melded"), ("1 naturl", "natural"), ("2 mixd", "mixed"), ("ot", "out")],
+)
+def test_a_mistyped_quick_form_word_is_answered_with_the_closest_word(
+    item: str, close: str
+) -> None:
+    """As a mistyped command is answered: the word the item most likely meant."""
+    with pytest.raises(InputError, match=f'did you mean "{close}"'):
+        parse_quick([f"us: {item}", "them:"], ["us", "them"])
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        # RULES 1.3: every card counts a multiple of 5, so every count is one.
+        ("303 melded, out", '"303 melded" is not a multiple of 5'),
+        ("1 nat, 300 melded, 42 left", '"42 left" is not a multiple of 5'),
+        # RULES 1.5: a natural canasta holds seven natural cards, at least 7 x 5 = 35.
+        ("20 melded, 1 nat", 'at least 35 points of cards, more than "20 melded"'),
+    ],
+)
+def test_a_quick_form_count_no_cards_make_is_named_in_the_quick_forms_words(
+    classic: Ruleset, item: str, said: str
+) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_quick([f"us: {item}", "them: 0 melded"], ["us", "them"], rs=classic)
+    assert said in str(caught.value)
+    assert "meld_points" not in str(caught.value)
+    assert "in_hand_points" not in str(caught.value)
+
+
+def test_a_quick_form_item_near_no_word_gets_no_guess() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_quick(["us: zzzz", "them:"], ["us", "them"])
+    assert "did you mean" not in str(caught.value)
+
+
 def test_side_names_match_in_any_case_or_by_a_unique_beginning() -> None:
     names = ["Ann & Bob", "Cy & Di"]
     assert match_side("ann & bob", names) == "Ann & Bob"

@@ -220,3 +220,81 @@ def test_a_completed_command_is_followed_by_a_space() -> None:
     assert first == ["hand "]
     later = [c.text for c in completer.get_completions(Document("hand u"), CompleteEvent())]
     assert later == ["us:"]
+
+
+# ---------------------------------------------------------------- every ruling of the commands
+
+# A: 1,000 melded + 500 (a natural canasta) + 200 (two red threes) + 100 out = 1,800, so its
+# next minimum is 90 (RULES 2.1 initial_meld.tiers, 1,500-2,995); B: 100 melded, minimum 50.
+HAND_A1800_B100 = "hand A: 1000 melded, 1 natural, 2 red, out; B: 100 melded"
+
+
+def test_play_has_every_ruling_the_commands_have_with_their_options(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    assert s.run(HAND_A1800_B100)
+    assert s.run("min A")
+    assert shown[-1].startswith("Initial meld minimum for A (score 1,800): 90")
+    assert s.run("min --side b")
+    assert shown[-1].startswith("Initial meld minimum for B (score 100): 50")
+    # 7 7 7 counts 15 and A A JK 20 + 20 + 50 = 90: 105, at least A's 90 (RULES 1.3).
+    assert s.run("initial 7 7 7 / A A JK by A")
+    assert shown[-1].startswith("LEGAL") and "minimum: 90" in shown[-1]
+    # K K K counts 30: below A's 90.
+    assert s.run("initial K K K --side A")
+    assert shown[-1].startswith("ILLEGAL") and "minimum: 90" in shown[-1]
+    # Classic: any card may be discarded, onto an empty pile too (RULES 2.1 discard).
+    assert s.run("discard KC with AS 7D KC JK --pile-empty")
+    assert shown[-1].startswith("LEGAL: KC")
+    assert s.run("discard 5C with AS 7D KC JK")
+    assert shown[-1].startswith("ILLEGAL: 5C") and "not in the hand" in shown[-1]
+    # The issue's hand: the 2 goes on the eights, the queens stay a natural canasta.
+    assert s.run("go-out Q Q Q Q Q Q Q / 8 8 8 --hand 8 5 5 5 2 9")
+    assert shown[-1].startswith("LEGAL") and "melds: Q Q Q Q Q Q Q, " in shown[-1]
+    assert "discard: 9" in shown[-1]
+    assert s.run("meld 2 --to K K K")
+    assert shown[-1].startswith("LEGAL: 2")
+    assert not s.run("meld K K --bogus")
+    assert "--bogus is not an option of meld" in shown[-1]
+
+
+def test_play_rulings_call_the_check_commands_own_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One path: each ruling of play is answered by Check.answer, as `check` and `min-meld`
+    are."""
+    from canasta_score.judging.checks import Check
+
+    asked: list[str] = []
+    answer = Check.answer
+
+    def spy(self: Check, *args: object, **kwargs: object) -> object:
+        asked.append(self.name)
+        return answer(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Check, "answer", spy)
+    s, _shown = session(tmp_path)
+    for line in (
+        "meld K K 2",
+        "pickup KD with KS KH 5C",
+        "discard KC with AS 7D KC JK",
+        "initial 7 7 7 / A A JK",
+        "min",
+        "go-out Q Q Q Q Q Q Q / K K K",
+    ):
+        assert s.run(line), line
+    assert asked == ["meld", "pickup", "discard", "initial-meld", "min-meld", "go-out"]
+
+
+def test_play_help_lists_every_ruling_with_an_example(tmp_path: Path) -> None:
+    s, shown = session(tmp_path)
+    s.run("help")
+    for example in (
+        "meld K K 2",
+        "pickup KD with KS KH 5C",
+        "discard KC with AS 7D KC JK",
+        "initial 7 7 7 / A A JK",
+        "min us",
+        "go-out Q Q Q Q Q Q Q / K K K",
+        "--hand 8 5 5 5 2 9",
+    ):
+        assert example in shown[-1], example

@@ -45,6 +45,12 @@ def test_min_meld_reads_the_sides_score_classic_tiers(home: Path) -> None:
     assert answer(home, "min-meld", "--side", "C")["minimum"] == 50  # the current game
 
 
+def test_min_meld_for_a_side_names_the_side_and_its_score(home: Path) -> None:
+    """A has 2,800 after two hands (1,400 each): the classic minimum there is 90."""
+    shown = run(home, "min-meld", "--side", "a", "--game", "club").stdout
+    assert shown == "Initial meld minimum for A (score 2,800): 90  [classic.initial-meld.tiers]\n"
+
+
 def test_pickup_and_initial_meld_use_the_sides_minimum(home: Path) -> None:
     """K K K counts 30 (kings 10 each): below A's 90."""
     ruling = answer(home, "check", "initial-meld", "K K K", "--side", "A", "--game", "club", code=1)

@@ -32,7 +32,7 @@ def test_a_finished_game_no_longer_gives_its_ruleset(cli: Cli) -> None:
     """A Samba game to 100 ends after its first hand (RULES 8.1: us 300 melded + 2 natural
     canastas; Samba needs two canastas to go out)."""
     cli("new", "short", "--ruleset", "samba", "--side", "us", "--side", "them", "--target", "100")
-    done = cli("hand", "us: 300 melded, 2 natural, out", "them: 50 melded")
+    done = cli("hand", "us: 300 melded, 2 natural, out", "them: 50 melded", "--yes")
     assert done.code == 0, done.err
     assert cli("status", "--json").json()["finished"]
     run = cli("check", "meld", "K K 2 2")

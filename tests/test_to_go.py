@@ -32,6 +32,6 @@ def test_to_go_is_the_target_less_the_score_contract_7(tmp_path: Path) -> None:
 def test_to_go_never_falls_below_zero_contract_7(tmp_path: Path) -> None:
     """Target 600: B's 850 passes it (0 to go), A's 560 is 40 short."""
     run(tmp_path, "new", "club", "--side", "A", "--side", "B", "--target", "600")
-    run(tmp_path, "hand", *HAND_TWO)
+    run(tmp_path, "hand", *HAND_TWO, "--yes")  # the hand ends the game
     status = json.loads(run(tmp_path, "status", "--json"))
     assert [s["to_go"] for s in status["sides"]] == [40, 0]

@@ -64,6 +64,19 @@ def test_redo_puts_back_the_most_recent_undo_first(env: dict[str, str], two_hand
     assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
 
 
+def test_redo_after_the_last_redo_says_nothing_is_left_to_redo(
+    env: dict[str, str], two_hands: bytes
+) -> None:
+    """A hand was undone and put back: redo again has nothing left, and must not claim that no
+    hand was undone."""
+    run(env, "undo")
+    run(env, "redo")
+    refused = run(env, "redo", code=2)
+    assert "no undone hand is left to put back" in refused.stderr
+    assert "no hand was undone" not in refused.stderr
+    assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
+
+
 def test_a_new_hand_ends_what_redo_can_put_back(env: dict[str, str], two_hands: bytes) -> None:
     run(env, "undo")
     run(env, "hand", *ONE)  # hand 2 is now ONE again: A 900 + 900, B 80 + 80

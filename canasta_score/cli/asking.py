@@ -170,12 +170,13 @@ class Dialogue:
         number: int,
         totals: tuple[int, ...],
         old: dict[str, Any] | None = None,
+        yes: bool = False,
     ) -> dict[str, Any]:
         """The whole entry of hand ``number`` (``totals``: each side's total before it);
         returns the confirmed record data. Who went out is asked once, with the sides as the
-        choices; a hand that ends the game is saved only on an explicit yes. ``old``: the
-        hand's record when it is being edited: only the side chosen is asked again, every
-        old answer offered (Enter keeps it)."""
+        choices; a hand that ends the game is saved only on an explicit yes (``yes``: said
+        beforehand, with --yes). ``old``: the hand's record when it is being edited: only the
+        side chosen is asked again, every old answer offered (Enter keeps it)."""
         from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
         from canasta_score.core.errors import RecordError
@@ -250,7 +251,7 @@ class Dialogue:
                         self.say(warning)
                 if outcome.finished:
                     ends = _("this hand ends the game; save it? (y/n, Enter does not save)")
-                    if self.ask(ends, parse_yes):
+                    if yes or self.ask(ends, parse_yes):
                         return record
                 elif self.ask(_("save this hand? (y/n)"), parse_yes, yes_no(True)):
                     return record

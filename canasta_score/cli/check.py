@@ -112,11 +112,12 @@ def show(answer: Any, as_json: bool, title: str) -> None:
 
 def from_game(
     check: Check, values: dict[str, Any], args: dict[str, Any]
-) -> tuple[Ruleset, dict[str, Any]]:
-    """The ruleset of the game (``--game``, else the current one) and the request with what the
-    game says about ``--side``: its score and its next hand number."""
+) -> tuple[Ruleset, dict[str, Any], str]:
+    """The ruleset of the game (``--game``, else the current one), the request with what the
+    game says about ``--side`` (its score and its next hand number), and the side named with
+    its score (``A (score 1,240)``)."""
     from canasta_score.cli.stores import find, open_store
-    from canasta_score.games.table_facts import game_ruleset, side_facts, with_facts
+    from canasta_score.games.table_facts import game_ruleset, side_facts, side_named, with_facts
 
     store = open_store()
     ref = find(store, values.get("game"))
@@ -124,8 +125,12 @@ def from_game(
     if values["ruleset"] is not None or values["players"] is not None:
         given = load(values["ruleset"] or "classic", values["players"], None)
     rs = game_ruleset(store.load(ref), given, values["rule"])
-    facts = side_facts(store.summary(ref), values["side"])
-    return rs, with_facts(args, facts, {o.key for o in check.options})
+    summary = store.summary(ref)
+    facts = side_facts(summary, values["side"])
+    named = _("{side} (score {score:,})").format(
+        side=side_named(summary, values["side"]), score=facts["score"]
+    )
+    return rs, with_facts(args, facts, {o.key for o in check.options}), named
 
 
 def current_rules(rules: list[str] | None) -> Ruleset:
@@ -160,9 +165,12 @@ class CheckCommand:
     Typer first asks for it, so only the command a command line runs is ever built; ``render``
     prints the answer (``--json`` or not; the title is the card or cards checked)."""
 
-    def __init__(self, check: Check, render: Callable[[Any, bool, str], None]) -> None:
+    def __init__(
+        self, check: Check, render: Callable[[Any, bool, str], None], side_title: bool = False
+    ) -> None:
         self.check = check
         self.render = render
+        self.side_title = side_title  # the title is the side (--side) and its score
         self.__doc__ = check.help
         self.__name__ = f"{check.name.replace('-', '_')}_cmd"
 
@@ -170,8 +178,9 @@ class CheckCommand:
         check = self.check
         given = [o for o in check.options if not o.context and values[o.param] is not None]
         args = {o.key: parsed(o, values[o.param]) for o in given}
+        side = ""
         if values.get("side") is not None:
-            rs, args = from_game(check, values, args)
+            rs, args, side = from_game(check, values, args)
         elif values.get("game") is not None:
             raise InputError(_("--game names the game for --side; give --side NAME too"))
         elif values["ruleset"] is None and values["players"] is None:
@@ -180,6 +189,8 @@ class CheckCommand:
             rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
+        if self.side_title:
+            title = side
         self.render(check.answer(rs, args), values["json"], title)
 
     @cached_property
@@ -203,10 +214,11 @@ class CheckCommand:
 
 
 def command_for(
-    check: Check, render: Callable[[Any, bool, str], None] = show
+    check: Check, render: Callable[[Any, bool, str], None] = show, side_title: bool = False
 ) -> Callable[..., None]:
-    """The Typer command of a check (see :class:`CheckCommand`)."""
-    return CheckCommand(check, render)
+    """The Typer command of a check (see :class:`CheckCommand`); with ``side_title``, the
+    answer is headed by the side ``--side`` names and its score."""
+    return CheckCommand(check, render, side_title)
 
 
 def build_check(name: str) -> Any:

@@ -1,6 +1,8 @@
 """``canasta-score demo``: a four-hand Classic game scored end to end in a temporary folder.
 
-Hands 1 and 4 are example C5 of docs/rules/classic.md, entered card by card; hands 2 and 3 are
+Hand 1 is example C5 of docs/rules/classic.md, entered card by card (the queen "them" holds is
+a club: the spades are both in the canasta of "us"), and hand 4 scores as C5 does, with "them"
+melding enough for its minimum at 4,950; hands 2 and 3 are
 entered in the quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``)
 and bring the sides to 4,800 and 4,950, the position of example C8, so the last hand ends the
 game: us 6,040, them 5,175, us win by 865. The quick form is written in the words of the
@@ -35,7 +37,25 @@ went_out = true
 name = "them"
 melds = ["6S 6H 6D 2D", "AS AH AD"]
 red_threes = 2
-in_hand = ["KS KH 7C 3S", "JD QS 2S"]
+in_hand = ["KS KH 7C 3S", "JD QC 2S"]
+"""
+
+# Hand 4: "us" as in C5; "them", now at 4,950 and so with a minimum of 120, melded K K K too
+# (a count of 125) and held K K less and a joker more: still 225.
+HAND4 = """\
+# Hand 4: "us" goes out as in C5; "them" melds 125, enough for the minimum of 120 at 4,950.
+[[side]]
+name = "us"
+melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
+red_threes = 2
+in_hand = ["", "9C 4D JK"]
+went_out = true
+
+[[side]]
+name = "them"
+melds = ["6S 6H 6D 2D", "AS AH AD", "KS KH KD"]
+red_threes = 2
+in_hand = ["7C 3S", "JD QC 2S JK"]
 """
 
 # Hands 2 and 3 as entered in the quick form (hand 3 with the slip: 300 left).
@@ -84,7 +104,7 @@ def steps() -> list[list[str]]:
         ["hand", "--file", "hand1.toml"],
         *quick,
         ["edit", "3", "--file", "hand3.toml"],
-        ["hand", "--file", "hand4.toml"],
+        ["hand", "--file", "hand4.toml", "--yes"],
         ["status"],
     ]
 
@@ -119,7 +139,7 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
         os.chdir(home)
         try:
             Path("hand1.toml").write_text(C5, encoding="utf-8")
-            Path("hand4.toml").write_text(C5, encoding="utf-8")
+            Path("hand4.toml").write_text(HAND4, encoding="utf-8")
             Path("hand3.toml").write_text(HAND3, encoding="utf-8")
             if as_json:
                 with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):

@@ -21,7 +21,10 @@ from canasta_score.cli.stores import open_store as open_store
 from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
-    from canasta_score.games.game import Shortfall
+    from collections.abc import Callable
+
+    from canasta_score.cli.asking import Dialogue
+    from canasta_score.games.game import Recorded, Shortfall
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
     from canasta_score.rules.ruleset import Ruleset
@@ -62,10 +65,17 @@ SideOpt = Annotated[
 
 
 def hand_data(
-    store: Store, ref: Ref, s: Summary, number: int, file: str | None, quick: list[str]
+    store: Store,
+    ref: Ref,
+    s: Summary,
+    number: int,
+    file: str | None,
+    quick: list[str],
+    yes: bool = False,
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
-    questions; and whether it came from the questions (which already showed the breakdown)."""
+    questions (``yes``: a hand that ends the game is saved without asking); and whether it
+    came from the questions (which already showed the breakdown)."""
     from canasta_score.core.errors import InputError
 
     if file is not None and quick:
@@ -102,7 +112,8 @@ def hand_data(
 
     game = store.load(ref, hands=number <= s.hands)
     old = game.hands[number - 1] if number <= len(game.hands) else None
-    return Dialogue().hand(game, game.rules(), number, totals_before(s, number), old), True
+    dialogue = Dialogue()
+    return dialogue.hand(game, game.rules(), number, totals_before(s, number), old, yes), True
 
 
 def entered_now(data: dict[str, Any]) -> dict[str, Any]:
@@ -213,18 +224,64 @@ def new_cmd(
     typer.echo(_("  first dealer: {dealer}").format(dealer=game.first_dealer), err=True)
 
 
+EndYesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--yes", "-y", help="Save a hand that ends the game without asking (else it asks)."
+    ),
+]
+
+
+def save_hand(
+    store: Store,
+    ref: Ref,
+    data: dict[str, Any],
+    yes: bool,
+    dialogue: Dialogue | None,
+    say: Callable[[str], None],
+) -> tuple[Recorded, bool]:
+    """Record the next hand (:func:`canasta_score.games.scorekeeper.record`). One that ends the
+    game is saved only on an explicit yes: ``yes`` (--yes, or the questions' own answer), else
+    its breakdown is shown with ``say`` and ``dialogue`` asks; without a dialogue (input that
+    is not a terminal) nothing is saved and the error names --yes. Returns the hand recorded
+    and whether its breakdown was shown here."""
+    from canasta_score.cli.hands import render_score
+    from canasta_score.core.errors import GameError
+    from canasta_score.games import scorekeeper
+    from canasta_score.hands.entry import parse_yes
+
+    try:
+        return scorekeeper.record(store, ref, data, ends_game=yes), False
+    except scorekeeper.EndsGame as stop:
+        number = stop.done.played.number
+        if dialogue is None:
+            raise GameError(
+                _(
+                    "hand {number} ends the game, so it is saved only on a yes: nothing was "
+                    "saved; give --yes to save it"
+                ).format(number=number)
+            ) from None
+        say(render_score(stop.done.played.score) + "\n")
+        question = _("this hand ends the game; save it? (y/n, Enter does not save)")
+        if not dialogue.ask(question, parse_yes, "n"):
+            raise GameError(_("nothing was saved")) from None
+    return scorekeeper.record(store, ref, data, ends_game=True), True
+
+
 def hand_cmd(
     quick: QuickArg = None,
     file: FileOpt = None,
     side: SideOpt = None,
     game: GameOpt = None,
+    yes: EndYesOpt = False,
     json: JsonOpt = False,
 ) -> None:
     """Record the next hand: from a record file, in the quick form, or by answering
-    questions (on a terminal). Prints the breakdown and the new totals.
+    questions (on a terminal). Prints the breakdown and the new totals. A hand that ends the
+    game is saved only on a yes: on a terminal it asks, else give --yes.
     Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
     from canasta_score.cli import sheet
-    from canasta_score.games import scorekeeper
+    from canasta_score.cli.asking import Dialogue
     from canasta_score.games.game import check_open
 
     store = open_store()
@@ -233,14 +290,15 @@ def hand_cmd(
     before = store.summary(ref, last_only=True)  # all the next hand needs
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form)
-    done = scorekeeper.record(store, ref, entered_now(data))
+    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form, yes)
+    dialogue = Dialogue() if sys.stdin.isatty() and not json else None
+    done, shown = save_hand(store, ref, entered_now(data), yes or asked, dialogue, typer.echo)
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
     if json:
         emit_json(done.as_dict())
         return
-    typer.echo(sheet.played(done.played, done.summary, breakdown=not asked))
+    typer.echo(sheet.played(done.played, done.summary, breakdown=not (asked or shown)))
 
 
 def status_cmd(
@@ -334,9 +392,12 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     typer.echo(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
 
 
-def confirm_undo(store: Store, ref: Ref) -> tuple[int, tuple[dict[str, Any], ...]]:
-    """Show the last hand and ask whether to remove it; returns the game's hand count and last
-    hand as they were shown (so a hand entered meanwhile is not removed by mistake)."""
+def confirm_undo(
+    store: Store, ref: Ref, dialogue: Dialogue | None = None
+) -> tuple[int, tuple[dict[str, Any], ...]]:
+    """Show the last hand and ask whether to remove it (``dialogue``: how, by default on
+    standard error and input); returns the game's hand count and last hand as they were shown
+    (so a hand entered meanwhile is not removed by mistake)."""
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
     from canasta_score.core.errors import GameError
@@ -346,7 +407,7 @@ def confirm_undo(store: Store, ref: Ref) -> tuple[int, tuple[dict[str, Any], ...
     hands = store.load(ref).hands
     if not summary.lines or not hands:
         raise GameError(_('game "{game}" has no hand to undo').format(game=summary.game))
-    dialogue = Dialogue()
+    dialogue = dialogue or Dialogue()
     shown = sheet.hand_line(summary.lines[-1], summary)
     dialogue.say(shown[0].upper() + shown[1:])
     question = _("remove this hand? (y/n, Enter does not remove; redo puts it back)")

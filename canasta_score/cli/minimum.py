@@ -20,17 +20,28 @@ if TYPE_CHECKING:
 
 
 def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
-    """Print the initial-meld minimum (``min-meld``)."""
+    """Print the initial-meld minimum (``min-meld``); ``title``: the side it is for, with its
+    score (``--side``)."""
     if as_json:
         emit_answer(need)
         return
-    typer.echo(
-        _("Initial meld minimum: {minimum}  [{rule}]").format(
+    typer.echo(minimum_text(need, title))
+
+
+def minimum_text(need: Minimum, title: str = "") -> str:
+    """The initial-meld minimum as lines of text (``min-meld``, and ``min`` in ``play``)."""
+    if title:
+        text = _("Initial meld minimum for {side}: {minimum}  [{rule}]").format(
+            side=title, minimum=need.minimum, rule=need.rule.rule
+        )
+    else:
+        text = _("Initial meld minimum: {minimum}  [{rule}]").format(
             minimum=need.minimum, rule=need.rule.rule
         )
-    )
-    for text in need.requires:
-        typer.echo(_("  and {requirement}").format(requirement=text))
+    lines = [text]
+    for requirement in need.requires:
+        lines.append(_("  and {requirement}").format(requirement=requirement))
+    return "\n".join(lines)
 
 
-COMMANDS = {"min-meld": command_for(CHECKS["min-meld"], show_minimum)}
+COMMANDS = {"min-meld": command_for(CHECKS["min-meld"], show_minimum, side_title=True)}

@@ -42,6 +42,14 @@ def play_cmd(
             help="Game name or game file (default: the current game).",
         ),
     ] = None,
+    yes: Annotated[
+        bool,
+        typer.Option(
+            "--yes",
+            "-y",
+            help="Save a hand that ends the game, and undo, without asking.",
+        ),
+    ] = False,
 ) -> None:
     """Open a session on a game: record hands, fix them, ask for rulings, one line each;
     help lists the commands.  Example: play --game club-night"""
@@ -52,11 +60,13 @@ def play_cmd(
 
     store = open_store()
     session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
+    session.yes = yes
     reader: Callable[[str], str] = plain_reader
     if sys.stdin.isatty():
         sides = [s.name for s in session.summary().sides]
         reader, questions = terminal_readers(store.home, sides, store.give)
         session.dialogue = Dialogue(reader=questions)
+        session.asking = True
     failed = loop(session, reader)
     if failed and reader is plain_reader:  # a script learns that some of it failed
         from canasta_score.core.errors import InputError

@@ -1,9 +1,10 @@
 """The play session's commands, one line at a time: parsing, dispatch and completion, with no
 terminal of its own (``canasta_score.cli.play`` reads the lines and shows the answers).
 
-Each line is one command: ``hand``, ``edit N``, ``undo``, ``redo``, ``meld``, ``pickup``,
-``go-out``, ``status``, ``history``, ``help``, ``quit`` (or its Korean name, ``KOREAN``). A
-command that fails says why and changes nothing; the session goes on.
+Each line is one command: ``hand``, ``edit N``, ``undo``, ``redo``, the rulings ``meld``,
+``pickup``, ``discard``, ``initial``, ``min`` and ``go-out`` (each the check command of the same
+options, answered by the same call), ``status``, ``history``, ``help``, ``quit`` (or its Korean
+name, ``KOREAN``). A command that fails says why and changes nothing; the session goes on.
 """
 
 from __future__ import annotations
@@ -20,22 +21,32 @@ if TYPE_CHECKING:
     from canasta_score.games.game import Game
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
+    from canasta_score.judging.checks import Check, Option
     from canasta_score.judging.judge import Ruling
 
 HELP = N_("""\
 Commands (a unique beginning will do, e.g. "st" for status):
   hand                       record the next hand, answering the questions
   hand us: 285 melded, 1 nat, out; them: 95 melded, 70 left
-                             record the next hand in the quick form, one line
+                             record the next hand in the quick form, one line; a hand
+                             that ends the game is saved only on a yes (--yes: no question)
   edit N [quick form]        replace hand N (every later hand is scored again)
-  undo                       remove the last hand (redo puts it back)
+  undo                       remove the last hand (redo puts it back); --yes: no question
   redo                       put back the hand undo removed, until a new hand is entered
-  meld K K 2                 is this meld legal?
-  pickup KD with KS KH 5C [by SIDE] [unopened] [frozen]
-                             may the pile be taken? "by SIDE" with "unopened" uses that
-                             side's score for its initial meld
-  go-out Q Q Q Q Q Q Q / K K K [discard 5C]
+  meld K K 2                 is this meld legal under the game's rules? Each ruling also
+                             takes its check command's options (--initial, --to K K K)
+  pickup KD with KS KH 5C by us unopened
+                             may the pile be taken? "by SIDE" uses that side's score for
+                             its initial meld; "frozen" if the pile is frozen
+  discard KC with AS 7D KC JK --pile-empty
+                             may this card be discarded?
+  initial 7 7 7 / A A JK by us
+                             do these melds, laid together, make the side's initial meld?
+  min us                     the side's initial-meld minimum for the next hand
+  go-out Q Q Q Q Q Q Q / K K K discard 5C
                              may the side go out with these melds (separated by /)?
+  go-out Q Q Q Q Q Q Q / 8 8 8 --hand 8 5 5 5 2 9
+                             can this hand be melded away on the side's melds, and how?
   status                     the score sheet, next minimums and dealer
   history                    every hand with each side's minimum
   help                       this list
@@ -48,12 +59,17 @@ COMMANDS = (
     "redo",
     "meld",
     "pickup",
+    "discard",
+    "initial",
+    "min",
     "go-out",
     "status",
     "history",
     "help",
     "quit",
 )
+# The commands that ask for a ruling (each is the check command of the same options).
+RULINGS = ("meld", "pickup", "discard", "initial", "min", "go-out")
 # Each command's Korean name (docs/ko/glossary.md), read in every language.
 KOREAN = {
     "핸드": "hand",
@@ -62,6 +78,9 @@ KOREAN = {
     "다시": "redo",
     "멜드": "meld",
     "더미": "pickup",
+    "버리기": "discard",
+    "최초": "initial",
+    "최소": "min",
     "나가기": "go-out",
     "상태": "status",
     "기록": "history",
@@ -117,6 +136,10 @@ class Session:
     dialogue: Dialogue
     say: Callable[[str], None]
     colour: bool = False
+    # On a terminal a hand that ends the game, and undo, are asked about first; a script
+    # (``asking`` false) gives --yes instead (``yes``: the session's --yes, for every line).
+    asking: bool = False
+    yes: bool = False
 
     # -------------------------------------------------------------- the line
 
@@ -170,9 +193,12 @@ class Session:
 
         self.say(sheet.history(self.summary()))
 
-    def record(self, number: int, rest: str, before: Summary) -> tuple[dict[str, Any], bool]:
-        """Hand ``number`` from the quick form in ``rest``, else from the questions; and
-        whether the questions (which showed the breakdown) were asked."""
+    def record(
+        self, number: int, rest: str, before: Summary, yes: bool = False
+    ) -> tuple[dict[str, Any], bool]:
+        """Hand ``number`` from the quick form in ``rest``, else from the questions (``yes``:
+        a hand that ends the game is saved without asking); and whether the questions (which
+        showed the breakdown) were asked."""
         game = self.game()
         if rest:
             from canasta_score.hands.entry import parse_quick
@@ -187,24 +213,35 @@ class Session:
 
         old = game.hands[number - 1] if number <= len(game.hands) else None
         totals = totals_before(before, number)
-        return self.dialogue.hand(game, game.rules(), number, totals, old), True
+        return self.dialogue.hand(game, game.rules(), number, totals, old, yes), True
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.game import entered_now
-        from canasta_score.games import scorekeeper
+        from canasta_score.cli.game import entered_now, save_hand
         from canasta_score.games.game import check_open
 
+        rest, yes = self.said_yes(rest)
         self.store.writable(self.path)
         before = self.summary()
         check_open(before)
-        data, asked = self.record(before.hands + 1, rest, before)
-        done = scorekeeper.record(self.store, self.path, entered_now(data))
+        data, asked = self.record(before.hands + 1, rest, before, yes)
+        dialogue = self.dialogue if self.asking else None
+        done, shown = save_hand(
+            self.store, self.path, entered_now(data), yes or asked, dialogue, self.say
+        )
         if not asked:
             for doubt in done.doubts:
                 warning = _("warning: {problem}").format(problem=doubt.text)
                 self.tell(warning, _("warning:"), "yellow")
-        self.say(sheet.played(done.played, done.summary, breakdown=not asked))
+        self.say(sheet.played(done.played, done.summary, breakdown=not (asked or shown)))
+
+    def said_yes(self, rest: str) -> tuple[str, bool]:
+        """The line without a last ``--yes`` (or ``-y``), and whether the line or the session
+        said yes."""
+        words = rest.split()
+        if words and words[-1] in ("--yes", "-y"):
+            return rest[: rest.rfind(words[-1])].strip(), True
+        return rest, self.yes
 
     def do_edit(self, rest: str) -> None:
         from canasta_score.cli import sheet
@@ -228,11 +265,18 @@ class Session:
         later = tuple(d for d in done.shortfalls() if d.hand > number)
         self.say(sheet.change(done, later))
 
-    def do_undo(self, _rest: str) -> None:
+    def do_undo(self, rest: str) -> None:
         from canasta_score.cli import sheet
+        from canasta_score.cli.game import confirm_undo
         from canasta_score.games import scorekeeper
 
-        done = scorekeeper.undo(self.store, self.path)
+        rest, yes = self.said_yes(rest)
+        if rest:
+            raise InputError(_('undo takes no more than --yes, not "{rest}"').format(rest=rest))
+        asked = None
+        if self.asking and not yes:
+            asked = confirm_undo(self.store, self.path, self.dialogue)
+        done = scorekeeper.undo(self.store, self.path, asked)
         removed = sheet.hand_line(done.line, done.summary)
         self.say(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
         self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
@@ -260,88 +304,215 @@ class Session:
 
         echo(text, lead, colour, True)
 
-    def do_meld(self, rest: str) -> None:
-        from canasta_score.judging.judge import check_meld
-        from canasta_score.rules.cards import parse_cards
+    # -------------------------------------------------------------- rulings
+    #
+    # Each ruling is the check command's own: its options (written as on the command line,
+    # a card option taking the words up to the next option) and the same library call,
+    # Check.answer, rendered as the command renders it. The game gives the ruleset, and a
+    # side named (--side, or "by SIDE") gives its score and the next hand's number.
 
-        if not rest:
+    def do_meld(self, rest: str) -> None:
+        raw, words = self.request("meld", rest)
+        if words:
+            raw["cards"] = " ".join(words)
+        if not raw.get("cards"):
             raise InputError(_('give the meld\'s cards, e.g. "meld K K 2"'))
-        self.show(check_meld(self.game().rules(), parse_cards(rest)), " ".join(rest.split()))
+        self.show(self.rule("meld", raw)[0], " ".join(raw["cards"].split()))
 
     def do_pickup(self, rest: str) -> None:
-        from canasta_score.judging.judge import check_pickup
-        from canasta_score.rules.cards import parse_card, parse_cards
-
-        top, with_, after = rest.partition(" with ")
-        if not with_ or not top.strip():
-            raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
-        words = after.split()
-        flags = {"frozen": False, "unopened": False, "opened": False}
-        side_words: list[str] = []
-        cards: list[str] = []
-        into = cards
+        raw, words = self.request("pickup", rest)
         for word in words:
             low = word.lower()
-            if low in ("by", "for"):
-                into = side_words
-            elif low in ("not-opened", "new"):
-                flags["unopened"] = True
-            elif low in flags:
-                flags[low] = True
-            else:
-                into.append(word)
-        summary = self.summary()
-        score, side = self.side_score(summary, " ".join(side_words), flags["unopened"])
-        ruling = check_pickup(
-            self.game().rules(),
-            parse_card(top.strip()),
-            parse_cards(" ".join(cards)),
-            opened=not flags["unopened"],
-            frozen=flags["frozen"],
-            score=score,
-            hand_number=summary.hands + 1,
-        )
+            if low in ("unopened", "not-opened", "new"):
+                raw["opened"] = False
+            elif low == "opened":
+                raw["opened"] = True
+            elif low == "frozen":
+                raw["frozen"] = True
+        words = [w for w in words if w.lower() not in FLAG_WORDS]
+        top, hand, side = split_words(words, ("with",), ("by", "for"))
+        if top:
+            raw["top"] = " ".join(top)
+        if hand:
+            raw["hand"] = " ".join(hand)
+        if side:
+            raw["side"] = " ".join(side)
+        if not raw.get("top") or not raw.get("hand"):
+            raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
+        needed = raw.get("opened") is False
+        ruling, side_name, score = self.rule("pickup", raw, needed=needed)
         unopened = _("{side} (score {score:,}), not yet opened")
-        title = unopened.format(side=side, score=score) if flags["unopened"] else ""
-        self.show(ruling, title)
+        self.show(ruling, unopened.format(side=side_name, score=score) if needed else "")
 
-    @staticmethod
-    def side_score(summary: Summary, label: str, needed: bool) -> tuple[int, str]:
-        """The score of the side ``label`` names; without one, the score all sides share
-        (when it matters, i.e. ``needed``)."""
-        from canasta_score.hands.entry import match_side
+    def do_discard(self, rest: str) -> None:
+        raw, words = self.request("discard", rest)
+        card, hand, _by = split_words(words, ("with",), ())
+        if card:
+            raw["card"] = " ".join(card)
+        if hand:
+            raw["hand"] = " ".join(hand)
+        if not raw.get("card") or not raw.get("hand"):
+            raise InputError(
+                _('say the card and the hand it is in, e.g. "discard KC with AS 7D KC JK"')
+            )
+        self.show(self.rule("discard", raw)[0], raw["card"])
 
-        names = [s.name for s in summary.sides]
-        scores = {s.name: s.score for s in summary.sides}
-        if label:
-            players = {s.name: s.players for s in summary.sides}
-            name = match_side(label, names, players)
-            return scores[name], name
-        minimums = {s.next_minimum for s in summary.sides}
-        if needed and len(minimums) > 1:
-            choices = " / ".join(f"by {n}" for n in names)
-            raise InputError(_("say which side is asking: {choices}").format(choices=choices))
-        first = summary.sides[0]
-        return first.score, _("each side") if len(names) > 1 else first.name
+    def do_initial(self, rest: str) -> None:
+        raw, words = self.request("initial-meld", rest)
+        melds, _with, side = split_words(words, (), ("by", "for"))
+        if melds:
+            raw["melds"] = [*raw.get("melds", []), *meld_texts(melds)]
+        if side:
+            raw["side"] = " ".join(side)
+        if not raw.get("melds"):
+            raise InputError(
+                _('give the melds laid together, separated by /, e.g. "initial 7 7 7 / A A JK"')
+            )
+        self.show(self.rule("initial-meld", raw, needed=True)[0])
+
+    def do_min(self, rest: str) -> None:
+        raw, words = self.request("min-meld", rest)
+        if words:
+            raw["side"] = " ".join(words)
+        from canasta_score.cli.minimum import minimum_text
+
+        need, side, score = self.rule("min-meld", raw, needed=True)
+        named = _("{side} (score {score:,})").format(side=side, score=score) if side else ""
+        self.say(minimum_text(need, named))
 
     def do_go_out(self, rest: str) -> None:
-        from canasta_score.judging.judge import check_go_out
-        from canasta_score.rules.cards import parse_card, parse_cards
-
-        melds_text, marker, discard = rest.partition(" discard ")
-        if not marker and rest.lower().startswith("discard "):
-            melds_text, discard = "", rest[len("discard ") :]
-        parts = [p for p in melds_text.replace(";", "/").split("/") if p.strip()]
-        if not parts:
+        raw, words = self.request("go-out", rest)
+        melds, discard, _by = split_words(words, ("discard",), ())
+        if melds:
+            raw["table"] = [*raw.get("table", []), *meld_texts(melds)]
+        if discard:
+            raw["discard"] = " ".join(discard)
+        if not raw.get("table") and not raw.get("hand"):
             raise InputError(
                 _('give the side\'s melds, separated by /, e.g. "go-out Q Q Q / K K K"')
             )
-        ruling = check_go_out(
-            self.game().rules(),
-            tuple(parse_cards(p) for p in parts),
-            discard=parse_card(discard.strip()) if discard.strip() else None,
+        self.show(self.rule("go-out", raw)[0])
+
+    def request(self, name: str, rest: str) -> tuple[dict[str, Any], list[str]]:
+        """The options of check ``name`` a line gives (written as on the command line), and
+        the line's other words, in order."""
+        import shlex
+
+        from canasta_score.judging.checks import CHECKS
+
+        check = CHECKS[name]
+        try:
+            tokens = shlex.split(rest)
+        except ValueError:  # an apostrophe in a name ("by O'Neill"): the words as typed
+            tokens = rest.split()
+        raw: dict[str, Any] = {}
+        words: list[str] = []
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            i += 1
+            if not token.startswith("--"):
+                words.append(token)
+                continue
+            option, value = option_named(check, token)
+            if option.kind == "bool":
+                raw[option.key] = value
+                continue
+            taken: list[str] = []
+            while i < len(tokens) and not tokens[i].startswith("--"):
+                taken.append(tokens[i])
+                i += 1
+                if option.kind in ("card", "card?", "int", "int?", "answer", "text"):
+                    break
+            if not taken:
+                raise InputError(_("{option} needs a value").format(option=token))
+            text = " ".join(taken)
+            if option.kind in ("melds", "ranks"):
+                raw.setdefault(option.key, []).append(text)
+            else:
+                raw[option.key] = text
+        return raw, words
+
+    def rule(self, name: str, raw: dict[str, Any], needed: bool = False) -> tuple[Any, str, int]:
+        """Check ``name``'s answer to ``raw`` (texts, as the command line gives them) under the
+        game's ruleset, by the same call as ``check`` (:meth:`Check.answer`). A side named
+        gives its score and the next hand's number; with none, where the answer depends on the
+        score (``needed``), the sides' minimums must agree. Returns the answer, the side and
+        the score used."""
+        from canasta_score.cli.check import parsed
+        from canasta_score.games.table_facts import side_facts, side_named, with_facts
+        from canasta_score.judging.checks import CHECKS
+
+        check = CHECKS[name]
+        options = {o.key: o for o in check.options}
+        args: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key in options and not options[key].context:
+                args[key] = parsed(options[key], value)
+        summary = self.summary()
+        side, score = "", 0
+        if "side" in options:
+            if raw.get("side"):
+                side = side_named(summary, raw["side"])
+            elif "score" not in args:
+                minimums = {s.next_minimum for s in summary.sides}
+                if needed and len(minimums) > 1:
+                    names = [s.name for s in summary.sides]
+                    choices = " / ".join(f"by {n}" for n in names)
+                    raise InputError(
+                        _("say which side is asking: {choices}").format(choices=choices)
+                    )
+                side = summary.sides[0].name
+            if side:
+                facts = side_facts(summary, side)
+                score = facts["score"]
+                args = with_facts(args, facts, set(options))
+                if not raw.get("side") and len(summary.sides) > 1:
+                    side = _("each side")
+        return check.answer(self.game().rules(), args), side, score
+
+
+FLAG_WORDS = ("unopened", "not-opened", "new", "opened", "frozen")
+
+
+def option_named(check: Check, token: str) -> tuple[Option, Any]:
+    """The option of ``check`` a ``--flag`` names, and for a yes/no option its value."""
+    for option in check.options:
+        on, _slash, off = option.flags[0].partition("/")
+        if token == on:
+            return option, True
+        if off and token == off:
+            return option, False
+    known = ", ".join(o.flags[0] for o in check.options)
+    raise InputError(
+        _("{option} is not an option of {check}; its options are {known}").format(
+            option=token, check=check.name, known=known
         )
-        self.show(ruling)
+    )
+
+
+def split_words(
+    words: list[str], second: tuple[str, ...], third: tuple[str, ...]
+) -> tuple[list[str], list[str], list[str]]:
+    """A line's words in three parts: before a word of ``second`` ("with"), after it, and
+    after a word of ``third`` ("by")."""
+    parts: list[list[str]] = [[], [], []]
+    into = 0
+    for word in words:
+        low = word.lower()
+        if low in second and into == 0:
+            into = 1
+        elif low in third:
+            into = 2
+        else:
+            parts[into].append(word)
+    return parts[0], parts[1], parts[2]
+
+
+def meld_texts(words: list[str]) -> list[str]:
+    """Melds written one after another, separated by / (or ;)."""
+    text = " ".join(words).replace(";", "/")
+    return [" ".join(p.split()) for p in text.split("/") if p.strip()]
 
 
 # ---------------------------------------------------------------- completion
@@ -364,12 +535,16 @@ def completions(before: str, sides: list[str]) -> list[str]:
         first = 3 if command == "edit" else 2
         start = len(words) == first or (len(words) > first and words[-2].endswith(";"))
         choices = [f"{s}:" for s in sides] if start else list(QUICK_WORDS)
-    elif command in ("meld", "pickup", "go-out"):
+    elif command == "min":
+        choices = list(sides)
+    elif command in RULINGS:
         choices = card_words(partial)
-        if command == "pickup":
+        if command in ("pickup", "initial"):
             choices += list(PICKUP_WORDS) + sides
         if command == "go-out":
             choices += ["discard"]
+        if command == "discard":
+            choices += ["with"]
     else:
         return []
     return [c for c in choices if c.lower().startswith(low) and c.lower() != low]

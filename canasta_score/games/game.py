@@ -725,8 +725,8 @@ def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorde
     if not game.undone:
         raise GameError(
             _(
-                'nothing to redo in game "{game}": no hand was undone since the last hand '
-                "was entered"
+                'nothing to redo in game "{game}": no undone hand is left to put back (a hand '
+                "entered after an undo ends what redo can put back)"
             ).format(game=game.name)
         )
     changed, done = record_hand(game, game.undone[-1], summary)

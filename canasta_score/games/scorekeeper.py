@@ -18,14 +18,36 @@ if TYPE_CHECKING:
     from canasta_score.games.summary import Summary
 
 
-def record(store: Store, ref: Ref, data: dict[str, Any], revision: int | None = None) -> Recorded:
-    """Record the next hand (reading none of the earlier hands: the summary counts them).
+class EndsGame(GameError):
+    """The hand would end the game and the person entering it has not said to save it: nothing
+    was saved. ``done`` is the hand as it would have been recorded, to show before asking."""
+
+    def __init__(self, done: Recorded) -> None:
+        self.done = done
+        super().__init__(
+            _("hand {number} ends the game; nothing was saved").format(number=done.played.number)
+        )
+
+
+def record(
+    store: Store,
+    ref: Ref,
+    data: dict[str, Any],
+    revision: int | None = None,
+    *,
+    ends_game: bool = False,
+) -> Recorded:
+    """Record the next hand (reading none of the earlier hands: the summary counts them). A
+    hand that ends the game is saved only when ``ends_game`` says the person entering it said
+    yes to that; else :class:`EndsGame` is raised and the game is left as it was.
     ``revision``: the game's revision as the person entering the hand saw it; if the game
     changed since, nothing is saved (as for every function here)."""
     from canasta_score.games.game import record_hand
 
     def change(game: Game, summary: Summary) -> tuple[Game, Summary, Recorded]:
         changed, done = record_hand(game, data, summary)
+        if done.summary.finished and not ends_game:
+            raise EndsGame(done)
         return changed, done.summary, done
 
     return store.update(ref, change, whole=False, revision=revision)

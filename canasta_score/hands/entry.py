@@ -351,9 +351,30 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
             )
         canastas[key] = number
         return
+    close = closest_word(phrase, rs)
+    if close is not None:
+        raise InputError(
+            _('"{item}" is not understood; did you mean "{close}"? {help}').format(
+                item=shown, close=close, help=quick_help(rs)
+            )
+        )
     raise InputError(
         _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
     )
+
+
+def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
+    """The quick form's word closest to a phrase it does not know (``meldd`` → ``melded``), if
+    one is close, as a mistyped command is answered; with a ruleset, its own name for a
+    completed sequence is among the words."""
+    import difflib
+
+    if not phrase:
+        return None
+    names = [*kinds.spoken_names(), *(kinds.record_names(rs) if rs is not None else ())]
+    words = [*COUNT_WORDS, *FLAG_WORDS, *names]
+    close = difflib.get_close_matches(phrase, words, n=1)
+    return close[0] if close else None
 
 
 def quick_number(token: str, shown: str) -> int:
@@ -468,7 +489,27 @@ def parse_quick(
                 side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
             )
         )
-    return {"side": [found[n] for n in names]}
+    data = {"side": [found[n] for n in names]}
+    if rs is not None:
+        check_quick_counts(rs, data)
+    return data
+
+
+def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
+    """Refuse counts no cards could make, naming each as the quick form gives it (``"303
+    melded"``, not the record's ``meld_points``): the record's own checks, in these words,
+    after its check of counts beyond the deck (which comes first, as for any record)."""
+    from canasta_score.hands.record import parse_record
+    from canasta_score.hands.validation import check_counts, check_summary
+
+    def said(key: str, value: object) -> str:
+        return f'"{value} {count_word(key)}"'
+
+    record = parse_record(data)
+    check_counts(rs, record)
+    for side in record.sides:
+        if side.melds is None:
+            check_summary(rs, side, said)
 
 
 def describe_side(side: dict[str, Any]) -> str:

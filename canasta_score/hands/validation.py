@@ -11,7 +11,7 @@ fewest cards each must hold; card-by-card sides count exactly what they list.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from canasta_score.core.errors import RecordError
 from canasta_score.core.frozen import record
@@ -190,16 +190,23 @@ def count_step(rs: Ruleset) -> int:
     return 5 if all(v % 5 == 0 for v in values) else 1
 
 
-def check_summary(rs: Ruleset, side: SideRecord) -> None:
+def as_record(key: str, value: object) -> str:
+    """A count as a hand record gives it (``meld_points = 303``)."""
+    return f"{key} = {value}"
+
+
+def check_summary(
+    rs: Ruleset, side: SideRecord, said: Callable[[str, object], str] = as_record
+) -> None:
+    """Refuse counts no cards could make. ``said`` names a count as the person gave it (a
+    record's key and value, or the quick form's item)."""
     name = side.name
     step = count_step(rs)
     for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
         if value % step:
             raise refuse(
                 name,
-                _("{key} = {value} is not a multiple of {step}").format(
-                    key=key, value=value, step=step
-                ),
+                _("{count} is not a multiple of {step}").format(count=said(key, value), step=step),
             )
     # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
     # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
@@ -216,8 +223,8 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
             parts.append(_("{n} incomplete meld(s)").format(n=len(side.incomplete)))
         raise refuse(
             name,
-            _("{melds} hold at least {least} points of cards, but meld_points is {given}").format(
-                melds=both(parts), least=least, given=side.meld_points
+            _("{melds} hold at least {least} points of cards, more than {count}").format(
+                melds=both(parts), least=least, count=said("meld_points", side.meld_points)
             ),
         )
 

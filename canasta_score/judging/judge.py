@@ -5,6 +5,7 @@ found in one place."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
@@ -374,9 +375,11 @@ def meld_hand_away(
     discard: Card | None,
     partner: str | None,
 ) -> Ruling:
-    """The first layout of the hand that goes out legally (its melds and discard), else the
-    ruling of the layout that breaks the fewest rules."""
-    from canasta_score.judging.ways_out import layouts
+    """The layout of the hand that goes out legally and scores most for the side (its melds and
+    discard; see :func:`~canasta_score.judging.ways_out.worth`). When none does: the cards that
+    cannot be melded, if the one final discard cannot take them all, else the ruling of the
+    layout that breaks the fewest rules."""
+    from canasta_score.judging.ways_out import Layout, arrangements, broken_melds, layouts, worth
 
     if discard is not None:
         raise InputError(
@@ -387,20 +390,72 @@ def meld_hand_away(
         )
     if not hand:
         raise InputError(_("the hand: give the cards in the player's hand"))
-    best: Ruling | None = None
-    for melds, thrown in layouts(rs, table, hand):
-        ruling = check_go_out(rs, melds, discard=thrown, partner=partner)
-        shown = ruling.with_extra(
-            melds=[format_cards(m) for m in melds],
+
+    def shown(ruling: Ruling, layout: Layout) -> Ruling:
+        thrown = layout.discard
+        return ruling.with_extra(
+            melds=[format_cards(m) for m in layout.melds],
             discard=format_card(thrown) if thrown is not None else None,
         )
+
+    best: tuple[tuple[int, int, int], Ruling, Layout] | None = None
+    closest: tuple[tuple[int, int], Ruling, Layout] | None = None
+    for layout in layouts(rs, table, hand):
+        ruling = check_go_out(rs, layout.melds, discard=layout.discard, partner=partner)
         if ruling.legal:
-            return shown
-        if best is None or len(ruling.reasons) < len(best.reasons):
-            best = shown
-    if best is None:  # every layout gets a ruling: the loop above ran at least once
+            value = worth(rs, layout)
+            if best is None or value > best[0]:
+                best = value, ruling, layout
+        elif best is None:
+            left = sum(len(m) for m in broken_melds(rs, layout))
+            miss = (left, len(ruling.reasons))
+            if closest is None or miss < closest[0]:
+                closest = miss, ruling, layout
+    if best is not None:
+        return shown(best[1], best[2])
+    unmeldable = cannot_meld(rs, arrangements(rs, table, hand), broken_melds)
+    if unmeldable is not None:
+        return unmeldable
+    if closest is None:  # every layout gets a ruling: the loop above ran at least once
         raise InputError(_("the hand: give the cards in the player's hand"))
-    return best
+    return shown(closest[1], closest[2])
+
+
+def cannot_meld(
+    rs: Ruleset,
+    whole: Iterable[Any],
+    broken: Callable[[Ruleset, Any], list[tuple[Card, ...]]],
+) -> Ruling | None:
+    """When the hand has more cards that no meld can take than the final discard can (one card,
+    RULES 1.8): the ruling that says which, laid out with the fewest such cards. ``whole`` is
+    every layout of the whole hand melded; ``broken`` the hand's cards in its broken melds."""
+    fewest: tuple[int, Any, list[tuple[Card, ...]]] | None = None
+    for layout in whole:
+        left = broken(rs, layout)
+        count = sum(len(m) for m in left)
+        if fewest is None or count < fewest[0]:
+            fewest = count, layout, left
+        if count == 0:
+            return None
+    if fewest is None or fewest[0] <= 1:
+        return None
+    _count, layout, left = fewest
+    groups = [format_cards(m) for m in left]
+    named = (
+        groups[0]
+        if len(groups) == 1
+        else _("{some} and {last}").format(some=", ".join(groups[:-1]), last=groups[-1])
+    )
+    text = _("{cards} cannot be melded; only one card may be discarded").format(cards=named)
+    reasons = [rs.cite("go_out.final_discard", text)]
+    standing = []
+    for meld, laid in zip(layout.melds, layout.laid, strict=True):
+        verdict = judge_now(meld, rs, Context(going_out=True, record=True))
+        if laid and verdict.broken:
+            reasons += verdict.broken
+        else:
+            standing.append(format_cards(meld))
+    return Ruling.of(reasons, (), {"melds": standing, "discard": None, "unmelded": groups})
 
 
 def check_go_out(

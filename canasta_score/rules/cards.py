@@ -163,8 +163,9 @@ _RANK_TOKENS = {r.value: r for r in Rank if r is not JOKER}
 _RANK_TOKENS["T"] = TEN
 _SPLIT = re.compile(r"[\s,]+")
 HOW_TO_WRITE = N_(
-    "write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for 10) optionally followed by a suit "
-    "(S H D C or ♠ ♥ ♦ ♣), or JK for a joker"
+    "write a rank (A K Q J 10 9 8 7 6 5 4 2, or T for 10) optionally followed by a suit "
+    "(S H D C or ♠ ♥ ♦ ♣); a three with its suit, or R or B for its colour (3H, 3S, 3R, 3B); "
+    "or JK for a joker"
 )
 
 

@@ -440,7 +440,11 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 )
             assert form.record is not None
             try:
-                saved = scorekeeper.record(table.store(), table.ref, stamped(form.record), revision)
+                # Save is pressed on the breakdown shown before it: the explicit yes a hand
+                # that ends the game needs.
+                saved = scorekeeper.record(
+                    table.store(), table.ref, stamped(form.record), revision, ends_game=True
+                )
             except GameChanged as exc:
                 form = entered_form(table, values)
                 return page(table, SCORER, lang, form=form, problem=str(exc), status=409)

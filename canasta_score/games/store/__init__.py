@@ -501,9 +501,26 @@ class Store:
             return Ref(path.name.rsplit(".", 1)[0], path.absolute())
         if pathlike:
             raise GameError(_("{path}: no such game file").format(path=ref))
-        raise GameError(
+        raise self.no_game(ref)
+
+    def no_game(self, name: str, held: list[str] | None = None) -> GameError:
+        """The error for a game name the home does not hold, with the closest name it holds
+        (``held``: its games, read here unless given), if one is close, as a mistyped command
+        is answered."""
+        import difflib
+
+        names = self.names() if held is None else held
+        close = difflib.get_close_matches(name, names, n=1)
+        if close:
+            return GameError(
+                _(
+                    'no game named "{game}" in {home}; did you mean "{close}"? (see '
+                    '"canasta-score games")'
+                ).format(game=name, home=self.home, close=close[0])
+            )
+        return GameError(
             _('no game named "{game}" in {home} (see "canasta-score games")').format(
-                game=ref, home=self.home
+                game=name, home=self.home
             )
         )
 
@@ -578,11 +595,7 @@ class Store:
     def game_id(self, db: sqlite3.Connection, name: str) -> int:
         row = db.execute("SELECT id FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise GameError(
-                _('no game named "{game}" in {home} (see "canasta-score games")').format(
-                    game=name, home=self.home
-                )
-            )
+            raise self.no_game(name, [r[0] for r in db.execute("SELECT name FROM games")])
         return int(row[0])
 
     def read_game(self, db: sqlite3.Connection, name: str, hands: bool = True) -> Game:
