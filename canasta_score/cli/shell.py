@@ -56,6 +56,7 @@ COMMANDS = (
 )
 # Each command's Korean name (docs/ko/glossary.md), read in every language.
 KOREAN = {
+    "판": "hand",
     "핸드": "hand",
     "수정": "edit",
     "취소": "undo",

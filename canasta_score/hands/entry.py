@@ -41,7 +41,7 @@ COUNT_ITEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "black_threes": (
         ("black", "black three", "black threes", "black 3s"),
-        ("블랙 3", "검은 3", "블랙", "검은"),
+        ("검은 3", "블랙 3", "검은", "블랙"),
     ),
     "held_penalties": (("held", "holding", "held aces or sevens"), ("보유", "보유 감점")),
     "black_threes_removed": (

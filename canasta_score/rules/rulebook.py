@@ -192,4 +192,4 @@ def toml_value(value: Any) -> str:
 def describe_choice(key: str, choice: str) -> str:
     """A choice of an enumerated key in words."""
     own = schema.KEY_CHOICE_TEXT.get(key, {}).get(choice)
-    return own or describe_value(choice)
+    return _(own) if own else describe_value(choice)

@@ -12,7 +12,7 @@ from typing import Any
 
 from canasta_score.core.errors import InputError, RulesetError
 from canasta_score.core.frozen import Field, fields, record
-from canasta_score.core.language import N_, _, current, pgettext
+from canasta_score.core.language import KOREAN, N_, _, current, particles, pgettext
 from canasta_score.rules import schema
 from canasta_score.rules.cards import Rank
 from canasta_score.rules.schema import Schema, Tier
@@ -148,7 +148,7 @@ class Ruleset(Schema):
         template = pgettext(key, str(meta["text"]))
         if value != 0 and " (0 = " in template:
             template = template[: template.index(" (0 = ")]
-        return template.format(v=own or describe_value(value))
+        return particles(template.format(v=_(own) if own else describe_value(value)))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
@@ -217,7 +217,9 @@ def describe_value(value: Any) -> str:
         )
     if isinstance(value, str):
         text = schema.CHOICE_TEXT.get(value)
-        return _(text) if text is not None else value.replace("_", " ")
+        return _(text if text is not None else value.replace("_", " "))
+    if isinstance(value, int) and current() == KOREAN:
+        return f"{value:,}"  # as Korean rule texts write numbers: 5,000점
     return str(value)
 
 
