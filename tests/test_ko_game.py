@@ -24,7 +24,7 @@ POINTS = re.compile(r"[+-]\d[\d,]*")
 
 def numbers(text: str) -> list[str]:
     """Every number of a text, in order (rule ids left out: their digits are no score)."""
-    return [n.rstrip(",") for n in NUMBER.findall(re.sub(r"\S*\.\S*", "", text))]
+    return [n.rstrip(",") for n in NUMBER.findall(re.sub(r"\S*[a-z]\.[a-z]\S*", "", text))]
 
 
 def columns(rule: str) -> list[tuple[int, int]]:

@@ -83,7 +83,6 @@ QUICK_WORDS = (
     *("melded", "nat", "mix", "red", "black", "left", "out", "conc", "natural", "mixed"),
     *("멜드", "내추럴", "믹스드", "빨간", "레드", "블랙", "검은", "남은", "나감", "숨은"),
 )
-PICKUP_WORDS = ("with", "by", "unopened", "opened", "frozen")
 
 
 class Quit(Exception):
@@ -270,25 +269,25 @@ class Session:
         self.show(check_meld(self.game().rules(), parse_cards(rest)), " ".join(rest.split()))
 
     def do_pickup(self, rest: str) -> None:
+        from canasta_score.hands.entry import play_word
         from canasta_score.judging.judge import check_pickup
         from canasta_score.rules.cards import parse_card, parse_cards
 
-        top, with_, after = rest.partition(" with ")
-        if not with_ or not top.strip():
+        words = rest.split()
+        at = next((i for i, word in enumerate(words) if play_word(word) == "with"), None)
+        if at is None or at == 0:
             raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
-        words = after.split()
+        top = " ".join(words[:at])
         flags = {"frozen": False, "unopened": False, "opened": False}
         side_words: list[str] = []
         cards: list[str] = []
         into = cards
-        for word in words:
-            low = word.lower()
-            if low in ("by", "for"):
+        for word in words[at + 1 :]:
+            said = play_word(word)
+            if said == "by":
                 into = side_words
-            elif low in ("not-opened", "new"):
-                flags["unopened"] = True
-            elif low in flags:
-                flags[low] = True
+            elif said in flags:
+                flags[said] = True
             else:
                 into.append(word)
         summary = self.summary()
@@ -320,18 +319,22 @@ class Session:
             return scores[name], name
         minimums = {s.next_minimum for s in summary.sides}
         if needed and len(minimums) > 1:
-            choices = " / ".join(f"by {n}" for n in names)
+            from canasta_score.hands.entry import play_said
+
+            choices = " / ".join(f"{play_said('by')} {n}" for n in names)
             raise InputError(_("say which side is asking: {choices}").format(choices=choices))
         first = summary.sides[0]
         return first.score, _("each side") if len(names) > 1 else first.name
 
     def do_go_out(self, rest: str) -> None:
+        from canasta_score.hands.entry import play_word
         from canasta_score.judging.judge import check_go_out
         from canasta_score.rules.cards import parse_card, parse_cards
 
-        melds_text, marker, discard = rest.partition(" discard ")
-        if not marker and rest.lower().startswith("discard "):
-            melds_text, discard = "", rest[len("discard ") :]
+        words = rest.split(" ")
+        at = next((i for i, w in enumerate(words) if play_word(w) == "discard"), None)
+        melds_text = rest if at is None else " ".join(words[:at])
+        discard = "" if at is None else " ".join(words[at + 1 :])
         parts = [p for p in melds_text.replace(";", "/").split("/") if p.strip()]
         if not parts:
             raise InputError(
@@ -367,10 +370,14 @@ def completions(before: str, sides: list[str]) -> list[str]:
         choices = [f"{s}:" for s in sides] if start else list(QUICK_WORDS)
     elif command in ("meld", "pickup", "go-out"):
         choices = card_words(partial)
+        from canasta_score.hands.entry import PLAY_ITEMS
+
+        said = {key: (*en, *ko) for key, (en, ko) in PLAY_ITEMS.items()}
         if command == "pickup":
-            choices += list(PICKUP_WORDS) + sides
+            choices += [w for key, found in said.items() if key != "discard" for w in found]
+            choices += sides
         if command == "go-out":
-            choices += ["discard"]
+            choices += list(said["discard"])
     else:
         return []
     return [c for c in choices if c.lower().startswith(low) and c.lower() != low]

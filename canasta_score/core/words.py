@@ -191,3 +191,30 @@ def shown_requirement(english: str) -> str:
     if band:
         return _(CANASTA_BAND_TEXT).format(minimum=int(band.group(1)))
     return _(english)
+
+
+# The words that answer yes or no, in both languages: the hand's questions and a partner's
+# answer (``--partner 예``) read them.
+YES = ("y", "yes", "예", "네", "응")
+NO = ("n", "no", "아니오", "아니요", "아니")
+
+
+def yes_or_no(text: str) -> str | None:
+    """``yes`` or ``no`` for a word that answers so (``예``, ``N``), else None."""
+    word = text.strip().casefold()
+    return "yes" if word in YES else "no" if word in NO else None
+
+
+# An unnamed player, as a game keeps it: the side's name and the seat's number.
+SEAT = r"(?P<side>.+) \(player (?P<number>[0-9]+)\)"
+
+
+def said_seat(name: str) -> str:
+    """A player's name as a person reads it: an unnamed seat (``A (player 1)``, as the game
+    keeps it) in the language in use, any other name as it is."""
+    if not name.endswith(")"):
+        return name
+    found = compiled(SEAT).fullmatch(name)
+    if found is None:
+        return name
+    return _("{side} (player {number})").format(side=found["side"], number=found["number"])

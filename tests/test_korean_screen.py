@@ -1,0 +1,133 @@
+"""Nothing left in English on a Korean screen: help meant for a person, the names the program
+makes up (a game's default name, an unnamed player), what an export wrote, the words of play's
+rulings and a partner's answer; the language named as a person names it. JSON stays English."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from helpers import Cli
+
+from canasta_score.cli.languages import choose, machine_output
+from canasta_score.cli.shell import completions
+
+SIDES = ("--side", "우리", "--side", "그들")
+
+
+@pytest.mark.parametrize("args", [["export", "--help"], ["export", "--json", "--help"]])
+def test_export_help_is_read_by_a_person_in_korean(cli: Cli, args: list[str]) -> None:
+    shown = cli("--lang", "ko", *args)
+    assert shown.code == 0 and "게임 기록을 씁니다" in shown.out
+    assert not machine_output(args)
+
+
+def test_a_log_written_to_a_file_is_said_in_korean_and_the_file_is_the_english_one(
+    cli: Cli, tmp_path: Path
+) -> None:
+    cli("new", "club", *SIDES)
+    cli("hand", "우리: 285 melded, 1 natural, out", "그들: 95 melded, 70 left")
+    korean = cli("--lang", "ko", "export", "--format", "json", "-o", str(tmp_path / "ko.json"))
+    english = cli("export", "--format", "json", "-o", str(tmp_path / "en.json"))
+    assert korean.err.strip() == f"{tmp_path / 'ko.json'}에 썼습니다"
+    assert english.err.strip() == f"Wrote {tmp_path / 'en.json'}"
+    assert (tmp_path / "ko.json").read_bytes() == (tmp_path / "en.json").read_bytes()
+    # Printed JSON is for programs: English whatever the language.
+    assert machine_output(["export"]) and machine_output(["export", "--json", "-o", "x.json"])
+
+
+def test_a_game_without_a_name_gets_a_korean_one_and_the_json_an_english_one(cli: Cli) -> None:
+    korean = cli("--lang", "ko", "new", *SIDES)
+    assert re.fullmatch(r"게임-\d{4}-\d\d-\d\d", korean.out.strip()), korean.out
+    english = cli("--lang", "ko", "new", *SIDES, "--json")
+    assert json.loads(english.out)["game"].startswith("game-")
+
+
+def test_a_name_taken_is_refused_in_korean(cli: Cli) -> None:
+    cli("new", "club", *SIDES)
+    again = cli("--lang", "ko", "new", "club", *SIDES)
+    assert again.code == 2 and "다른 이름을 고르십시오" in again.err
+
+
+def test_an_unnamed_player_is_said_in_korean_and_kept_in_english(cli: Cli) -> None:
+    """RULES 1: four players, two partnerships; sides named without players have seats."""
+    cli("new", "club", *SIDES)
+    status = cli("--lang", "ko", "status").out
+    assert "다음: 1번째 판, 딜러 우리 (1번 플레이어)." in status
+    assert "player" not in status
+    kept = json.loads(cli("--lang", "ko", "status", "--json").out)
+    assert "우리 (player 1)" in json.dumps(kept, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("flag", "environ", "expected"),
+    [
+        ("kr", {}, "ko"),
+        ("한국어", {}, "ko"),
+        ("Korean", {}, "ko"),
+        ("ko_KR", {}, "ko"),
+        ("english", {"LANG": "ko_KR.UTF-8"}, "en"),
+        (None, {"LANGUAGE": "ko", "LANG": "C.UTF-8"}, "ko"),
+        (None, {"LANGUAGE": "fr:ko:en", "LANG": "en_US.UTF-8"}, "ko"),
+        (None, {"LANGUAGE": "ko", "LC_ALL": "C"}, "en"),  # gettext: a C locale ignores LANGUAGE
+    ],
+)
+def test_a_language_is_named_as_a_person_names_it(
+    flag: str | None, environ: dict[str, str], expected: str
+) -> None:
+    assert choose(flag, environ) == expected
+
+
+@pytest.mark.parametrize(("korean", "english"), [("아니오", "no"), ("예", "yes"), ("네", "yes")])
+def test_the_partner_s_answer_may_be_given_in_korean(cli: Cli, korean: str, english: str) -> None:
+    """Modern American: the partner may be asked; a no forbids going out this turn (RULES)."""
+    melds = ("--table", "Q Q Q Q Q Q Q", "--table", "K K K K K K K", "--discard", "5C")
+    given = ("check", "go-out", *melds, "-r", "modern-american", "--json")
+    said = cli(*given, "--partner", korean)
+    meant = cli(*given, "--partner", english)
+    assert (said.code, said.out) == (meant.code, meant.out)
+
+
+def test_play_s_rulings_take_korean_words(cli: Cli) -> None:
+    """RULES 3.3: a natural pair of the top card's rank takes an unfrozen pile; a side that
+    has not opened needs its minimum (50 at 0). RULES 4.2: going out with a discard."""
+    cli("new", "club", *SIDES)
+    lines = "\n".join(
+        [
+            "더미 KD 손 KS KH 5C",
+            "pickup KD with KS KH 5C",
+            "더미 KD 손 KS KH 팀 우리 첫멜드전 동결",
+            "나가기 Q Q Q Q Q Q Q / K K K 버림 5C",
+            "go-out Q Q Q Q Q Q Q / K K K discard 5C",
+        ]
+    )
+    session = cli("--lang", "ko", "play", "--game", "club", stdin=lines + "\n")
+    out = session.out
+    assert out.count("허용") >= 3, out
+    assert "by" not in out and "with" not in out
+    assert "동결" in completions("더미 KD 손 KS 동", ["우리"])
+    assert "버림" in completions("나가기 Q Q Q 버", [])
+
+
+def test_play_asks_which_side_with_the_korean_word(cli: Cli) -> None:
+    """Sides with different minimums (RULES 3.2: 50 below 1,500, 90 from 1,500) must say which
+    side is asking."""
+    cli("new", "club", *SIDES)
+    played = cli("hand", "우리: 1000 melded, 1 natural, out", "그들: 50 melded")
+    assert played.code == 0, played.err
+    session = cli("--lang", "ko", "play", "--game", "club", stdin="더미 KD 손 KS KH 첫멜드전\n")
+    assert "팀 우리 / 팀 그들" in session.out + session.err
+
+
+def test_names_typed_in_decomposed_hangul_are_kept_composed(cli: Cli) -> None:
+    """A macOS paste gives NFD Hangul; the game keeps NFC, so names line up and match."""
+    decomposed = unicodedata.normalize("NFD", "철수")
+    assert decomposed != "철수"
+    made = cli("new", unicodedata.normalize("NFD", "동네"), "--side", decomposed, "--side", "영희")
+    assert made.out.strip() == "동네"
+    kept = json.loads(cli("status", "--json").out)
+    names = [side["name"] for side in kept["sides"]]
+    assert names == ["철수", "영희"]
