@@ -197,7 +197,7 @@ def test_the_quick_form_help_names_the_korean_words_in_korean(classic: Ruleset) 
         general, own = quick_help(), quick_help(classic)
     for word in ("멜드", "내추럴 / 믹스드", "빨간 3", "검은 3", "남은", "나감", "미완성 세븐"):
         assert word in general, word
-    assert "Classic Canasta의 항목: N 멜드, N 내추럴 / 믹스드" in own
+    assert "클래식 카나스타의 항목: N 멜드, N 내추럴 / 믹스드" in own
     assert quick_help(classic).startswith('write each side as "NAME: item, item, ...", e.g.')
 
 

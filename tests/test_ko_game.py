@@ -100,7 +100,7 @@ def test_a_small_game_in_korean_lines_up_by_display_width(cli: Cli) -> None:
     english = cli("status").out
     status = cli("--lang", "ko", "status").out
     assert numbers(status) == numbers(english)
-    assert "동네: Classic Canasta (classic), 플레이어 4명, 목표 점수 5,000" in status
+    assert "동네: 클래식 카나스타 (classic), 플레이어 4명, 목표 점수 5,000" in status
     assert "다음: 2번째 판, 딜러 민수와 지영" in status
 
     sheet = table_after(status, "판")

@@ -154,7 +154,7 @@ def test_a_bad_card_count_names_the_deck_rule_in_korean(cli: Cli) -> None:
     """Two packs hold 8 kings: nine are too many (deck.decks)."""
     code, ko, en = both(cli, "check", "meld", "K K K K K K K K K")
     assert code == 1
-    assert "K 카드를 9장 적었지만 Classic Canasta 덱 (2벌)에는 8장뿐입니다" in ko
+    assert "K 카드를 9장 적었지만 클래식 카나스타 덱 (2벌)에는 8장뿐입니다" in ko
     assert "[classic.deck.decks]" in ko
     assert numbers(ko) == numbers(en)
 
@@ -235,7 +235,7 @@ def test_rules_validate_lists_problems_in_korean(
     good = tmp_path / "house.toml"
     good.write_text('id = "house"\nextends = "classic"\n[go_out]\nbonus = 150\n')
     code, out, _err = run(capsys, "--lang", "ko", "rules", "validate", str(good))
-    assert (code, out) == (0, f"{good}: 올바름 (Classic Canasta, id house)\n")
+    assert (code, out) == (0, f"{good}: 올바름 (클래식 카나스타, id house)\n")
 
 
 # ---------------------------------------------------------------- tables in Korean

@@ -131,3 +131,25 @@ def test_names_typed_in_decomposed_hangul_are_kept_composed(cli: Cli) -> None:
     kept = json.loads(cli("status", "--json").out)
     names = [side["name"] for side in kept["sides"]]
     assert names == ["철수", "영희"]
+
+
+def test_bundled_rulesets_are_named_and_described_in_korean_where_shown(cli: Cli) -> None:
+    """The 12 bundled rulesets by their Korean names (seeds/003: 모던 아메리칸 카나스타); the
+    JSON keeps the English names, as the data does."""
+    listed = cli("--lang", "ko", "rules", "list").out
+    for name in (
+        "클래식 카나스타",
+        "모던 아메리칸 카나스타",
+        "삼바",
+        "핸드 앤드 풋",
+        "볼리비아 카나스타",
+    ):
+        assert name in listed
+    assert "Canasta" not in listed and "Samba" not in listed
+    shown = cli("--lang", "ko", "rules", "show", "modern-american").out
+    assert shown.startswith("모던 아메리칸 카나스타 (modern-american)")
+    assert "7과 에이스의 클린 카나스타" in shown
+    data = json.loads(cli("--lang", "ko", "rules", "list", "--json").out)
+    assert "Classic Canasta" in json.dumps(data)
+    cli("new", "금요일", *SIDES)
+    assert "금요일: 클래식 카나스타 (classic)" in cli("--lang", "ko", "status").out

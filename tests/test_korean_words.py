@@ -125,7 +125,7 @@ RETIRED = (
     "두 벌",
     "규칙 세트 사본",
 )
-HAND_KEPT = ("핸드와 풋", "특수 핸드", "가비지 핸드", "스트레이트 핸드")
+HAND_KEPT = ("핸드와 풋", "핸드 앤드 풋", "핸드나 풋", "핸드 11장과 풋", "특수 핸드", "가비지 핸드")
 
 
 def test_no_retired_word_appears_anywhere_in_the_catalog() -> None:

@@ -198,7 +198,7 @@ def new_cmd(
     else:
         length = _("  {name}, {players} players, target {target:,}")
     shown = length.format(
-        name=rs.name, players=rs.players, hands=rs.game.hands, target=rs.game.target
+        name=rs.shown_name, players=rs.players, hands=rs.game.hands, target=rs.game.target
     )
     typer.echo(shown, err=True)
     for s in game.sides:

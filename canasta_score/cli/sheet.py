@@ -25,7 +25,7 @@ def heading(s: Summary) -> str:
         text = _("{game}: {name} ({ruleset}), {players} players, target {target:,}")
     return text.format(
         game=s.game,
-        name=s.ruleset_name,
+        name=_(s.ruleset_name),
         ruleset=s.ruleset,
         players=s.players,
         hands=s.fixed_hands,

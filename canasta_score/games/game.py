@@ -210,7 +210,7 @@ def check_setup(game: Game, rs: Ruleset) -> None:
                 'game "{game}": {ruleset} with {players} players has {sides} sides, not {given}'
             ).format(
                 game=game.name,
-                ruleset=rs.name,
+                ruleset=rs.shown_name,
                 players=rs.players,
                 sides=rs.sides,
                 given=len(game.sides),

@@ -237,7 +237,7 @@ def quick_help(rs: Ruleset | None = None) -> str:
     return _(
         'write each side as "NAME: item, item, ...", e.g. '
         '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
-    ).format(ruleset=rs.name, items=", ".join(items))
+    ).format(ruleset=rs.shown_name, items=", ".join(items))
 
 
 def count_token(word: str) -> str | None:

@@ -225,7 +225,12 @@ def markdown_frame(
         if rs.game.hands
         else _("target {target}").format(target=num(rs.game.target))
     )
-    about = {"ruleset": md(rs.name), "id": code(rs.id), "players": rs.players, "length": length}
+    about = {
+        "ruleset": md(rs.shown_name),
+        "id": code(rs.id),
+        "players": rs.players,
+        "length": length,
+    }
     if game.created:
         about["started"] = md(game.created.replace("T", " "))
         lines.append(_("{ruleset} ({id}), {players} players, {length}. Started {started}."))
@@ -256,7 +261,9 @@ def markdown_frame(
         tail += [
             "## " + _("Ruleset"),
             "",
-            _("The game is scored with this snapshot of {ruleset}:").format(ruleset=md(rs.name)),
+            _("The game is scored with this snapshot of {ruleset}:").format(
+                ruleset=md(rs.shown_name)
+            ),
             "",
             "```toml",
             tomli_w.dumps(game.ruleset).strip(),

@@ -108,7 +108,7 @@ def game_page(log: Log) -> str:
     template = environment().get_template("game.html.j2")
     return template.render(
         log=data,
-        rs_name=log.rs.name,
+        rs_name=log.rs.shown_name,
         sides=sides,
         chart=chart,
         version=__version__,

@@ -85,6 +85,17 @@ class Ruleset(Schema):
     def sides(self) -> int:
         return self.table.players // self.table.side_size
 
+    @property
+    def shown_name(self) -> str:
+        """The ruleset's name as a person reads it: a bundled ruleset's in the language in use
+        (the data, JSON included, keeps :attr:`name`)."""
+        return _(self.name)
+
+    @property
+    def shown_description(self) -> str:
+        """The ruleset's description in the language in use (see :attr:`shown_name`)."""
+        return _(self.description) if self.description else ""
+
     def value(self, key: str) -> Any:
         """The value of ``section.key``."""
         section, name = key.split(".", 1)
