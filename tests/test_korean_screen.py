@@ -153,3 +153,21 @@ def test_bundled_rulesets_are_named_and_described_in_korean_where_shown(cli: Cli
     assert "Classic Canasta" in json.dumps(data)
     cli("new", "금요일", *SIDES)
     assert "금요일: 클래식 카나스타 (classic)" in cli("--lang", "ko", "status").out
+
+
+def test_the_stats_play_table_in_korean_is_no_wider_than_the_english_and_names_each_penalty(
+    cli: Cli,
+) -> None:
+    """Every penalty column says 감점: as the statistics page does."""
+    from canasta_score.output.widths import width
+
+    cli("new", "club", *SIDES)
+    cli("hand", "우리: 285 melded, 1 natural, 1 mixed, 2 red, out", "그들: 95 melded, 70 left")
+
+    def play_head(text: str) -> str:
+        return next(line for line in text.splitlines() if "/" in line and "-" not in line)
+
+    korean = play_head(cli("--lang", "ko", "stats").out)
+    english = play_head(cli("stats").out)
+    assert width(korean) <= width(english)
+    assert korean.count("감점:") == 3
