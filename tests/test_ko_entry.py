@@ -295,7 +295,7 @@ def test_the_demo_in_korean_writes_its_quick_form_in_korean_and_ends_at_c8(cli: 
     the same bytes in both."""
     korean = cli("--lang", "ko", "demo")
     assert korean.code == 0, korean.err
-    assert "us: 420 멜드, 2 내추럴, 1 믹스드, 1 빨간 3, 30 남은" in korean.out
+    assert "우리: 420 멜드, 2 내추럴, 1 믹스드, 1 빨간 3, 30 남은" in korean.out
     assert "네 판짜리 클래식 게임을 임시 폴더에서 계산합니다." in korean.out
     assert "6,040" in korean.out and "5,175" in korean.out and "865" in korean.out
     assert cli("--lang", "ko", "demo", "--json").out == cli("--lang", "en", "demo", "--json").out

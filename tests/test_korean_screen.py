@@ -171,3 +171,17 @@ def test_the_stats_play_table_in_korean_is_no_wider_than_the_english_and_names_e
     english = play_head(cli("stats").out)
     assert width(korean) <= width(english)
     assert korean.count("감점:") == 3
+
+
+def test_the_demo_in_korean_has_korean_sides_players_and_comments(cli: Cli) -> None:
+    """The demo's game (example C5 of docs/rules/classic.md, then C8's position): us win by
+    865 whatever the names are called."""
+    korean = cli("--lang", "ko", "demo").out
+    english = cli("demo").out
+    assert "--side '우리: 철수 & 영희' --side '그들: 민수 & 지영'" in korean
+    assert '# docs/rules/classic.md의 예 C5: "우리"가 내추럴 카나스타와' in korean
+    assert "게임 종료: 우리 승리, 865점 차." in korean
+    assert not re.search(r"\b(us|them|Ann|Bob|Cy|Di)\b", korean)
+    assert "Game over: us wins by 865." in english
+    as_json = json.loads(cli("--lang", "ko", "demo", "--json").out)
+    assert "us: Ann & Bob" in " ".join(as_json["commands"])
