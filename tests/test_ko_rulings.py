@@ -208,7 +208,7 @@ def test_rules_explain_tiers_in_korean(cli: Cli) -> None:
         "1,500점부터: 90점; 3,000점부터: 120점" in (run.out)
     )
     assert "하우스 룰: --rule initial_meld.tiers=VALUE" in run.out
-    assert "설명: docs/rules/classic.md#initial-meld" in run.out
+    assert "설명: docs/ko/rules/classic.md#initial-meld" in run.out
 
 
 def test_rules_explain_choices_in_korean(cli: Cli) -> None:

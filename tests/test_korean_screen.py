@@ -185,3 +185,20 @@ def test_the_demo_in_korean_has_korean_sides_players_and_comments(cli: Cli) -> N
     assert "Game over: us wins by 865." in english
     as_json = json.loads(cli("--lang", "ko", "demo", "--json").out)
     assert "us: Ann & Bob" in " ".join(as_json["commands"])
+
+
+def test_rules_explain_in_korean_points_to_the_korean_rules_page_with_its_section() -> None:
+    """Classic, Modern American and Samba have Korean rules pages (docs/ko/rules) keeping every
+    section anchor a ruling's page link may name; the JSON keeps the English page."""
+    from canasta_score.core import language
+    from canasta_score.rules.rulebook import ANCHORS, KOREAN_DOCS, KOREAN_PAGES, page_for
+
+    root = Path(__file__).parent.parent
+    for page in KOREAN_PAGES:
+        text = (root / KOREAN_DOCS / page).read_text(encoding="utf-8")
+        missing = [a for a in set(ANCHORS.values()) if f'<a id="{a}"></a>' not in text]
+        assert missing == [], page
+    with language.speaking(language.KOREAN):
+        assert page_for("samba", "meld.sequences", 4) == "docs/ko/rules/samba.md#melds"
+        assert page_for("bolivian", "meld.sequences", 4) == "docs/rules/bolivian.md#melds"
+    assert page_for("samba", "meld.sequences", 4) == "docs/rules/samba.md#melds"
