@@ -202,3 +202,14 @@ def test_rules_explain_in_korean_points_to_the_korean_rules_page_with_its_sectio
         assert page_for("samba", "meld.sequences", 4) == "docs/ko/rules/samba.md#melds"
         assert page_for("bolivian", "meld.sequences", 4) == "docs/rules/bolivian.md#melds"
     assert page_for("samba", "meld.sequences", 4) == "docs/rules/samba.md#melds"
+
+
+def test_a_quick_form_count_refused_in_korean_names_its_quick_form_word(cli: Cli) -> None:
+    """Every card counts a multiple of 5 (RULES, card values): 283 melded cannot be."""
+    cli("new", "club", *SIDES)
+    korean = cli("--lang", "ko", "hand", "우리: 283 멜드, 나감", "그들: 95 멜드")
+    assert (
+        korean.err.strip() == 'Error: 팀 "우리": 멜드 점수(meld_points) = 283은 5의 배수가 아닙니다'
+    )
+    english = cli("hand", "우리: 283 melded, out", "그들: 95 melded")
+    assert english.err.strip() == 'Error: side "우리": meld_points = 283 is not a multiple of 5'

@@ -193,6 +193,24 @@ def shown_requirement(english: str) -> str:
     return _(english)
 
 
+# A hand record's count keys as a message names them: the key itself in English, the quick
+# form's word with the key in Korean (``멜드 점수(meld_points)``), for a hand given either way.
+RECORD_KEYS = {
+    "meld_points": N_("meld_points"),
+    "in_hand_points": N_("in_hand_points"),
+    "red_threes": N_("red_threes"),
+    "black_threes": N_("black_threes"),
+    "held_penalties": N_("held_penalties"),
+    "black_threes_removed": N_("black_threes_removed"),
+    "concealed_canastas": N_("concealed_canastas"),
+}
+
+
+def said_key(key: str) -> str:
+    """A record key as a message names it, in the language in use (see RECORD_KEYS)."""
+    return _(RECORD_KEYS[key]) if key in RECORD_KEYS else key
+
+
 # The words that answer yes or no, in both languages: the hand's questions and a partner's
 # answer (``--partner 예``) read them.
 YES = ("y", "yes", "예", "네", "응")

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from canasta_score.core.errors import RecordError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _, ngettext
+from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
 from canasta_score.hands.record import HandRecord, SideRecord, side_cards
 from canasta_score.judging.going_out import going_out_problems
@@ -202,7 +203,7 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
             raise refuse(
                 name,
                 _("{key} = {value} is not a multiple of {step}").format(
-                    key=key, value=value, step=step
+                    key=said_key(key), value=value, step=step
                 ),
             )
     # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
