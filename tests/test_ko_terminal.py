@@ -126,3 +126,13 @@ def test_a_play_session_in_korean_two_hands_korean_commands_and_help(
     assert "명령 (앞부분만 써도 됩니다" in shown and "hand (판)" in shown
     assert term.finish() == 0
     assert scores(ko_env) == [560 + 850, 850 + 95]
+
+
+def test_undo_in_korean_asks_with_the_korean_default(ko_env: dict[str, str]) -> None:
+    """Every Korean yes-or-no question shows its default as 예 or 아니오; undo's is 아니오."""
+    run(ko_env, "new", "클럽", *SIDES)
+    run(ko_env, "hand", "우리: 285 멜드, 1 내추럴, 나감", "그들: 95 멜드")
+    term = Terminal(["undo"], ko_env)
+    shown = term.answer("redo로 되돌릴 수 있습니다) [아니오]:", "")
+    assert "이 판을 지우시겠습니까? (예/아니오" in shown and "[n]" not in shown
+    assert term.finish() == 2
