@@ -60,6 +60,10 @@ def test_an_unnamed_player_is_said_in_korean_and_kept_in_english(cli: Cli) -> No
     assert "player" not in status
     kept = json.loads(cli("--lang", "ko", "status", "--json").out)
     assert "우리 (player 1)" in json.dumps(kept, ensure_ascii=False)
+    cli("hand", "우리: 285 melded, 1 natural, out", "그들: 95 melded, 70 left")
+    for form in ("html", "md"):
+        page = cli("--lang", "ko", "export", "--format", form).out
+        assert "우리 (1번 플레이어)" in page and "(player" not in page, form
 
 
 @pytest.mark.parametrize(

@@ -61,8 +61,10 @@ def game_page(log: Log) -> str:
     from canasta_score.output.chart import chart_data, svg_chart
 
     data = log_data(log)
-    # Each breakdown item as a person reads it, beside its English label (which is data).
+    # Each breakdown item as a person reads it, beside its English label (which is data); an
+    # unnamed dealer as a person reads it.
     for hand, played in zip(data["hands"], log.played, strict=True):
+        hand["dealer"] = said_seat(hand["dealer"])
         for side, scored in zip(hand["sides"], played.score.sides, strict=True):
             side["items"] = [
                 {**item, "said": kept.words.said()}
