@@ -75,8 +75,8 @@ def test_the_korean_quick_form_scores_like_the_english_one_in_either_language_ru
         ("멜드 285", "285 melded"),
         ("2 빨간 3", "2 red"),
         ("빨간 3 2개", "2 red"),
-        ("2 레드 3", "2 red"),
-        ("1 블랙 3", "1 black"),
+        ("2 빨간 3", "2 red"),
+        ("1 검은 3", "1 black"),
         ("1 검은 3", "1 black"),
         ("40 남은", "40 left"),
         ("손에 남은 카드 40", "40 left"),
@@ -195,9 +195,9 @@ def test_a_side_described_in_korean_reads_back_as_the_same_record() -> None:
 def test_the_quick_form_help_names_the_korean_words_in_korean(classic: Ruleset) -> None:
     with language.speaking("ko"):
         general, own = quick_help(), quick_help(classic)
-    for word in ("멜드", "내추럴 / 믹스드", "빨간 3", "블랙 3", "남은", "나감", "미완성 세븐"):
+    for word in ("멜드", "내추럴 / 믹스드", "빨간 3", "검은 3", "남은", "나감", "미완성 세븐"):
         assert word in general, word
-    assert "Classic Canasta의 항목: N 멜드, N 내추럴 / 믹스드" in own
+    assert "클래식 카나스타의 항목: N 멜드, N 내추럴 / 믹스드" in own
     assert quick_help(classic).startswith('write each side as "NAME: item, item, ...", e.g.')
 
 
@@ -207,7 +207,7 @@ def test_the_questions_are_asked_in_korean_with_korean_defaults(classic: Ruleset
     prompts = {q.key: (q.prompt, q.default) for q in questions}
     assert prompts["meld_points"] == ("멜드한 카드 전체의 카드 점수", "0")
     assert prompts["canastas.natural"][0] == "내추럴 카나스타 수"
-    assert prompts["went_out"] == ("우리이(가) 나갔습니까? (예/아니오)", "아니오")
+    assert prompts["went_out"] == ("우리가 나갔습니까? (예/아니오)", "아니오")
     assert prompts["concealed"][1] == "아니오"
 
 
@@ -255,7 +255,7 @@ def test_every_help_text_of_every_command_has_its_korean() -> None:
 def test_help_of_hand_and_play_in_korean(cli: Cli) -> None:
     shown = cli("--lang", "ko", "hand", "--help")
     assert shown.code == 0
-    assert "다음 핸드를 기록합니다" in shown.out and "한 팀의 빠른 형식" in shown.out
+    assert "다음 판을 기록합니다" in shown.out and "한 팀의 빠른 형식" in shown.out
     assert "Usage:" in shown.out  # Click's own heading stays as Click writes it
     assert "게임 세션을 엽니다" in cli("--lang", "ko", "play", "--help").out
     assert "Record the next hand" in cli("--lang", "en", "hand", "--help").out
@@ -265,7 +265,7 @@ def test_a_refused_korean_quick_form_names_the_bad_item_in_korean(cli: Cli) -> N
     assert cli("new", "클럽", "--side", "우리", "--side", "그들").code == 0
     refused = cli("--lang", "ko", "hand", "우리: 285 멜드, 2 파란 3", "그들: 0 멜드")
     assert refused.code == 2
-    assert 'Error: 팀 "우리": "2 파란 3"은(는) 알 수 없는 항목입니다' in refused.err
+    assert 'Error: 팀 "우리": "2 파란 3"은 알 수 없는 항목입니다' in refused.err
 
 
 def test_the_hand_json_is_the_same_bytes_in_korean_and_english(cli: Cli) -> None:
@@ -295,8 +295,8 @@ def test_the_demo_in_korean_writes_its_quick_form_in_korean_and_ends_at_c8(cli: 
     the same bytes in both."""
     korean = cli("--lang", "ko", "demo")
     assert korean.code == 0, korean.err
-    assert "us: 420 멜드, 2 내추럴, 1 믹스드, 1 빨간 3, 30 남은" in korean.out
-    assert "네 핸드짜리 클래식 게임을 임시 폴더에서 계산합니다." in korean.out
+    assert "우리: 420 멜드, 2 내추럴, 1 믹스드, 1 빨간 3, 30 남은" in korean.out
+    assert "네 판짜리 클래식 게임을 임시 폴더에서 계산합니다." in korean.out
     assert "6,040" in korean.out and "5,175" in korean.out and "865" in korean.out
     assert cli("--lang", "ko", "demo", "--json").out == cli("--lang", "en", "demo", "--json").out
 
@@ -314,4 +314,4 @@ def test_the_choices_of_the_entry_in_korean_out_all_nobody_and_leaving() -> None
     said = io.StringIO()
     with language.speaking("ko"), pytest.raises(Left, match="아무것도 저장하지 않았습니다"):
         Dialogue(inp=io.StringIO("열\n종료\n"), out=said).ask("멜드", parse_count)
-    assert '"열"은(는) 0 이상의 정수가 아닙니다. 다시 입력하세요.' in said.getvalue()
+    assert '"열"은 0 이상의 정수가 아닙니다. 다시 입력하십시오.' in said.getvalue()

@@ -24,7 +24,7 @@ POINTS = re.compile(r"[+-]\d[\d,]*")
 
 def numbers(text: str) -> list[str]:
     """Every number of a text, in order (rule ids left out: their digits are no score)."""
-    return NUMBER.findall(re.sub(r"\S*\.\S*", "", text))
+    return [n.rstrip(",") for n in NUMBER.findall(re.sub(r"\S*[a-z]\.[a-z]\S*", "", text))]
 
 
 def columns(rule: str) -> list[tuple[int, int]]:
@@ -71,13 +71,13 @@ def test_score_hand_c5_in_korean_has_the_english_numbers(cli: Cli, c5_path: obje
         "멜드한 카드": "+205",
         "내추럴 카나스타 1개": "+500",
         "믹스드 카나스타 1개": "+300",
-        "레드 3 2장": "+200",
+        "빨간 3 2장": "+200",
         "나가기": "+100",
         "손에 남은 카드": "-65",
         "합계": "+1,240",
     }
     assert "항목" in korean.out and "점수" in korean.out and "규칙" in korean.out
-    assert "손에 남은 블랙 3 1장" in korean.out and "+225" in korean.out
+    assert "손에 남은 검은 3 1장" in korean.out and "+225" in korean.out
     assert "classic.canasta.natural" in korean.out  # rule ids are never translated
 
 
@@ -96,16 +96,16 @@ def test_a_small_game_in_korean_lines_up_by_display_width(cli: Cli) -> None:
     start_game(cli)
     played = cli("--lang", "ko", "hand", *HAND_TWO)
     assert played.code == 0, played.err
-    assert "핸드 1, 딜러" in played.out and "+560" in played.out and "+850" in played.out
+    assert "1번째 판, 딜러" in played.out and "+560" in played.out and "+850" in played.out
     english = cli("status").out
     status = cli("--lang", "ko", "status").out
     assert numbers(status) == numbers(english)
-    assert "동네: Classic Canasta (classic), 플레이어 4명, 목표 점수 5,000" in status
-    assert "다음: 핸드 2, 딜러 민수와 지영" in status
+    assert "동네: 클래식 카나스타 (classic), 플레이어 4명, 목표 점수 5,000" in status
+    assert "다음: 2번째 판, 딜러 민수와 지영" in status
 
-    sheet = table_after(status, "핸드")
+    sheet = table_after(status, "판")
     spans = columns(sheet[1])
-    assert cells(sheet[0], spans) == ["핸드", "딜러", CHULSOO, "합계", MINSU, "합계"]
+    assert cells(sheet[0], spans) == ["판", "딜러", CHULSOO, "누적", MINSU, "누적"]
     row = cells(sheet[2], spans)
     assert row[0] == "1" and row[2:] == ["+560", "560", "+850 *", "850"]
     # Right-aligned numbers end where their column ends, in display columns.
@@ -120,11 +120,11 @@ def test_a_small_game_in_korean_lines_up_by_display_width(cli: Cli) -> None:
 
     history = cli("--lang", "ko", "history").out
     assert numbers(history) == numbers(cli("history").out)
-    lines = table_after(history, "핸드")
+    lines = table_after(history, "판")
     spans = columns(lines[1])
     head = cells(lines[0], spans)
-    assert head[:3] == ["핸드", "딜러", "나간 팀"]
-    assert head[3:] == [f"{CHULSOO} 최소", CHULSOO, "합계", f"{MINSU} 최소", MINSU, "합계"]
+    assert head[:3] == ["판", "딜러", "나간 팀"]
+    assert head[3:] == [f"{CHULSOO} 최소", CHULSOO, "누적", f"{MINSU} 최소", MINSU, "누적"]
     assert cells(lines[2], spans)[2:] == [MINSU, "50", "+560", "560", "50", "+850", "850"]
 
     listed = cli("--lang", "ko", "games").out.splitlines()
@@ -155,7 +155,7 @@ def test_hand_json_is_the_same_bytes_in_korean(cli: Cli) -> None:
 @pytest.mark.parametrize(
     ("args", "korean"),
     [
-        (("edit", "5", "us: 100 melded"), "핸드 5"),
+        (("edit", "5", "us: 100 melded"), "5번째 판"),
         (("status",), "현재 게임이 없습니다"),
         (("score-hand", "-", "-r", "classic"), "알 수 없는 카드"),
         (("new", "x", "--target", "12"), "5의 배수"),
@@ -186,24 +186,24 @@ def test_errors_in_korean_start_with_error_and_exit_2(
         (
             words("threes why", threes=words("red threes", n=2), why=words("no meld")),
             "2 red threes (no meld: counted against)",
-            "레드 3 2장 (멜드 없음: 감점)",
+            "빨간 3 2장 (멜드 없음: 감점)",
         ),
         (
             words(
                 "threes why", threes=words("black threes", n=1), why=words("counted against", n=0)
             ),
             "1 black three (counted against with 0 canastas)",
-            "블랙 3 1장 (카나스타 0개: 감점)",
+            "검은 3 1장 (카나스타 0개: 감점)",
         ),
         (
             words("threes why", threes=words("red threes", n=4), why=words("count nothing", n=1)),
             "4 red threes (count nothing with 1 canasta)",
-            "레드 3 4장 (카나스타 1개: 0점)",
+            "빨간 3 4장 (카나스타 1개: 0점)",
         ),
         (
             words("no bonus", label=words("canasta.deuces", n=2)),
             "2 canastas of twos: no bonus",
-            "듀스 카나스타 2개: 보너스 없음",
+            "2 카나스타 2개: 보너스 없음",
         ),
         (words("canasta.sequence samba", n=1), "1 samba canasta", "삼바 카나스타 1개"),
         (words("canasta.sequence", n=1, name="scala"), "1 scala canasta", "scala 카나스타 1개"),
@@ -215,25 +215,25 @@ def test_errors_in_korean_start_with_error_and_exit_2(
         (
             words("incomplete melds of sevens", n=3),
             "3 incomplete melds of sevens",
-            "미완성 세븐 멜드 3개",
+            "미완성 7 멜드 3개",
         ),
         (words("incomplete clean aces"), "incomplete clean aces", "미완성 클린 에이스 멜드"),
         (
             words("black threes left in hand and foot", n=1),
             "1 black three left in hand and foot",
-            "핸드와 풋에 남은 블랙 3 1장",
+            "핸드와 풋에 남은 검은 3 1장",
         ),
         (
             words("held aces sevens", n=2),
             "2 players holding three aces or sevens",
-            "에이스나 세븐을 3장 든 플레이어 2명",
+            "에이스나 7을 3장 든 플레이어 2명",
         ),
         (
             words("all black threes removed", every=4),
             "all 4 black threes removed",
-            "블랙 3 4장 모두 제거",
+            "검은 3 4장 모두 제거",
         ),
-        (words("black threes removed", n=3), "3 black threes removed", "제거된 블랙 3 3장"),
+        (words("black threes removed", n=3), "3 black threes removed", "제거된 검은 3 3장"),
         (words("special hand pairs"), "special hand: pairs", "특수 핸드: 페어"),
     ],
 )
@@ -257,7 +257,7 @@ def test_a_korean_run_leaves_the_cached_log_english(cli: Cli) -> None:
     english = cli("--lang", "en", "history", "--detail").out
     assert "믹스드 카나스타 1개" in korean and "1 mixed canasta" not in korean
     assert "1 mixed canasta" in english and "믹스드" not in english
-    assert "Hand 1, dealt by" in english and "핸드 1, 딜러" in korean
+    assert "Hand 1, dealt by" in english and "1번째 판, 딜러" in korean
 
 
 def test_json_is_english_after_a_hand_entered_in_korean(cli: Cli) -> None:

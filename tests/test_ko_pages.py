@@ -131,7 +131,7 @@ def test_stats_in_korean_line_up_hangul_names_and_give_the_figures_of_rules_2_6(
         "끝남",
         "승",
         "승률",
-        "핸드",
+        "판",
         "평균",
         "최고",
         "최저",
@@ -142,7 +142,7 @@ def test_stats_in_korean_line_up_hangul_names_and_give_the_figures_of_rules_2_6(
         ["민수", "1", "1", "0", "0%", "7", "660.0", "+1,240", "+225"],
         ["지영", "1", "1", "0", "0%", "7", "660.0", "+1,240", "+225"],
     ]
-    assert "믹스드/핸드" in play[0] and "내추럴/핸드" in play[0]
+    assert "믹스드/판" in play[0] and "내추럴/판" in play[0]
     assert play[2].split() == ["영희", "4", "0", "0.57", "0.57", "2.00", "470", "0", "0"]
     assert play[4].split() == ["민수", "3", "0", "0.43", "0.43", "2.00", "475", "0", "0"]
     assert found[2][2].startswith("철수 & 영희  ") and found[2][2].split()[3:6] == ["1", "1", "1"]
@@ -180,7 +180,7 @@ def test_stats_page_in_korean_has_lang_ko_and_korean_headings(
     page = (tmp_path / "season.html").read_text(encoding="utf-8")
     assert '<html lang="ko">' in page and "<title>카나스타 통계</title>" in page
     assert "<h2>플레이어</h2>" in page and "<th>이름</th>" in page
-    assert '<th class="n">승률</th>' in page and "핸드당 내추럴 카나스타" in page
+    assert '<th class="n">승률</th>' in page and "판당 내추럴 카나스타" in page
     assert '<td class="n">805.0</td>' in page and '<td class="n">470</td>' in page
     cli("--lang", "en", "stats", "--html", str(tmp_path / "season-en.html"))
     english = (tmp_path / "season-en.html").read_text(encoding="utf-8")
@@ -191,7 +191,7 @@ def test_stats_errors_in_korean_name_the_bad_value(cli: Cli, stored: Path) -> No
     done = cli("--lang", "ko", "stats", "--since", "yesterday")
     assert done.code == 2
     assert done.err.splitlines()[-1] == (
-        "Error: --since yesterday: 날짜를 YYYY-MM-DD 형식으로 적으세요"
+        "Error: --since yesterday: 날짜를 YYYY-MM-DD 형식으로 적으십시오"
     )
 
 
@@ -220,17 +220,18 @@ def test_chart_in_korean_lines_up_like_the_english_one_c5_hands(width: int) -> N
         korean = text_chart(data, width)
     assert all(display.width(line) <= width for line in korean.splitlines())
     assert plot(korean) == plot(english)
-    assert korean.splitlines()[0] == "한판: 핸드별 누적 점수"
+    assert korean.splitlines()[0] == "한판: 판별 누적 점수"
     # The axis is named under the middle of the plot, in the same columns as "hand".
     ko_axis = korean.splitlines()[top(korean) + 14]
     en_axis = english.splitlines()[top(english) + 14]
-    assert en_axis.strip() == "hand" and ko_axis.strip() == "핸드"
-    assert display.width(ko_axis) == display.width(en_axis)
+    assert en_axis.strip() == "hand" and ko_axis.strip() == "판"
+    # Centred alike: the middle of "판" (2 columns) and of "hand" (4) at most a column apart.
+    assert abs((display.width(ko_axis) - 1) - (display.width(en_axis) - 2)) <= 1
     legend = " ".join(korean.splitlines()[top(korean) + 15 :])
     assert "● 철수 & 영희 2,705" in legend and "○ 민수 & 지영 1,690" in legend
     # The target, and the initial-meld tiers of RULES 2.2: 90 from 1,500, 120 from 3,000.
     assert "═ 목표 점수 5,000" in legend
-    assert "┄ 최초 멜드 1,500점부터 90, 3,000점부터 120" in legend
+    assert "┄ 첫 멜드 1,500점부터 90, 3,000점부터 120" in legend
 
 
 def test_status_chart_in_korean_fits_the_terminal_and_names_the_totals(
@@ -243,7 +244,7 @@ def test_status_chart_in_korean_fits_the_terminal_and_names_the_totals(
     assert all(display.width(line) <= 50 for line in korean.splitlines())
     assert plot(korean) == plot(english)
     assert "철수 & 영희 2,705" in korean and "민수 & 지영 1,690" in korean
-    assert "핸드별 누적 점수" in korean and "목표 점수 5,000" in korean
+    assert "판별 누적 점수" in korean and "목표 점수 5,000" in korean
 
 
 def test_narrow_chart_in_korean_fits_and_gives_each_total() -> None:
@@ -252,7 +253,7 @@ def test_narrow_chart_in_korean_fits_and_gives_each_total() -> None:
         text = text_chart(chart_data(log.summary(), log.rs), 20)
     lines = text.splitlines()
     assert all(display.width(line) <= 20 for line in lines)
-    assert "목표 점수 5,000" in lines and "핸드 3" in lines
+    assert "목표 점수 5,000" in lines and "3번째 판" in lines
     assert lines[-2:] == ["  철수 & 영희 2,705", "  민수 & 지영 1,690"]
 
 
@@ -284,10 +285,10 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
     cli: Cli, stored: Path
 ) -> None:
     korean, english = both(cli, "export", "--game", "한판", "--format", "md")
-    assert "## 점수표" in korean and "## 핸드" in korean
+    assert "## 점수표" in korean and "## 판" in korean
     # Markdown shows "&" as "&amp;" (names are text, never markup).
-    assert "| 핸드 | 입력 시각 | 딜러 | 철수 &amp; 영희 | 철수 &amp; 영희 누적 |" in korean
-    assert "4인, 목표 점수 5,000. 시작 2026-01-10 20:00:00." in korean
+    assert "| 판 | 입력 시각 | 딜러 | 철수 &amp; 영희 | 철수 &amp; 영희 누적 |" in korean
+    assert "4명, 목표 점수 5,000. 시작 2026-01-10 20:00:00." in korean
     rows = sheet_rows(korean)
     assert rows[0][3:] == ["+1,240 (나감)", "1,240", "+225", "225"]
     assert rows[1][3:] == ["+225", "1,465", "+1,240 (나감)", "1,465"]
@@ -306,10 +307,10 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
         ]
 
     assert breakdown(korean) == breakdown(english) and len(breakdown(korean)) > 7 * 4
-    assert "### 핸드 1: 딜러 " in korean and "| 팀 | 항목 | 점수 | 규칙 |" in korean
+    assert "### 1번째 판: 딜러 " in korean and "| 팀 | 항목 | 점수 | 규칙 |" in korean
     assert "| 철수 &amp; 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
     assert "| 철수 &amp; 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
-    assert "**핸드 점수** (최초 멜드 최소 점수 50), 누적 1,240" in korean
+    assert "**판 점수** (첫 멜드 최소 점수 50), 누적 1,240" in korean
 
 
 def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
@@ -318,7 +319,7 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
     korean, english = both(cli, "export", "--game", "한판", "--format", "csv")
     ko_rows, en_rows = (list(csv.reader(io.StringIO(t))) for t in (korean, english))
     assert ko_rows[0] == [
-        "핸드",
+        "판",
         "날짜",
         "딜러",
         "나간 팀",
@@ -337,7 +338,7 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
     assert ko_rows[7][4:] == ["1240", "5635", "225", "4620"]
     korean, english = both(cli, "export", "--game", "한판", "--format", "csv", "--detail")
     ko_rows, en_rows = (list(csv.reader(io.StringIO(t))) for t in (korean, english))
-    assert ko_rows[0] == ["핸드", "날짜", "팀", "항목", "점수", "규칙"]
+    assert ko_rows[0] == ["판", "날짜", "팀", "항목", "점수", "규칙"]
     assert [(r[0], r[2], r[4], r[5]) for r in ko_rows[1:]] == [
         (r[0], r[2], r[4], r[5]) for r in en_rows[1:]
     ]
@@ -350,7 +351,7 @@ def test_html_export_in_korean_has_lang_ko_and_korean_headings(cli: Cli, stored:
     korean, english = both(cli, "export", "--game", "한판", "--format", "html")
     assert '<html lang="ko">' in korean and '<html lang="en">' in english
     assert "<title>한판 – 점수표</title>" in korean  # noqa: RUF001
-    for heading in ("점수표", "누적 점수", "핸드"):
+    for heading in ("점수표", "누적 점수", "판"):
         assert f"<h2>{heading}</h2>" in korean
     assert "결과: 철수 &amp; 영희 1,015점 차 승리." in korean
     assert "Result: 철수 &amp; 영희 wins by 1,015." in english
@@ -390,7 +391,7 @@ def test_export_without_a_format_is_english_json_with_modern_american_requiremen
     }
     Store(home).create(replace(game, hands=(record,)), "")
     markdown = cli("--lang", "ko", "export", "--game", "현대", "--format", "md").out
-    assert "추가 조건 최초 멜드에 내추럴 카드 3장 이상의 클린 멜드나 와일드 카드 멜드가" in markdown
+    assert "추가 조건 첫 멜드에 내추럴 카드 3장 이상의 클린 멜드나 와일드 카드 멜드가" in markdown
     # The Korean run above worked the log out (and kept it); the JSON is English all the same.
     korean = cli("--lang", "ko", "export", "--game", "현대")
     english = cli("--lang", "en", "export", "--game", "현대")

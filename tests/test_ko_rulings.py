@@ -56,8 +56,8 @@ def test_meld_k_2_2_breaks_min_naturals_and_wild_ratio_in_korean(cli: Cli) -> No
     code, ko, en = both(cli, "check", "meld", "K 2 2")
     assert code == 1
     assert ko.startswith("불가: K 2 2\n")
-    assert "그룹 멜드에는 내추럴 카드가 최소 2장 있다  [classic.meld.min-naturals]" in ko
-    assert "내추럴 카드가 와일드 카드보다 많아야 함 (내추럴 1장, 와일드 2장)" in ko
+    assert "그룹 멜드에는 내추럴 카드가 2장 이상 있어야 합니다  [classic.meld.min-naturals]" in ko
+    assert "내추럴 카드가 와일드 카드보다 많아야 합니다 (내추럴 1장, 와일드 2장)" in ko
     assert "[classic.meld.wild-ratio]" in ko
     assert "점수: 50" in ko
     assert numbers(ko) == numbers(en)
@@ -70,10 +70,10 @@ def test_pickup_with_a_natural_pair_cites_pile_natural_pair_and_its_assumption_i
     at a score of 0: the ruling says what it assumed."""
     code, ko, en = both(cli, "check", "pickup", "--top", "KD", "--hand", "KS KH 5C")
     assert code == 0
-    assert "손의 KS KH이(가) 맨 위 KD와 맞습니다  [classic.pile.natural-pair]" in ko
+    assert "손의 KS KH가 맨 위 KD와 맞습니다  [classic.pile.natural-pair]" in ko
     assert "방법: 내추럴 페어" in ko
     assert "카드: KS, KH" in ko
-    assert "가정: 팀은 이미 최초 멜드를 했음 (--not-opened을(를) 주면 답이 바뀜)" in ko
+    assert "가정: 팀이 이미 첫 멜드를 했습니다 (--not-opened을 주면 답이 달라집니다)" in ko
     assert numbers(ko) == numbers(en)
 
 
@@ -92,14 +92,14 @@ def test_pickup_by_an_unopened_side_at_2000_falls_short_of_90_in_korean(cli: Cli
 def test_discarding_a_red_three_cites_discard_red_three_in_korean(cli: Cli) -> None:
     code, ko, en = both(cli, "check", "discard", "3H", "--hand", "3H KC")
     assert code == 1
-    assert ko == "불가: 3H\n  - 레드 3은 절대 버리지 않는다  [classic.discard.red-three]\n"
+    assert ko == "불가: 3H\n  - 빨간 3은 버릴 수 없습니다  [classic.discard.red-three]\n"
     assert numbers(ko) == numbers(en)
 
 
 def test_discarding_a_king_is_legal_under_discard_in_hand_in_korean(cli: Cli) -> None:
     code, ko, _en = both(cli, "check", "discard", "KC", "--hand", "AS 7D KC JK", "--pile-empty")
     assert code == 0
-    assert ko == "허용: KC\n  - KC을(를) 버릴 수 있습니다  [classic.discard.in-hand]\n"
+    assert ko == "허용: KC\n  - KC를 버릴 수 있습니다  [classic.discard.in-hand]\n"
 
 
 def test_going_out_without_a_canasta_cites_go_out_canastas_in_korean(cli: Cli) -> None:
@@ -145,7 +145,7 @@ def test_min_meld_at_1500_is_90_and_its_rule_reads_in_korean(cli: Cli, classic: 
     with language.speaking("ko"):
         need = min_meld(classic, 1500)
     assert need.minimum == 90
-    assert need.rule.text == "최초 멜드는 적어도 90점이어야 합니다"
+    assert need.rule.text == "첫 멜드는 적어도 90점이어야 합니다"
     with language.speaking("en"):
         assert min_meld(classic, 1500).rule.text == "The initial meld must count at least 90"
 
@@ -154,7 +154,7 @@ def test_a_bad_card_count_names_the_deck_rule_in_korean(cli: Cli) -> None:
     """Two packs hold 8 kings: nine are too many (deck.decks)."""
     code, ko, en = both(cli, "check", "meld", "K K K K K K K K K")
     assert code == 1
-    assert "랭크 K 카드을(를) 9장 적었지만 Classic Canasta 덱 (2벌)에는 8장뿐입니다" in ko
+    assert "K 카드를 9장 적었지만 클래식 카나스타 덱 (2벌)에는 8장뿐입니다" in ko
     assert "[classic.deck.decks]" in ko
     assert numbers(ko) == numbers(en)
 
@@ -172,13 +172,13 @@ def test_rule_texts_follow_the_language_without_mixing_the_cache(classic: Rulese
     """A ruleset keeps the text of each rule it cited in each language apart."""
     with language.speaking("ko"):
         korean = classic.cite("meld.min_cards").text
-    assert korean == "멜드는 최소 3장이다"
+    assert korean == "멜드는 3장 이상이어야 합니다"
     with language.speaking("en"):
         assert classic.cite("meld.min_cards").text == "A meld has at least 3 cards"
     with language.speaking("ko"):
         assert classic.cite("meld.min_cards").text == korean
-        assert classic.rule_text("go_out.bonus") == "나가면 100점을 얻는다"
-        assert classic.rule_text("discard.red-three") == "레드 3은 절대 버리지 않는다"
+        assert classic.rule_text("go_out.bonus") == "나가면 100점을 얻습니다"
+        assert classic.rule_text("discard.red-three") == "빨간 3은 버릴 수 없습니다"
 
 
 def test_a_korean_rule_text_drops_its_zero_note_as_the_english_does(classic: Ruleset) -> None:
@@ -191,9 +191,11 @@ def test_a_korean_rule_text_drops_its_zero_note_as_the_english_does(classic: Rul
         assert classic.rule_text("meld.max_cards") == "A meld has at most 0 cards (0 = no limit)"
         assert eight.rule_text("meld.max_cards") == "A meld has at most 8 cards"
     with language.speaking("ko"):
-        assert classic.rule_text("meld.max_cards") == "멜드는 최대 0장이다 (0 = 제한 없음)"
-        assert eight.rule_text("meld.max_cards") == "멜드는 최대 8장이다"
-        assert classic.rule_text("game.target") == "한 팀이 5000점에 이르면 게임이 끝난다"
+        assert (
+            classic.rule_text("meld.max_cards") == "멜드는 0장까지만 될 수 있습니다 (0 = 제한 없음)"
+        )
+        assert eight.rule_text("meld.max_cards") == "멜드는 8장까지만 될 수 있습니다"
+        assert classic.rule_text("game.target") == "한 팀이 5,000점에 이르면 게임이 끝납니다"
 
 
 def test_rules_explain_tiers_in_korean(cli: Cli) -> None:
@@ -201,23 +203,24 @@ def test_rules_explain_tiers_in_korean(cli: Cli) -> None:
     run = cli("--lang", "ko", "rules", "explain", "classic.initial-meld.tiers")
     assert run.code == 0
     assert run.out.startswith("classic.initial-meld.tiers\n")
-    assert "단계별 최초 멜드 최소 점수: 0 미만: 15; 0 이상: 50; 1500 이상: 90; 3000 이상: 120" in (
-        run.out
+    assert (
+        "단계별 첫 멜드 최소 점수: 0점 미만: 15점; 0점부터: 50점; "
+        "1,500점부터: 90점; 3,000점부터: 120점" in (run.out)
     )
     assert "하우스 룰: --rule initial_meld.tiers=VALUE" in run.out
-    assert "설명: docs/rules/classic.md#initial-meld" in run.out
+    assert "설명: docs/ko/rules/classic.md#initial-meld" in run.out
 
 
 def test_rules_explain_choices_in_korean(cli: Cli) -> None:
     run = cli("--lang", "ko", "rules", "explain", "classic.meld.wild-ratio")
-    assert "그룹 멜드의 와일드 카드 비율: 내추럴 카드가 와일드 카드보다 많아야 함" in run.out
+    assert "그룹 멜드의 와일드 카드 비율: 내추럴 카드가 와일드 카드보다 많아야 합니다" in run.out
     assert '값: meld.wild_ratio = "naturals_gt_wilds"' in run.out
     assert "  선택지:\n    none: 위의 제한 말고는 없음\n" in run.out
     fixed = cli("--lang", "ko", "rules", "explain", "classic.pile.natural-pair")
-    assert "값: 없음; 설정이 아니라 게임의 고정 규칙" in fixed.out
+    assert "값: 없음 (설정이 아니라 게임의 고정 규칙입니다)" in fixed.out
     wrong = cli("--lang", "ko", "rules", "explain", "classic.meld.wild-ration")
     assert wrong.code == 2
-    assert '"classic.meld.wild-ratio"을(를) 말한 건가요?' in wrong.err
+    assert '"classic.meld.wild-ratio"를 뜻하셨습니까?' in wrong.err
 
 
 def test_rules_validate_lists_problems_in_korean(
@@ -232,7 +235,7 @@ def test_rules_validate_lists_problems_in_korean(
     good = tmp_path / "house.toml"
     good.write_text('id = "house"\nextends = "classic"\n[go_out]\nbonus = 150\n')
     code, out, _err = run(capsys, "--lang", "ko", "rules", "validate", str(good))
-    assert (code, out) == (0, f"{good}: 올바름 (Classic Canasta, id house)\n")
+    assert (code, out) == (0, f"{good}: 올바름 (클래식 카나스타, id house)\n")
 
 
 # ---------------------------------------------------------------- tables in Korean
@@ -270,7 +273,7 @@ def test_rules_show_fits_the_terminal_width_in_korean(
     assert len(set(column_starts([wide[head], *rows], ["출처", *["Pagat"] * len(rows)]))) == 1
     monkeypatch.setenv("COLUMNS", "60")
     narrow = cli("--lang", "ko", "rules", "show", "classic").out.splitlines()
-    assert "    기본 인원은 4명" in narrow
+    assert "    기본 인원은 4명입니다" in narrow
     assert all(display.width(line) <= 60 for line in narrow[2:])
 
 
@@ -315,14 +318,14 @@ def test_rulings_name_each_canasta_kind_as_the_glossary_and_the_score_sheet_do(
     cli: Cli,
 ) -> None:
     """A kind's Korean name in a ruling ("it is a ... canasta") is the one the glossary
-    (docs/ko/glossary.md), stats and the pages use: 와일드 2, 와일드 조커 4, 듀스, 조커 든 듀스."""
+    (docs/ko/glossary.md), stats and the pages use: 와일드 2, 와일드 조커 4, 2, 조커가 섞인 2."""
     from canasta_score.rules.kinds import shown_name
 
     with language.speaking("ko"):
         words = [shown_name(k) for k in ("wild_twos", "wild_four_jokers", "deuces", "deuces_mixed")]
-    assert words == ["와일드 2", "와일드 조커 4", "듀스", "조커 든 듀스"]
+    assert words == ["와일드 2", "와일드 조커 4", "2", "조커가 섞인 2"]
     # Italian melds twos as a rank: seven twos are deuces, six and a joker deuces with jokers.
     deuces = cli("--lang", "ko", "check", "meld", "2 2 2 2 2 2 2", "--ruleset", "italian")
-    assert "듀스 카나스타입니다" in deuces.out
+    assert "2 카나스타입니다" in deuces.out
     mixed = cli("--lang", "ko", "check", "meld", "2 2 2 2 2 2 JK", "--ruleset", "italian")
-    assert "조커 든 듀스 카나스타입니다" in mixed.out
+    assert "조커가 섞인 2 카나스타입니다" in mixed.out

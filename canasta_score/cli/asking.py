@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from canasta_score.core.errors import CanastaError
 from canasta_score.core.language import N_, _
+from canasta_score.core.words import said_seat
 
 if TYPE_CHECKING:
     from canasta_score.games.game import Game, Side
@@ -198,7 +199,7 @@ class Dialogue:
             _(
                 "Hand {number} of {game}, dealt by {dealer}. For each side give its melds card "
                 "by card (c) or its totals (t); q leaves without saving."
-            ).format(number=number, game=game.name, dealer=dealer_of(game, rs, number))
+            ).format(number=number, game=game.name, dealer=said_seat(dealer_of(game, rs, number)))
         )
         sides: dict[str, dict[str, Any]] = {}
         answers: dict[str, Answers] = {}

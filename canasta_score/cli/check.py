@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,11 +24,6 @@ if TYPE_CHECKING:
     from canasta_score.rules.ruleset import Ruleset
 
 
-class Answer(StrEnum):
-    yes = "yes"
-    no = "no"
-
-
 # The Python type of each kind of option on the command line.
 CLI_TYPES: dict[str, Any] = {
     "bool": bool,
@@ -41,7 +35,7 @@ CLI_TYPES: dict[str, Any] = {
     "card?": str | None,
     "melds": list[str] | None,
     "ranks": list[str] | None,
-    "answer": Answer | None,
+    "answer": str | None,
     "text": str | None,
 }
 COMMON = ("ruleset", "players", "rule", "json")
@@ -49,7 +43,6 @@ COMMON = ("ruleset", "players", "rule", "json")
 METAVARS = {
     "int": "N",
     "int?": "N",
-    "answer": "yes|no",
     "cards": "CARDS",
     "cards?": "CARDS",
     "card": "CARD",
@@ -57,6 +50,7 @@ METAVARS = {
     "melds": "CARDS",
     "ranks": "RANK",
     "text": "NAME",
+    "answer": "[yes|no]",  # 예 and 아니오 too
 }
 
 

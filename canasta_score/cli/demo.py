@@ -5,8 +5,8 @@ a club: the spades are both in the canasta of "us"), and hand 4 scores as C5 doe
 melding enough for its minimum at 4,950; hands 2 and 3 are
 entered in the quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``)
 and bring the sides to 4,800 and 4,950, the position of example C8, so the last hand ends the
-game: us 6,040, them 5,175, us win by 865. The quick form is written in the words of the
-language in use.
+game: us 6,040, them 5,175, us win by 865. The quick form, the sides, the players and the
+records' comments are written in the words of the language in use (JSON: English).
 """
 
 from __future__ import annotations
@@ -22,10 +22,25 @@ from typing import Any
 
 import typer
 
-from canasta_score.core.language import _
+from canasta_score.core.language import N_, _
+
+# The sides and their players, said in the language in use.
+US, THEM = N_("us"), N_("them")
+PLAYERS = {US: N_("Ann & Bob"), THEM: N_("Cy & Di")}
+# The records' comments, by their record.
+COMMENTS = {
+    "C5": N_(
+        'Example C5 of docs/rules/classic.md: "{us}" goes out with a natural and a mixed canasta.'
+    ),
+    "HAND3": N_("Hand 3 as it should have been entered: 30 left, not 300."),
+    "HAND4": N_(
+        'Hand 4: "{us}" goes out as in C5; "{them}" melds 125, enough for the minimum of 120 at '
+        "4,950."
+    ),
+}
 
 C5 = """\
-# Example C5 of docs/rules/classic.md: "us" goes out with a natural and a mixed canasta.
+# {comment}
 [[side]]
 name = "us"
 melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
@@ -43,7 +58,7 @@ in_hand = ["KS KH 7C 3S", "JD QC 2S"]
 # Hand 4: "us" as in C5; "them", now at 4,950 and so with a minimum of 120, melded K K K too
 # (a count of 125) and held K K less and a joker more: still 225.
 HAND4 = """\
-# Hand 4: "us" goes out as in C5; "them" melds 125, enough for the minimum of 120 at 4,950.
+# {comment}
 [[side]]
 name = "us"
 melds = ["QS QH QD QC QS QH QD", "8S 8H 8D 8C 8S 2C JK", "5S 5H 5D"]
@@ -98,9 +113,13 @@ def steps() -> list[list[str]]:
     """The demo's command lines, the quick form in the words of the language in use."""
     from canasta_score.hands.entry import describe_side
 
-    quick = [["hand", *(describe_side(side) for side in hand)] for hand in QUICK_HANDS]
+    quick = [
+        ["hand", *(describe_side({**side, "name": _(side["name"])}) for side in hand)]
+        for hand in QUICK_HANDS
+    ]
+    sides = [f"{_(side)}: {_(players)}" for side, players in PLAYERS.items()]
     return [
-        ["new", "demo", "--side", "us: Ann & Bob", "--side", "them: Cy & Di"],
+        ["new", "demo", "--side", sides[0], "--side", sides[1]],
         ["hand", "--file", "hand1.toml"],
         *quick,
         ["edit", "3", "--file", "hand3.toml"],
@@ -110,7 +129,7 @@ def steps() -> list[list[str]]:
 
 
 HAND3 = """\
-# Hand 3 as it should have been entered: 30 left, not 300.
+# {comment}
 [[side]]
 name = "us"
 meld_points = 400
@@ -126,6 +145,17 @@ went_out = true
 """
 
 
+def record(which: str) -> str:
+    """A record file of the demo (``C5``, ``HAND3`` or ``HAND4``) in the words of the language in
+    use: its comment and its sides' names."""
+    text = {"C5": C5, "HAND3": HAND3, "HAND4": HAND4}[which]
+    comment = _(COMMENTS[which]).format(us=_(US), them=_(THEM))
+    text = text.replace("{comment}", comment)
+    for side in (US, THEM):
+        text = text.replace(f'name = "{side}"', f'name = "{_(side)}"')
+    return text
+
+
 def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
     """Play the demo game through ``app`` (runs one command line), printing each command and
     what it prints; with ``as_json`` print one JSON object instead: the commands and the game's
@@ -138,9 +168,12 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
         os.environ["CANASTA_SCORE_HOME"] = home
         os.chdir(home)
         try:
-            Path("hand1.toml").write_text(C5, encoding="utf-8")
-            Path("hand4.toml").write_text(HAND4, encoding="utf-8")
-            Path("hand3.toml").write_text(HAND3, encoding="utf-8")
+            for name, text in (
+                ("hand1.toml", "C5"),
+                ("hand4.toml", "HAND4"),
+                ("hand3.toml", "HAND3"),
+            ):
+                Path(name).write_text(record(text), encoding="utf-8")
             if as_json:
                 with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
                     for args in commands:

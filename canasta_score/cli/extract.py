@@ -64,3 +64,17 @@ def rule_texts(
     for choices in schema.KEY_CHOICE_TEXT.values():
         for text in choices.values():
             yield 0, "_", text, ["a choice of a ruleset key"]
+    yield from ruleset_texts()
+
+
+def ruleset_texts() -> Iterator[Extracted]:
+    """The name and the descriptions of every bundled ruleset, shown in the language in use."""
+    from canasta_score.rules.catalog import bundled_dir, read_toml
+
+    for path in sorted(bundled_dir().glob("*.toml")):
+        data = read_toml(path)
+        tables = [data, *data.get("by_players", {}).values()]
+        for table in tables:
+            for key in ("name", "description"):
+                if isinstance(table.get(key), str):
+                    yield 0, "_", table[key], [f"a bundled ruleset's {key} ({path.name})"]

@@ -197,9 +197,10 @@ def new_cmd(
     rs = pick_ruleset(load, sides, players)
     store = open_store()
     now = datetime.now()
-    chosen = check_name(name) if name else store.free_name(f"game-{now:%Y-%m-%d}")
+    default = _("game-{date}").format(date=f"{now:%Y-%m-%d}")
+    chosen = check_name(name) if name else store.free_name(default)
     game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer, target)
-    ref = store.create(game, "choose another name")
+    ref = store.create(game, _("choose another name"))
     if json:
         summary = store.summary(ref)
         emit_json(summary.status())
@@ -213,7 +214,7 @@ def new_cmd(
     else:
         length = _("  {name}, {players} players, target {target:,}")
     shown = length.format(
-        name=rs.name, players=rs.players, hands=rs.game.hands, target=rs.game.target
+        name=rs.shown_name, players=rs.players, hands=rs.game.hands, target=rs.game.target
     )
     typer.echo(shown, err=True)
     for s in game.sides:
@@ -221,7 +222,9 @@ def new_cmd(
         # A side named by its players is said once: "Ann & Bob", not "Ann & Bob: Ann & Bob".
         shown = f"  {s.name}: {named}" if named and named != s.name else f"  {s.name}"
         typer.echo(shown, err=True)
-    typer.echo(_("  first dealer: {dealer}").format(dealer=game.first_dealer), err=True)
+    from canasta_score.core.words import said_seat
+
+    typer.echo(_("  first dealer: {dealer}").format(dealer=said_seat(game.first_dealer)), err=True)
 
 
 EndYesOpt = Annotated[
@@ -401,7 +404,7 @@ def confirm_undo(
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
     from canasta_score.core.errors import GameError
-    from canasta_score.hands.entry import parse_yes
+    from canasta_score.hands.entry import parse_yes, yes_no
 
     summary = store.summary(ref)
     hands = store.load(ref).hands
@@ -411,7 +414,7 @@ def confirm_undo(
     shown = sheet.hand_line(summary.lines[-1], summary)
     dialogue.say(shown[0].upper() + shown[1:])
     question = _("remove this hand? (y/n, Enter does not remove; redo puts it back)")
-    if not dialogue.ask(question, parse_yes, "n"):
+    if not dialogue.ask(question, parse_yes, yes_no(False)):
         raise GameError(_("nothing was removed"))
     return len(hands), hands[-1:]
 

@@ -15,7 +15,7 @@ from canasta_score.cli.common import (
     emit_json,
     load,
 )
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, pgettext
 
 if TYPE_CHECKING:
     from canasta_score.hands.scoring import HandScore
@@ -74,7 +74,7 @@ def render_score(result: HandScore) -> str:
     head = (_("item"), _("points"), _("rule"))
     for side in result.sides:
         rows = [(i.words.said(), f"{i.points:+,d}", i.rule) for i in side.items]
-        rows.append((_("total"), f"{side.total:+,d}", ""))
+        rows.append((pgettext("breakdown", "total"), f"{side.total:+,d}", ""))
         blocks.append(f"{side.name}\n" + simple(rows, head, ("left", "right", "left")))
     return "\n\n".join(blocks)
 

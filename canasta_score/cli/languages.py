@@ -15,10 +15,25 @@ OPTION = "--lang"
 # is English whatever the language, so a script reads the same bytes under every locale.
 MACHINE_FLAGS = ("--json", "--batch")
 MACHINE_FORMATS = ("json", "toml")
+HELP_FLAGS = ("--help", "-h")
+OUTPUT_FLAGS = ("--output", "-o")
 # The environment variables that name the language, in the order they are read: the program's
 # own first, then the locale's.
 LANGUAGE_VARIABLE = "CANASTA_SCORE_LANG"
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+# GNU gettext's list of languages (``ko:en``), read before the locale unless the locale is C.
+LANGUAGE_LIST = "LANGUAGE"
+# Other names a person gives a language by (``--lang kr``, ``--lang 한국어``).
+NAMES = {
+    "kr": language.KOREAN,
+    "kor": language.KOREAN,
+    "korean": language.KOREAN,
+    "한국어": language.KOREAN,
+    "한글": language.KOREAN,
+    "eng": language.ENGLISH,
+    "english": language.ENGLISH,
+    "영어": language.ENGLISH,
+}
 
 
 def parse_code(value: str) -> str | None:
@@ -31,26 +46,33 @@ def parse_code(value: str) -> str | None:
 
 
 def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the locale
-    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``, the first one set), else English.
+    """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the first
+    language of ``LANGUAGE`` the program speaks (as gettext reads it, unless the locale is
+    plain C), else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set), else
+    English. A language is named by its code or another name (``kr``, ``한국어``).
 
     A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error; a locale it
     does not speak means English."""
+    from unicodedata import normalize
+
     env = os.environ if environ is None else environ
     for given, name in ((flag, OPTION), (env.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE)):
         if given:
-            code = given.strip().lower()
+            code = normalize("NFC", given).strip().lower()
+            code = NAMES.get(code) or parse_code(code) or code
             if code not in language.LANGUAGES:
                 raise InputError(
                     f"{name} {given!r} is not a language the program speaks "
                     f"(choose {' or '.join(language.LANGUAGES)})"
                 )
             return code
-    for name in LOCALE_VARIABLES:
-        value = env.get(name)
-        if value:
-            return parse_code(value) or language.ENGLISH
-    return language.ENGLISH
+    locale = next((env[name] for name in LOCALE_VARIABLES if env.get(name)), "")
+    if locale.strip().upper() not in ("C", "POSIX"):
+        for entry in env.get(LANGUAGE_LIST, "").split(":"):
+            listed = parse_code(entry) if entry.strip() else None
+            if listed is not None:
+                return listed
+    return parse_code(locale) or language.ENGLISH if locale else language.ENGLISH
 
 
 # The command whose output is the JSON log unless another --format is given.
@@ -84,17 +106,24 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
 
 def machine_output(args: list[str]) -> bool:
     """Whether the command line asks for output meant for programs (``export`` without a
-    ``--format`` writes the JSON log)."""
+    ``--format`` writes the JSON log). A log written to a file (``--output``) leaves the
+    terminal to a person: what was written is said in the language in use."""
     formats: list[str] = []
+    to_file = False
+    if any(arg in HELP_FLAGS for arg in args[: args.index("--") if "--" in args else None]):
+        return False  # help is read by a person, whatever the command prints otherwise
     for index, arg in enumerate(args):
         if arg == "--":
             break
         if arg in MACHINE_FLAGS or arg.startswith("--batch="):
             return True
+        to_file = to_file or arg in OUTPUT_FLAGS or arg.startswith("--output=")
         if arg == "--format":
             formats += [value.lower() for value in args[index + 1 : index + 2]]
         elif arg.startswith("--format="):
             formats.append(arg.removeprefix("--format=").lower())
+    if to_file:
+        return False
     if formats:
         return formats[-1] in MACHINE_FORMATS
     command = next((arg for arg in args if not arg.startswith("-")), None)

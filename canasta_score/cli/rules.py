@@ -36,7 +36,7 @@ def list_cmd(json: JsonOpt = False) -> None:
         )
         return
     rows = [
-        (r.id, r.name, ", ".join(map(str, r.table.player_counts)), status_word(r.status))
+        (r.id, r.shown_name, ", ".join(map(str, r.table.player_counts)), status_word(r.status))
         for r in found
     ]
     headers = (
@@ -111,10 +111,12 @@ def show_cmd(
     width = terminal_width()
     head = _("{name} ({ruleset}), {players} players, {status}")
     typer.echo(
-        head.format(name=rs.name, ruleset=rs.id, players=rs.players, status=status_word(rs.status))
+        head.format(
+            name=rs.shown_name, ruleset=rs.id, players=rs.players, status=status_word(rs.status)
+        )
     )
     if rs.description:
-        typer.echo(wrap(rs.description, width))
+        typer.echo(wrap(rs.shown_description, width))
     marks = {rs.rule_id(k): why for k, why in rs.unsourced.items()}
     unsourced = _("{source} [no source gives this value: {why}]")
     rows = [
@@ -280,4 +282,4 @@ def validate_cmd(
         emit_json({"valid": True, "id": rs.id, "name": rs.name, "problems": []})
     else:
         text = _("{file}: valid ({name}, id {ruleset})")
-        typer.echo(text.format(file=file, name=rs.name, ruleset=rs.id))
+        typer.echo(text.format(file=file, name=rs.shown_name, ruleset=rs.id))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from canasta_score.cli.tables import simple
 from canasta_score.core.language import _
-from canasta_score.core.words import shown_requirement
+from canasta_score.core.words import said_seat, shown_requirement
 
 if TYPE_CHECKING:
     from canasta_score.games.game import Change, Played, Shortfall
@@ -25,7 +25,7 @@ def heading(s: Summary) -> str:
         text = _("{game}: {name} ({ruleset}), {players} players, target {target:,}")
     return text.format(
         game=s.game,
-        name=s.ruleset_name,
+        name=_(s.ruleset_name),
         ruleset=s.ruleset,
         players=s.players,
         hands=s.fixed_hands,
@@ -40,7 +40,7 @@ def sheet(s: Summary) -> str:
         head += [side.name, _("total")]
     rows = []
     for line in s.lines:
-        row = [str(line.number), line.dealer]
+        row = [str(line.number), said_seat(line.dealer)]
         for name, score, total in zip(
             (x.name for x in s.sides), line.scores, line.totals, strict=True
         ):
@@ -63,7 +63,7 @@ def outcome(s: Summary) -> str:
     top = max((x.score for x in s.sides), default=0)
     tied = [x.name for x in s.sides if x.score == top]
     upcoming = _("Next: hand {number}, dealt by {dealer}.").format(
-        number=s.hands + 1, dealer=s.next_dealer
+        number=s.hands + 1, dealer=said_seat(s.next_dealer)
     )
     if s.lines and len(tied) > 1 and (top >= s.target or s.fixed_hands):
         tie = _("{sides} are tied at {score:,}: another hand is played.").format(
@@ -125,7 +125,7 @@ def history(s: Summary) -> str:
         head += [_("{side} min").format(side=side.name), side.name, _("total")]
     rows = []
     for line in s.lines:
-        row = [str(line.number), line.dealer, line.went_out or "-"]
+        row = [str(line.number), said_seat(line.dealer), line.went_out or "-"]
         for m, score, total in zip(line.minimums, line.scores, line.totals, strict=True):
             row += [str(m), num(score, signed=True), num(total)]
         rows.append(row)
@@ -150,7 +150,7 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
 
 def dealt(number: int, dealer: str) -> str:
     """The title of a hand's breakdown: ``Hand 2, dealt by Bob``."""
-    return _("Hand {number}, dealt by {dealer}").format(number=number, dealer=dealer)
+    return _("Hand {number}, dealt by {dealer}").format(number=number, dealer=said_seat(dealer))
 
 
 def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
@@ -199,7 +199,8 @@ def hand_line(line: HandLine, s: Summary) -> str:
         text = _("hand {number} (dealt by {dealer}, {side} went out): {scores}")
     else:
         text = _("hand {number} (dealt by {dealer}): {scores}")
-    return text.format(number=line.number, dealer=line.dealer, side=line.went_out, scores=scores)
+    dealer = said_seat(line.dealer)
+    return text.format(number=line.number, dealer=dealer, side=line.went_out, scores=scores)
 
 
 def short_time(iso: str) -> str:

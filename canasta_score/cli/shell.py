@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _
+from canasta_score.hands.entry import PLAY_ITEMS, play_word
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
@@ -72,6 +73,7 @@ COMMANDS = (
 RULINGS = ("meld", "pickup", "discard", "initial", "min", "go-out")
 # Each command's Korean name (docs/ko/glossary.md), read in every language.
 KOREAN = {
+    "판": "hand",
     "핸드": "hand",
     "수정": "edit",
     "취소": "undo",
@@ -79,7 +81,7 @@ KOREAN = {
     "멜드": "meld",
     "더미": "pickup",
     "버리기": "discard",
-    "최초": "initial",
+    "첫멜드": "initial",
     "최소": "min",
     "나가기": "go-out",
     "상태": "status",
@@ -101,7 +103,6 @@ QUICK_WORDS = (
     *("melded", "nat", "mix", "red", "black", "left", "out", "conc", "natural", "mixed"),
     *("멜드", "내추럴", "믹스드", "빨간", "레드", "블랙", "검은", "남은", "나감", "숨은"),
 )
-PICKUP_WORDS = ("with", "by", "unopened", "opened", "frozen")
 
 
 class Quit(Exception):
@@ -322,15 +323,15 @@ class Session:
     def do_pickup(self, rest: str) -> None:
         raw, words = self.request("pickup", rest)
         for word in words:
-            low = word.lower()
-            if low in ("unopened", "not-opened", "new"):
+            said = play_word(word)
+            if said == "unopened":
                 raw["opened"] = False
-            elif low == "opened":
+            elif said == "opened":
                 raw["opened"] = True
-            elif low == "frozen":
+            elif said == "frozen":
                 raw["frozen"] = True
-        words = [w for w in words if w.lower() not in FLAG_WORDS]
-        top, hand, side = split_words(words, ("with",), ("by", "for"))
+        words = [w for w in words if play_word(w) not in FLAG_WORDS]
+        top, hand, side = split_words(words, ("with",), ("by",))
         if top:
             raw["top"] = " ".join(top)
         if hand:
@@ -359,7 +360,7 @@ class Session:
 
     def do_initial(self, rest: str) -> None:
         raw, words = self.request("initial-meld", rest)
-        melds, _with, side = split_words(words, (), ("by", "for"))
+        melds, _with, side = split_words(words, (), ("by",))
         if melds:
             raw["melds"] = [*raw.get("melds", []), *meld_texts(melds)]
         if side:
@@ -472,7 +473,8 @@ class Session:
         return check.answer(self.game().rules(), args), side, score
 
 
-FLAG_WORDS = ("unopened", "not-opened", "new", "opened", "frozen")
+# The words of play's rulings that set a flag (each said in English or Korean: hands.entry).
+FLAG_WORDS = ("unopened", "opened", "frozen")
 
 
 def option_named(check: Check, token: str) -> tuple[Option, Any]:
@@ -494,15 +496,15 @@ def option_named(check: Check, token: str) -> tuple[Option, Any]:
 def split_words(
     words: list[str], second: tuple[str, ...], third: tuple[str, ...]
 ) -> tuple[list[str], list[str], list[str]]:
-    """A line's words in three parts: before a word of ``second`` ("with"), after it, and
-    after a word of ``third`` ("by")."""
+    """A line's words in three parts: before a word that says ``second`` ("with", 손), after
+    it, and after a word that says ``third`` ("by", 팀)."""
     parts: list[list[str]] = [[], [], []]
     into = 0
     for word in words:
-        low = word.lower()
-        if low in second and into == 0:
+        said = play_word(word)
+        if said in second and into == 0:
             into = 1
-        elif low in third:
+        elif said in third:
             into = 2
         else:
             parts[into].append(word)
@@ -539,12 +541,14 @@ def completions(before: str, sides: list[str]) -> list[str]:
         choices = list(sides)
     elif command in RULINGS:
         choices = card_words(partial)
+        said = {key: (*english, *korean) for key, (english, korean) in PLAY_ITEMS.items()}
         if command in ("pickup", "initial"):
-            choices += list(PICKUP_WORDS) + sides
+            choices += [w for key, found in said.items() if key != "discard" for w in found]
+            choices += sides
         if command == "go-out":
-            choices += ["discard"]
+            choices += list(said["discard"])
         if command == "discard":
-            choices += ["with"]
+            choices += list(said["with"])
     else:
         return []
     return [c for c in choices if c.lower().startswith(low) and c.lower() != low]

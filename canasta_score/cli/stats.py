@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, pgettext
 
 if TYPE_CHECKING:
     from canasta_score.games.stats import Filters
@@ -27,8 +27,19 @@ RESULT_HEAD = (
     N_("best"),
     N_("worst"),
 )
-PLAY_HEAD = (N_("name"), N_("out"), N_("concealed"))
-PENALTY_HEAD = (N_("red 3s/hand"), N_("lost: cards"), N_("incomplete"), N_("red 3s"))
+
+
+def play_heads() -> tuple[list[str], list[str]]:
+    """The heads of the play table before and after the canastas by kind: short words of their
+    own (a column is as wide as its head), every penalty under the same "lost:" in Korean."""
+    play = [_("name"), pgettext("stats column", "out"), pgettext("stats column", "concealed")]
+    penalties = [
+        pgettext("stats column", "red 3s/hand"),
+        pgettext("stats column", "lost: cards"),
+        pgettext("stats column", "incomplete"),
+        pgettext("stats column", "red 3s"),
+    ]
+    return play, penalties
 
 
 def num(n: int) -> str:
@@ -68,7 +79,8 @@ def play_table(rows: list[dict[str, Any]]) -> str:
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
     per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
-    head = [*(_(h) for h in PLAY_HEAD), *per_kind, *(_(h) for h in PENALTY_HEAD)]
+    play, penalties = play_heads()
+    head = [*play, *per_kind, *penalties]
     body = [
         [
             t["name"],

@@ -191,3 +191,48 @@ def shown_requirement(english: str) -> str:
     if band:
         return _(CANASTA_BAND_TEXT).format(minimum=int(band.group(1)))
     return _(english)
+
+
+# A hand record's count keys as a message names them: the key itself in English, the quick
+# form's word with the key in Korean (``멜드 점수(meld_points)``), for a hand given either way.
+RECORD_KEYS = {
+    "meld_points": N_("meld_points"),
+    "in_hand_points": N_("in_hand_points"),
+    "red_threes": N_("red_threes"),
+    "black_threes": N_("black_threes"),
+    "held_penalties": N_("held_penalties"),
+    "black_threes_removed": N_("black_threes_removed"),
+    "concealed_canastas": N_("concealed_canastas"),
+}
+
+
+def said_key(key: str) -> str:
+    """A record key as a message names it, in the language in use (see RECORD_KEYS)."""
+    return _(RECORD_KEYS[key]) if key in RECORD_KEYS else key
+
+
+# The words that answer yes or no, in both languages: the hand's questions and a partner's
+# answer (``--partner 예``) read them.
+YES = ("y", "yes", "예", "네", "응")
+NO = ("n", "no", "아니오", "아니요", "아니")
+
+
+def yes_or_no(text: str) -> str | None:
+    """``yes`` or ``no`` for a word that answers so (``예``, ``N``), else None."""
+    word = text.strip().casefold()
+    return "yes" if word in YES else "no" if word in NO else None
+
+
+# An unnamed player, as a game keeps it: the side's name and the seat's number.
+SEAT = r"(?P<side>.+) \(player (?P<number>[0-9]+)\)"
+
+
+def said_seat(name: str) -> str:
+    """A player's name as a person reads it: an unnamed seat (``A (player 1)``, as the game
+    keeps it) in the language in use, any other name as it is."""
+    if not name.endswith(")"):
+        return name
+    found = compiled(SEAT).fullmatch(name)
+    if found is None:
+        return name
+    return _("{side} (player {number})").format(side=found["side"], number=found["number"])

@@ -65,6 +65,11 @@ def parse_side(text: str) -> Side:
     Players are separated by ``&``, ``and``, ``+``, ``/`` or a comma. A single name with no
     colon names the side; its players stay unnamed (or, for one-player sides, are that name).
     """
+    from unicodedata import normalize
+
+    # Hangul typed in decomposed form (NFD, as a macOS paste gives it) is kept composed, so a
+    # name takes the columns it shows in and matches the same name typed composed.
+    text = normalize("NFC", text)
     label, colon, rest = text.partition(":")
     label = label.strip()
     if colon:
@@ -92,7 +97,9 @@ def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
 def check_name(name: str) -> str:
     """A game name usable as a file name on every platform; refuses anything else, saying why.
     ``club.toml`` names the game ``club`` (its file is ``club.toml``)."""
-    name = name.strip()
+    from unicodedata import normalize
+
+    name = normalize("NFC", name).strip()
     if name.lower().endswith(".toml"):
         name = name[: -len(".toml")].rstrip()
     if not NAME_PATTERN.fullmatch(name) or name.endswith((".", " ")):
@@ -202,7 +209,7 @@ def check_setup(game: Game, rs: Ruleset) -> None:
                 'game "{game}": {ruleset} with {players} players has {sides} sides, not {given}'
             ).format(
                 game=game.name,
-                ruleset=rs.name,
+                ruleset=rs.shown_name,
                 players=rs.players,
                 sides=rs.sides,
                 given=len(game.sides),

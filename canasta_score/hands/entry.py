@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
-from canasta_score.core import language
+from canasta_score.core import language, words
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _
+from canasta_score.core.words import said_seat
 from canasta_score.hands.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import parse_cards
@@ -42,7 +43,7 @@ COUNT_ITEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "black_threes": (
         ("black", "black three", "black threes", "black 3s"),
-        ("블랙 3", "검은 3", "블랙", "검은"),
+        ("검은 3", "블랙 3", "검은", "블랙"),
     ),
     "held_penalties": (("held", "holding", "held aces or sevens"), ("보유", "보유 감점")),
     "black_threes_removed": (
@@ -65,6 +66,17 @@ FLAG_ITEMS: tuple[tuple[dict[str, bool], tuple[str, ...], tuple[str, ...]], ...]
     ({"acaba": True}, ("acaba", "declared acaba"), ("아카바", "아카바 선언")),
 )
 OUT, CONCEALED, ACABA = range(3)  # the places of FLAG_ITEMS
+# The words of play's rulings ("pickup KD with KS KH by us frozen", "더미 KD 손 KS KH 팀 우리
+# 동결"; "go-out ... discard 5C", "나가기 ... 버림 5C"): what each says -> (English, Korean).
+PLAY_ITEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "with": (("with",), ("손",)),
+    "by": (("by", "for"), ("팀",)),
+    "unopened": (("unopened", "not-opened", "new"), ("첫멜드전",)),
+    "opened": (("opened",), ("첫멜드후",)),
+    "frozen": (("frozen",), ("동결",)),
+    "discard": (("discard",), ("버림",)),
+}
+PLAY_WORDS = {w: key for key, (en, ko) in PLAY_ITEMS.items() for w in (*en, *ko)}
 COUNT_WORDS = {w: key for key, (en, ko) in COUNT_ITEMS.items() for w in (*en, *ko)}
 FLAG_WORDS = {w: sets for sets, en, ko in FLAG_ITEMS for w in (*en, *ko)}
 NOTHING = {"nothing", "none", "-", "no meld", "no melds", "없음", "멜드 없음"}
@@ -226,7 +238,7 @@ def quick_help(rs: Ruleset | None = None) -> str:
     return _(
         'write each side as "NAME: item, item, ...", e.g. '
         '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
-    ).format(ruleset=rs.name, items=", ".join(items))
+    ).format(ruleset=rs.shown_name, items=", ".join(items))
 
 
 def count_token(word: str) -> str | None:
@@ -544,12 +556,23 @@ def describe_side(side: dict[str, Any]) -> str:
     return f"{side['name']}: {', '.join(items) if items else nothing}"
 
 
+def play_word(word: str) -> str | None:
+    """What a word of play's rulings says (``with``, ``by``, ...; ``손`` says ``with``), or
+    None for any other word (a card, a side's name)."""
+    return PLAY_WORDS.get(word.casefold())
+
+
+def play_said(key: str) -> str:
+    """The word of play's rulings that says ``key``, in the language in use."""
+    english, korean_words = PLAY_ITEMS[key]
+    return korean_words[0] if korean() else english[0]
+
+
 # ---------------------------------------------------------------- answers to questions
 
 # Answers a person types, in English and in Korean (docs/ko/glossary.md), read in every
 # language.
-YES = ("y", "yes", "예", "네", "응")
-NO = ("n", "no", "아니오", "아니요", "아니")
+YES, NO = words.YES, words.NO
 NOBODY = ("nobody", "none", "no one", "-", "없음", "아무도", "아무도 없음")
 BY_CARD = ("c", "cards", "card", "카드", "카드별")
 BY_TOTALS = ("t", "totals", "total", "합계")
@@ -851,7 +874,7 @@ def side_questions(
             else N_("cards left in {player}'s hand (empty if none)")
         )
         qs += [
-            Question(f"in_hand.{i}", _(held).format(player=seat), parse_hand_cards)
+            Question(f"in_hand.{i}", _(held).format(player=said_seat(seat)), parse_hand_cards)
             for i, seat in enumerate(seats)
         ]
     else:

@@ -8,6 +8,7 @@ from typing import Any
 from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
+from canasta_score.core.words import said_key
 from canasta_score.rules.cards import THREE, Card, parse_cards
 from canasta_score.rules.kinds import INCOMPLETE
 
@@ -81,13 +82,16 @@ def fail(side: str, message: str) -> RecordError:
 def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise fail(
-            side, _("{key} must be a whole number, not {value}").format(key=key, value=repr(value))
+            side,
+            _("{key} must be a whole number, not {value}").format(
+                key=said_key(key), value=repr(value)
+            ),
         )
     if value < minimum:
         raise fail(
             side,
             _("{key} must be at least {minimum}, not {value}").format(
-                key=key, minimum=minimum, value=value
+                key=said_key(key), minimum=minimum, value=value
             ),
         )
     return value

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from canasta_score.core.errors import RecordError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _, ngettext
+from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
 from canasta_score.hands.record import HandRecord, SideRecord, side_cards
 from canasta_score.judging.going_out import going_out_problems
@@ -62,7 +63,7 @@ def validate(rs: Ruleset, record: HandRecord) -> None:
     if len(record.sides) != rs.sides:
         raise RecordError(
             _("{ruleset} with {players} players has {sides} sides; the record has {given}").format(
-                ruleset=rs.name, players=rs.players, sides=rs.sides, given=len(record.sides)
+                ruleset=rs.shown_name, players=rs.players, sides=rs.sides, given=len(record.sides)
             )
         )
     out = [s.name for s in record.sides if s.went_out]
@@ -94,9 +95,11 @@ def both(names: list[str]) -> str:
 def validate_side(rs: Ruleset, side: SideRecord) -> None:
     name = side.name
     if side.acaba and not rs.acaba.enabled:
-        raise refuse(name, _("acaba is not part of {ruleset}").format(ruleset=rs.name))
+        raise refuse(name, _("acaba is not part of {ruleset}").format(ruleset=rs.shown_name))
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
-        raise refuse(name, _("special hands are not played in {ruleset}").format(ruleset=rs.name))
+        raise refuse(
+            name, _("special hands are not played in {ruleset}").format(ruleset=rs.shown_name)
+        )
     # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
     per_player = 2 if rs.deal.foot_size else 1
     if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
@@ -108,15 +111,17 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         raise refuse(name, text.format(given=len(side.in_hand), size=size))
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
         raise refuse(
-            name, _("black threes are not laid face up in {ruleset}").format(ruleset=rs.name)
+            name, _("black threes are not laid face up in {ruleset}").format(ruleset=rs.shown_name)
         )
     if side.red_threes and rs.threes.laid_down == "none":
-        raise refuse(name, _("threes are not laid face up in {ruleset}").format(ruleset=rs.name))
+        raise refuse(
+            name, _("threes are not laid face up in {ruleset}").format(ruleset=rs.shown_name)
+        )
     removes = rs.threes.black_removed_each or rs.threes.black_removed_all
     if side.black_threes_removed and not removes:
         raise refuse(
             name,
-            _("black threes are not removed from play in {ruleset}").format(ruleset=rs.name),
+            _("black threes are not removed from play in {ruleset}").format(ruleset=rs.shown_name),
         )
     if side.special_hand and side.melds is not None:
         check_special_cards(side)
@@ -191,8 +196,9 @@ def count_step(rs: Ruleset) -> int:
 
 
 def as_record(key: str, value: object) -> str:
-    """A count as a hand record gives it (``meld_points = 303``)."""
-    return f"{key} = {value}"
+    """A count as a hand record gives it (``meld_points = 303``; the key said as the language in
+    use names it)."""
+    return f"{said_key(key)} = {value}"
 
 
 def check_summary(
@@ -329,7 +335,7 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
         raise refuse(
             side.name,
             _("held_penalties: {ruleset} has no penalty for held aces or sevens").format(
-                ruleset=rs.name
+                ruleset=rs.shown_name
             ),
         )
     for kind in side.incomplete:
@@ -337,7 +343,7 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
             raise refuse(
                 side.name,
                 _("incomplete {kind}: {ruleset} has no penalty for it").format(
-                    kind=kind, ruleset=rs.name
+                    kind=kind, ruleset=rs.shown_name
                 ),
             )
     if side.concealed_canastas and not rs.canasta.concealed_bonus:
@@ -346,7 +352,7 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
             _(
                 "concealed_canastas: {ruleset} has no bonus for canastas laid whole from hand "
                 "({rule})"
-            ).format(ruleset=rs.name, rule=rs.rule_id("canasta.concealed_bonus")),
+            ).format(ruleset=rs.shown_name, rule=rs.rule_id("canasta.concealed_bonus")),
         )
     given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
     if given:
@@ -602,7 +608,7 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
             _(
                 "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
                 "deck ({packs} packs) holds {cards} cards"
-            ).format(listed=listed, ruleset=rs.name, packs=rs.deck.decks, cards=cards)
+            ).format(listed=listed, ruleset=rs.shown_name, packs=rs.deck.decks, cards=cards)
         )
     for side in record.sides:
         counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
@@ -622,7 +628,9 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
                     _(
                         "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
                         "({packs} packs) holds {cards} cards"
-                    ).format(key=what, n=n, ruleset=rs.name, packs=rs.deck.decks, cards=cards),
+                    ).format(
+                        key=what, n=n, ruleset=rs.shown_name, packs=rs.deck.decks, cards=cards
+                    ),
                 )
 
 
@@ -650,7 +658,7 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
             _(
                 "the record counts {total} points of melded and held cards, but every card of "
                 "the {ruleset} deck together counts {most}: {why}"
-            ).format(total=total, ruleset=rs.name, most=most, why=why)
+            ).format(total=total, ruleset=rs.shown_name, most=most, why=why)
         )
 
 
@@ -665,7 +673,7 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     claims = [claim for side in record.sides for claim in side_claims(rs, side)]
     holds = deck_holds(rs)
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
-        ruleset=rs.name, packs=rs.deck.decks, cards=holds["cards"]
+        ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
     )
     for category, words in CATEGORIES.items():
         parts = [c for c in claims if c.needs.get(category)]

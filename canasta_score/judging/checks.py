@@ -242,7 +242,10 @@ def convert(option: Option, value: Any) -> Any:
         ranks: frozenset[Rank] = parse_ranks(list(value))
         return ranks
     if kind == "answer":
+        from canasta_score.core.words import yes_or_no
+
         text = getattr(value, "value", value)
+        text = yes_or_no(text) or text if isinstance(text, str) else text
         if text not in ANSWERS:
             raise InputError(
                 _("expected {what}, got {value}").format(what=_(EXPECTED[kind]), value=repr(text))

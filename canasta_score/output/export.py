@@ -17,7 +17,7 @@ from typing import Any
 from canasta_score.core.errors import GameError
 from canasta_score.core.language import N_, _
 from canasta_score.core.safe_text import clean, escape_strings
-from canasta_score.core.words import shown_requirement
+from canasta_score.core.words import said_seat, shown_requirement
 from canasta_score.games.game import Log, Played, entered_at, record_of
 from canasta_score.games.gamefile import LOG_FORMAT, LOG_VERSION, log_data, seats_of
 from canasta_score.games.summary import Summary
@@ -225,7 +225,12 @@ def markdown_frame(
         if rs.game.hands
         else _("target {target}").format(target=num(rs.game.target))
     )
-    about = {"ruleset": md(rs.name), "id": code(rs.id), "players": rs.players, "length": length}
+    about = {
+        "ruleset": md(rs.shown_name),
+        "id": code(rs.id),
+        "players": rs.players,
+        "length": length,
+    }
     if game.created:
         about["started"] = md(game.created.replace("T", " "))
         lines.append(_("{ruleset} ({id}), {players} players, {length}. Started {started}."))
@@ -238,7 +243,7 @@ def markdown_frame(
         for s in game.sides
     )
     first = _("Sides: {sides}. First dealer: {dealer}.")
-    lines += [first.format(sides=sides, dealer=md(game.first_dealer)), ""]
+    lines += [first.format(sides=sides, dealer=md(said_seat(game.first_dealer))), ""]
     house = sorted(k for k, v in rs.sources.items() if "house rule" in v)
     if house:
         rules = ", ".join(f"`{k} = {json.dumps(rs.value(k), default=str)}`" for k in house)
@@ -256,7 +261,9 @@ def markdown_frame(
         tail += [
             "## " + _("Ruleset"),
             "",
-            _("The game is scored with this snapshot of {ruleset}:").format(ruleset=md(rs.name)),
+            _("The game is scored with this snapshot of {ruleset}:").format(
+                ruleset=md(rs.shown_name)
+            ),
             "",
             "```toml",
             tomli_w.dumps(game.ruleset).strip(),
@@ -268,7 +275,7 @@ def markdown_frame(
 
 def markdown_row(hand: Played) -> str:
     """A hand's row of the Markdown score sheet."""
-    row = [str(hand.number), md(when(hand)), md(hand.dealer)]
+    row = [str(hand.number), md(when(hand)), md(said_seat(hand.dealer))]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         points = num(side.total, signed=True)
         if side.went_out:
@@ -281,7 +288,7 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
     """A hand's section of the Markdown: its breakdown (and, ``full``, its record)."""
     import tomli_w
 
-    dealt = {"number": hand.number, "dealer": md(hand.dealer), "entered": md(when(hand))}
+    dealt = {"number": hand.number, "dealer": md(said_seat(hand.dealer)), "entered": md(when(hand))}
     if dealt["entered"]:
         title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
     else:
@@ -329,6 +336,6 @@ def result_line(summary: Any) -> str:
         hands=summary.hands,
         totals=totals,
         next=summary.hands + 1,
-        dealer=md(summary.next_dealer),
+        dealer=md(said_seat(summary.next_dealer)),
         minimums=minimums,
     )

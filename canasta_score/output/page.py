@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score import __version__
 from canasta_score.core.language import _
-from canasta_score.core.words import shown_requirement
+from canasta_score.core.words import said_seat, shown_requirement
 
 if TYPE_CHECKING:
     import jinja2
@@ -61,8 +61,10 @@ def game_page(log: Log) -> str:
     from canasta_score.output.chart import chart_data, svg_chart
 
     data = log_data(log)
-    # Each breakdown item as a person reads it, beside its English label (which is data).
+    # Each breakdown item as a person reads it, beside its English label (which is data); an
+    # unnamed dealer as a person reads it.
     for hand, played in zip(data["hands"], log.played, strict=True):
+        hand["dealer"] = said_seat(hand["dealer"])
         for side, scored in zip(hand["sides"], played.score.sides, strict=True):
             side["items"] = [
                 {**item, "said": kept.words.said()}
@@ -84,7 +86,7 @@ def game_page(log: Log) -> str:
         else _("target {target}").format(target=target),
         "started": _("; started {started}").format(started=data["created"].replace("T", " ")),
         "sides": _("Sides:"),
-        "first_dealer": _("First dealer: {dealer}.").format(dealer=data["first_dealer"]),
+        "first_dealer": _("First dealer: {dealer}.").format(dealer=said_seat(data["first_dealer"])),
         "score_sheet": _("Score sheet"),
         "hand": _("Hand"),
         "dealer": _("Dealer"),
@@ -108,7 +110,7 @@ def game_page(log: Log) -> str:
     template = environment().get_template("game.html.j2")
     return template.render(
         log=data,
-        rs_name=log.rs.name,
+        rs_name=log.rs.shown_name,
         sides=sides,
         chart=chart,
         version=__version__,
@@ -131,14 +133,16 @@ def result_sentence(data: dict[str, Any]) -> str:
             winners=_(" and ").join(data["winners"])
         )
     return _("In play after {hands} hand(s); next hand {next}, dealt by {dealer}.").format(
-        hands=len(data["hands"]), next=data["next"]["hand"], dealer=data["next"]["dealer"]
+        hands=len(data["hands"]),
+        next=data["next"]["hand"],
+        dealer=said_seat(data["next"]["dealer"]),
     )
 
 
 def hand_title(hand: dict[str, Any]) -> str:
     """A hand's heading: its number and its dealer."""
     return _("Hand {number}, dealt by {dealer}").format(
-        number=hand["number"], dealer=hand["dealer"]
+        number=hand["number"], dealer=said_seat(hand["dealer"])
     )
 
 

@@ -68,4 +68,4 @@ def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
 
 def described(rs: Ruleset) -> str:
     """The deck in words, for messages: ``the Classic Canasta deck (2 packs)``."""
-    return _("the {name} deck ({packs} packs)").format(name=rs.name, packs=rs.deck.decks)
+    return _("the {name} deck ({packs} packs)").format(name=rs.shown_name, packs=rs.deck.decks)

@@ -11,12 +11,15 @@ from typing import Any
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
-from canasta_score.core.language import _
+from canasta_score.core.language import KOREAN, _, current
 from canasta_score.rules import schema
 from canasta_score.rules.ruleset import Ruleset, describe_value, schema_keys, section_fields
 from canasta_score.rules.schema import Tier
 
 DOCS = "docs/rules"
+# The rules pages written in Korean too (docs/ko/rules), with the English pages' anchors.
+KOREAN_DOCS = "docs/ko/rules"
+KOREAN_PAGES = ("classic.md", "modern-american.md", "samba.md")
 # A bundled ruleset's page is docs/rules/ID.md (a user ruleset uses the page of the bundled
 # one it extends); classic for six players has its own.
 SIX_PLAYERS_PAGE = "six-players.md"
@@ -120,13 +123,15 @@ def unknown_message(wanted: str, spelled: str, keys: dict[str, str]) -> str:
 
 
 def page_for(family: str, key: str, players: int) -> str:
-    """The docs page (and section anchor) that explains ``key`` for a ruleset family."""
+    """The docs page (and section anchor) that explains ``key`` for a ruleset family: in
+    Korean, the Korean page where there is one (it keeps the English page's anchors)."""
     if not family:
         return f"{DOCS}/{INDEX_PAGE}"
     page = SIX_PLAYERS_PAGE if family == "classic" and players == 6 else f"{family}.md"
+    folder = KOREAN_DOCS if current() == KOREAN and page in KOREAN_PAGES else DOCS
     section = key.split(".", 1)[0]
     anchor = ANCHORS.get(section)
-    return f"{DOCS}/{page}#{anchor}" if anchor else f"{DOCS}/{page}"
+    return f"{folder}/{page}#{anchor}" if anchor else f"{folder}/{page}"
 
 
 def explain_rule(rs: Ruleset, rule: str, family: str) -> Explanation:
@@ -192,4 +197,4 @@ def toml_value(value: Any) -> str:
 def describe_choice(key: str, choice: str) -> str:
     """A choice of an enumerated key in words."""
     own = schema.KEY_CHOICE_TEXT.get(key, {}).get(choice)
-    return own or describe_value(choice)
+    return _(own) if own else describe_value(choice)

@@ -12,7 +12,7 @@ from typing import Any
 
 from canasta_score.core.errors import InputError, RulesetError
 from canasta_score.core.frozen import Field, fields, record
-from canasta_score.core.language import N_, _, current, pgettext
+from canasta_score.core.language import KOREAN, N_, _, current, particles, pgettext
 from canasta_score.rules import schema
 from canasta_score.rules.cards import Rank
 from canasta_score.rules.schema import Schema, Tier
@@ -80,6 +80,17 @@ class Ruleset(Schema):
     def sides(self) -> int:
         return self.table.players // self.table.side_size
 
+    @property
+    def shown_name(self) -> str:
+        """The ruleset's name as a person reads it: a bundled ruleset's in the language in use
+        (the data, JSON included, keeps :attr:`name`)."""
+        return _(self.name)
+
+    @property
+    def shown_description(self) -> str:
+        """The ruleset's description in the language in use (see :attr:`shown_name`)."""
+        return _(self.description) if self.description else ""
+
     def value(self, key: str) -> Any:
         """The value of ``section.key``."""
         section, name = key.split(".", 1)
@@ -143,7 +154,7 @@ class Ruleset(Schema):
         template = pgettext(key, str(meta["text"]))
         if value != 0 and " (0 = " in template:
             template = template[: template.index(" (0 = ")]
-        return template.format(v=own or describe_value(value))
+        return particles(template.format(v=_(own) if own else describe_value(value)))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
@@ -212,7 +223,9 @@ def describe_value(value: Any) -> str:
         )
     if isinstance(value, str):
         text = schema.CHOICE_TEXT.get(value)
-        return _(text) if text is not None else value.replace("_", " ")
+        return _(text if text is not None else value.replace("_", " "))
+    if isinstance(value, int) and current() == KOREAN:
+        return f"{value:,}"  # as Korean rule texts write numbers: 5,000점
     return str(value)
 
 

@@ -71,6 +71,8 @@ CHOICE_TEXT = {
 # Where a choice reads differently for one key: {key: {value: text}}.
 KEY_CHOICE_TEXT = {
     "go_out.permission": {"none": "not asked (no partner)"},
+    # A final discard is optional or required; the partner's answer has nothing to do with it.
+    "go_out.final_discard": {"optional": "optional", "required": "required"},
     "acaba.permission": {"none": "not asked"},
     "initial_meld.canasta_band_count": {
         "initial_meld": "the whole initial meld",
