@@ -90,8 +90,18 @@ def num(n: int) -> str:
 
 
 def row_of(value: float, low: int, high: int, height: int) -> int:
-    """The row (0 = top) of a value on a chart ``height`` rows high."""
-    return round((high - value) / (high - low) * (height - 1))
+    """The row (0 = top) of a value on a chart ``height`` rows high.
+
+    The scale is even from ``high`` (the top row) to ``low`` (the bottom row), except that a
+    negative score is never drawn on the row of 0: when ``low`` is below 0 it keeps rows of its
+    own under the zero row (at least the bottom one), and any score below 0 is drawn below it."""
+    last = height - 1
+    if low >= 0 or high <= 0:
+        return round((high - value) / (high - low) * last)
+    zero = min(round(high / (high - low) * last), last - 1)
+    if value >= 0:
+        return round((high - value) / high * zero)
+    return zero + max(1, round(value / low * (last - zero)))
 
 
 def text_chart(data: ChartData, width: int, unicode: bool = True, height: int = HEIGHT) -> str:
