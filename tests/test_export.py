@@ -317,3 +317,23 @@ def test_the_hand_command_stores_when_the_hand_was_entered(tmp_path: Path) -> No
     ]
     assert run("export", "--format", "csv", "--detail").startswith("hand,date,side,item")
     assert "## Ruleset" in run("export", "--format", "md", "--full")
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Ann & Bob", "Ann & Bob"),  # an ampersand that starts no entity reads as it is
+        ("a &amp; b", "a \\&amp; b"),  # one that would start an entity is escaped
+        ("<b>x</b>|y", "\\<b>x\\</b>\\|y"),  # an HTML tag is text, a pipe ends no cell
+        ("`code` *em* _u_ [l]", "\\`code\\` \\*em\\* \\_u\\_ \\[l\\]"),
+        ("Ann\x1b[2J\u202e\nBob", "Ann Bob"),  # control characters and bidi overrides go
+        ("1,000 > 900", "1,000 > 900"),
+    ],
+)
+def test_markdown_text_reads_as_written_and_stays_text(name: str, shown: str) -> None:
+    """Issue 21, item 15: Markdown's backslash escapes (CommonMark 2.4) keep names text, so
+    the raw file reads as the names were written: "&" and "<" are escaped only with a
+    backslash, and "&" only where it would start an entity such as "&amp;"."""
+    from canasta_score.output.export import md
+
+    assert md(name) == shown

@@ -285,15 +285,15 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
 ) -> None:
     korean, english = both(cli, "export", "--game", "한판", "--format", "md")
     assert "## 점수표" in korean and "## 핸드" in korean
-    # Markdown shows "&" as "&amp;" (names are text, never markup).
-    assert "| 핸드 | 입력 시각 | 딜러 | 철수 &amp; 영희 | 철수 &amp; 영희 누적 |" in korean
+    # Markdown shows "&" as it is (it starts no entity).
+    assert "| 핸드 | 입력 시각 | 딜러 | 철수 & 영희 | 철수 & 영희 누적 |" in korean
     assert "4인, 목표 점수 5,000. 시작 2026-01-10 20:00:00." in korean
     rows = sheet_rows(korean)
     assert rows[0][3:] == ["+1,240 (나감)", "1,240", "+225", "225"]
     assert rows[1][3:] == ["+225", "1,465", "+1,240 (나감)", "1,465"]
     assert rows[6][3:] == ["+1,240 (나감)", "5,635", "+225", "4,620"]
     assert [[c.replace("(나감)", "(out)") for c in row] for row in rows] == sheet_rows(english)
-    a, b = (name.replace("&", "&amp;") for name in SIDES)
+    a, b = SIDES
     assert f"**결과:** {a} 1,015점 차 승리 ({a} 5,635, {b} 4,620)." in korean
     assert f"**Result:** {a} wins by 1,015 ({a} 5,635, {b} 4,620)." in english
 
@@ -307,8 +307,8 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
 
     assert breakdown(korean) == breakdown(english) and len(breakdown(korean)) > 7 * 4
     assert "### 핸드 1: 딜러 " in korean and "| 팀 | 항목 | 점수 | 규칙 |" in korean
-    assert "| 철수 &amp; 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
-    assert "| 철수 &amp; 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
+    assert "| 철수 & 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
+    assert "| 철수 & 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
     assert "**핸드 점수** (최초 멜드 최소 점수 50), 누적 1,240" in korean
 
 

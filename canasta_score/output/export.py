@@ -93,8 +93,9 @@ def to_html(log: Log) -> str:
 # program (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
-# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes).
-MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~]")
+# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes, HTML
+# tags), and an ampersand that would start an entity (``&amp;``, ``&#38;``).
+MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~<]|&(?=#?[0-9A-Za-z]+;)")
 
 
 def cell(value: str) -> str:
@@ -169,11 +170,12 @@ def csv_rows(hand: Played, detail: bool) -> str:
 
 
 def md(text: str) -> str:
-    """Text safe inside a Markdown table cell or line: no control characters or line breaks,
-    HTML shown as text (``&lt;``), and Markdown's marks (``|``, ``*``, backticks...) escaped."""
+    """Text safe inside a Markdown table cell or line, that reads as written in the file too:
+    no control characters or line breaks, and Markdown's marks (``|``, ``*``, backticks, ``<``
+    that would start a tag, ``&`` that would start an entity...) escaped with a backslash, so
+    ``Ann & Bob`` stays ``Ann & Bob`` and ``<b>`` is ``\\<b>``, text and not a tag."""
     plain = " ".join(clean(text).split())
-    html = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return MARKDOWN_MARK.sub(r"\\\g<0>", html)
+    return MARKDOWN_MARK.sub(r"\\\g<0>", plain)
 
 
 def code(text: str, in_table: bool = False) -> str:
