@@ -183,7 +183,7 @@ def test_markdown_is_a_score_sheet(stored: tuple[Store, Ref]) -> None:
     assert "| 1 |  | Ann | +1,240 (out) | 1,240 | +225 | 225 |" in text
     assert "| 2 |  | Cy | +560 | 1,800 | +850 (out) | 1,075 |" in text
     assert "House rules: `go_out.concealed_bonus = 150`." in text
-    assert "**In play** after 2 hand(s): A 1,800, B 1,075." in text
+    assert "**In play** after 2 hands: A 1,800, B 1,075." in text
     assert "| A | going out | +100 | `classic.go-out.bonus` |" in text
     assert text.index("## Score sheet") < text.index("### Hand 1") < text.index("### Hand 2")
     assert "## Ruleset" not in text and "Record as entered" not in text

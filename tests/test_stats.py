@@ -282,14 +282,14 @@ def test_stats_command_text_json_and_bad_options(
     runner = CliRunner()
     done = runner.invoke(app, ["stats"])
     assert done.exit_code == 0, done.output
-    assert done.output.startswith("2 game(s) counted of 2 read.")
+    assert done.output.startswith("2 games counted of 2 read.")
     ann = next(line for line in done.output.splitlines() if line.startswith("Ann "))
     assert ann.split()[:8] == ["Ann", "2", "2", "1", "50%", "3", "416.7", "+1,100"]
     data = json.loads(runner.invoke(app, ["stats", "--json", "--since", "2026-02-01"]).stdout)
     assert data["games"]["names"] == ["two"]
     vs = runner.invoke(app, ["stats", "--vs", "Ann & Bob", "Cy & Di"])
     assert vs.output.splitlines()[0] == (
-        "Ann & Bob against Cy & Di: 1 game(s), 1 finished: Ann & Bob won 1, Cy & Di won 0."
+        "Ann & Bob against Cy & Di: 1 game, 1 finished: Ann & Bob won 1, Cy & Di won 0."
     )
     bad = runner.invoke(app, ["stats", "--since", "last week"])
     assert bad.exit_code != 0
@@ -306,3 +306,25 @@ def test_stats_command_text_json_and_bad_options(
         )
         assert done.returncode == 2 and message in done.stderr
         assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("counted", "read", "english", "korean"),
+    [
+        (1, 1, "1 game counted of 1 read.", "읽은 게임 1개 중 1개 집계."),
+        (3, 1_200, "3 games counted of 1,200 read.", "읽은 게임 1,200개 중 3개 집계."),
+    ],
+)
+def test_games_counted_are_said_in_the_singular_or_the_plural(
+    counted: int, read: int, english: str, korean: str
+) -> None:
+    """Issue 21, item 18: "1 game", "3 games" (never "game(s)"); Korean has one form, and
+    numbers have thousands separators."""
+    from canasta_score.cli.stats import render
+    from canasta_score.core.language import KOREAN, speaking
+
+    result = {"games": {"counted": counted, "read": read, "problems": []}}
+    result |= {"players": [], "sides": []}
+    assert render(result).splitlines()[0] == english
+    with speaking(KOREAN):
+        assert render(result).splitlines()[0] == korean

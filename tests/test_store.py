@@ -227,7 +227,7 @@ def test_game_files_of_an_earlier_version_are_imported_once_as_they_stood(
     shutil.copytree(EARLIER, home)
     status = cli("status", "--json")
     assert status.code == 0
-    assert "2 game file(s) of an earlier version were imported" in status.err
+    assert "2 game files of an earlier version were imported" in status.err
     # RULES 2.1 classic: us 560 + 870 = 1,430, them 850 + 75 = 925; friday was current.
     assert status.json()["game"] == "friday"
     assert [s["score"] for s in status.json()["sides"]] == [1430, 925]

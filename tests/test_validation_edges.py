@@ -77,7 +77,7 @@ def test_rules_validate_failure_starts_with_error(
     path.write_text('id = "bad"\nextends = "classic"\n[go_out]\nbonus = "x"\n', encoding="utf-8")
     code, out, err = run(capsys, "rules", "validate", str(path), "--json")
     assert code == 2 and out.startswith('{"valid": false')
-    assert err.startswith(f"Error: {path}: 1 problem(s)")
+    assert err.startswith(f"Error: {path}: 1 problem")
 
 
 def test_empty_meld_after_to_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:

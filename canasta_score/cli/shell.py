@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
@@ -219,9 +219,11 @@ class Session:
         before = self.summary()
         if not 1 <= number <= before.hands:
             raise GameError(
-                _("the game has {count} hand(s); there is no hand {number}").format(
-                    count=before.hands, number=number
-                )
+                ngettext(
+                    "the game has {count} hand; there is no hand {number}",
+                    "the game has {count} hands; there is no hand {number}",
+                    before.hands,
+                ).format(count=before.hands, number=number)
             )
         data, _asked = self.record(number, quick.strip(), before)
         done = scorekeeper.edit(self.store, self.path, number, data)

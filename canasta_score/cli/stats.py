@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from canasta_score.games.stats import Filters
@@ -89,9 +89,11 @@ def play_table(rows: list[dict[str, Any]]) -> str:
 def render(result: dict[str, Any]) -> str:
     games = result["games"]
     parts = [
-        _("{counted} game(s) counted of {read} read.").format(
-            counted=games["counted"], read=games["read"]
-        )
+        ngettext(
+            "{counted} game counted of {read} read.",
+            "{counted} games counted of {read} read.",
+            games["counted"],
+        ).format(counted=num(games["counted"]), read=num(games["read"]))
     ]
     for label, rows in (
         (_("Players:"), result["players"]),
@@ -121,14 +123,20 @@ def render_vs(result: dict[str, Any]) -> str:
         "shared": result["shared"],
     }
     if result["shared"]:
-        summary = _(
-            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
-            "{b} won {b_wins}, {shared} shared."
+        summary = ngettext(
+            "{a} against {b}: {games} game, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}, {shared} shared.",
+            "{a} against {b}: {games} games, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}, {shared} shared.",
+            result["games"],
         )
     else:
-        summary = _(
-            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
-            "{b} won {b_wins}."
+        summary = ngettext(
+            "{a} against {b}: {games} game, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}.",
+            "{a} against {b}: {games} games, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}.",
+            result["games"],
         )
     lines = [
         summary.format(**figures),

@@ -14,7 +14,7 @@ from typing import Any
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.core.frozen import replace
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
 from canasta_score.hands.record import parse_record
@@ -484,9 +484,12 @@ def play_from(
     for number, data in enumerate(game.hands[count:], count + 1):
         if outcome.finished:
             raise GameError(
-                _(
+                ngettext(
                     'game "{game}": the game ended after hand {number} ({outcome}), but '
-                    "{more} more hand(s) follow"
+                    "{more} more hand follows",
+                    'game "{game}": the game ended after hand {number} ({outcome}), but '
+                    "{more} more hands follow",
+                    len(game.hands) - number + 1,
                 ).format(
                     game=game.name,
                     number=number - 1,

@@ -102,9 +102,17 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
     if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
         size = rs.table.side_size
         if per_player == 1:
-            text = _("in_hand lists {given} players; a side has {size} player(s)")
+            text = ngettext(
+                "in_hand lists {given} players; a side has {size} player",
+                "in_hand lists {given} players; a side has {size} players",
+                size,
+            )
         else:
-            text = _("in_hand lists {given} hands and feet; a side has {size} player(s)")
+            text = ngettext(
+                "in_hand lists {given} hands and feet; a side has {size} player",
+                "in_hand lists {given} hands and feet; a side has {size} players",
+                size,
+            )
         raise refuse(name, text.format(given=len(side.in_hand), size=size))
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
         raise refuse(
@@ -211,9 +219,11 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
             for kind, n in side.canastas.items()
         )
     if side.meld_points < least:
-        parts = [_("{n} canasta(s)").format(n=canastas)] if canastas else []
+        parts = [ngettext("{n} canasta", "{n} canastas", canastas).format(n=canastas)]
+        parts = parts if canastas else []
         if side.incomplete:
-            parts.append(_("{n} incomplete meld(s)").format(n=len(side.incomplete)))
+            n = len(side.incomplete)
+            parts.append(ngettext("{n} incomplete meld", "{n} incomplete melds", n).format(n=n))
         raise refuse(
             name,
             _("{melds} hold at least {least} points of cards, but meld_points is {given}").format(
@@ -371,9 +381,12 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
     held = side.held_penalties or 0
     players = rs.table.side_size
     if held > 2 * players:
-        text = _(
-            "held_penalties = {held}, but a side of {players} player(s) has at most {most} "
-            "(one for aces and one for sevens per player)"
+        text = ngettext(
+            "held_penalties = {held}, but a side of {players} player has at most {most} "
+            "(one for aces and one for sevens per player)",
+            "held_penalties = {held}, but a side of {players} players has at most {most} "
+            "(one for aces and one for sevens per player)",
+            players,
         )
         raise refuse(side.name, text.format(held=held, players=players, most=2 * players))
 

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from canasta_score.core.errors import GameError
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.safe_text import clean, escape_strings
 from canasta_score.core.words import shown_requirement
 from canasta_score.games.game import Log, Played, entered_at, record_of
@@ -324,9 +324,12 @@ def result_line(summary: Any) -> str:
             winners=_(" and ").join(summary.winners), totals=totals
         )
     minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
-    return _(
-        "**In play** after {hands} hand(s): {totals}. Next hand {next}, dealt by {dealer}; "
-        "initial meld minimums {minimums}."
+    return ngettext(
+        "**In play** after {hands} hand: {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}.",
+        "**In play** after {hands} hands: {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}.",
+        summary.hands,
     ).format(
         hands=summary.hands,
         totals=totals,

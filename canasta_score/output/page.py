@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score import __version__
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.core.words import shown_requirement
 
 if TYPE_CHECKING:
@@ -130,9 +130,13 @@ def result_sentence(data: dict[str, Any]) -> str:
         return _("Result: {winners} share the win.").format(
             winners=_(" and ").join(data["winners"])
         )
-    return _("In play after {hands} hand(s); next hand {next}, dealt by {dealer}.").format(
-        hands=len(data["hands"]), next=data["next"]["hand"], dealer=data["next"]["dealer"]
+    hands = len(data["hands"])
+    text = ngettext(
+        "In play after {hands} hand; next hand {next}, dealt by {dealer}.",
+        "In play after {hands} hands; next hand {next}, dealt by {dealer}.",
+        hands,
     )
+    return text.format(hands=hands, next=data["next"]["hand"], dealer=data["next"]["dealer"])
 
 
 def hand_title(hand: dict[str, Any]) -> str:
@@ -183,9 +187,11 @@ def stats_page(result: dict[str, Any], title: str, filters: list[str]) -> str:
     ]
     games = result["games"]
     words = {
-        "counted": _("{counted} game(s) counted of {read} read").format(
-            counted=games["counted"], read=games["read"]
-        ),
+        "counted": ngettext(
+            "{counted} game counted of {read} read",
+            "{counted} games counted of {read} read",
+            games["counted"],
+        ).format(counted=f"{games['counted']:,}", read=f"{games['read']:,}"),
         "unread": _("Games that could not be read (left out):"),
         "players": _("Players"),
         "sides": _("Partnerships and sides"),

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from canasta_score import __version__
 from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.frozen import replace as record_replace
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary, line_data
 
@@ -930,10 +930,14 @@ class Store:
             return
         if kept is not None:
             self.on_note(
-                _(
-                    "note: {count} game file(s) of an earlier version were imported into the "
+                ngettext(
+                    "note: {count} game file of an earlier version was imported into the "
+                    "game database {path}; the file was moved to {folder} and is no longer "
+                    "read (delete it once you are sure)",
+                    "note: {count} game files of an earlier version were imported into the "
                     "game database {path}; the files were moved to {folder} and are no longer "
-                    "read (delete them once you are sure)"
+                    "read (delete them once you are sure)",
+                    len(imported),
                 ).format(count=len(imported), path=self.path, folder=kept)
             )
         for problem in refused:
