@@ -80,11 +80,13 @@ def test_export_import_export_is_identical(
     assert again == first
 
 
-def test_import_under_another_name_changes_only_the_name(stored: tuple[Store, Ref]) -> None:
-    store, _path = stored
+def test_import_under_another_name_changes_only_the_name(
+    stored: tuple[Store, Ref], tmp_path: Path
+) -> None:
     first = json.loads(export(log_of(stored), "json"))
     game, _notes = read_log(json.dumps(first), "club.json", "rematch")
-    second = json.loads(export(store.log(store.create(game, "")), "json"))
+    other = Store(tmp_path / "other")
+    second = json.loads(export(other.log(other.create(game, "", imported=True)), "json"))
     assert second.pop("game") == "rematch"
     first.pop("game")
     assert second == first

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import change_stored, stored
+from helpers import another_game, change_stored, stored
 
 from canasta_score.cli import main
 from canasta_score.core.limits import MAX_DEPTH, MAX_EXTENDS, MAX_INT
@@ -736,7 +736,7 @@ def test_a_log_or_record_starting_with_a_byte_order_mark_is_read(cli: Cli, tmp_p
     """As Windows editors write them: a JSON and a TOML export, and a hand record."""
     home = make_game(cli)
     for fmt in ("json", "toml"):
-        text = cli("export", "--format", fmt).out
+        text = another_game(cli("export", "--format", fmt).out)
         path = tmp_path / f"log.{fmt}"
         path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
         assert cli("import", str(path), "--name", f"copy-{fmt}").code == 0

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import Cli
+from helpers import Cli, another_game
 
 from canasta_score.core import language
 from canasta_score.games.game import Game, new_game, parse_side, replay
@@ -413,11 +413,12 @@ def test_a_json_export_made_in_korean_imports_again_as_the_same_game(
     out = tmp_path / "한판.json"
     done = cli("--lang", "ko", "export", "--game", "한판", "--format", "json", "-o", str(out))
     assert done.code == 0
+    out.write_text(another_game(out.read_text(encoding="utf-8")), encoding="utf-8")
     imported = cli("--lang", "ko", "import", str(out), "--name", "다시")
     assert imported.code == 0 and imported.out.strip() == "다시"
     again = cli("export", "--game", "다시", "--format", "json")
     first, second = json.loads(out.read_text(encoding="utf-8")), json.loads(again.out)
-    assert {**second, "game": "한판"} == first
+    assert {**second, "game": "한판", "uid": first["uid"]} == first
     assert second["totals"] == [
         {"name": SIDES[0], "score": 5635},
         {"name": SIDES[1], "score": 4620},

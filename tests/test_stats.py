@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import change_stored
+from helpers import Cli, change_stored
 
 from canasta_score.games.game import new_game, parse_side
 from canasta_score.games.stats import Filters, GameFacts, head_to_head, lost_points, statistics
@@ -328,3 +328,35 @@ def test_games_counted_are_said_in_the_singular_or_the_plural(
     assert render(result).splitlines()[0] == english
     with speaking(KOREAN):
         assert render(result).splitlines()[0] == korean
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_a_game_imported_again_is_refused_and_counted_once(cli: Cli, fmt: str) -> None:
+    """Issue 21, item 9: a game keeps its identity (uid) through export and import; importing
+    it into the folder that holds it is refused under any name, so stats counts 1 game."""
+    assert cli("new", "friday", "--side", "Eve & Fay", "--side", "Gil & Hal").code == 0
+    assert cli("hand", "Eve & Fay: 300 melded, 1 natural, out", "Gil & Hal: 95 melded").code == 0
+    assert cli("export", "--format", fmt, "-o", f"friday.{fmt}").code == 0
+    uid = cli("export", "--format", "json").json()["uid"]
+    assert len(uid) == 32 and int(uid, 16) >= 0
+    refused = cli("import", f"friday.{fmt}", "--name", f"friday-{fmt}")
+    assert refused.code == 2
+    assert 'already here, as game "friday"' in refused.err and "use friday" in refused.err
+    names = [g["name"] for g in cli("games", "--json").json()["games"]]
+    assert "friday" in names and f"friday-{fmt}" not in names
+    counted = cli("stats", "--json", "--side", "Eve & Fay").json()["games"]
+    assert counted["names"] == ["friday"]
+
+
+def test_a_log_of_an_earlier_version_without_uid_is_known_by_its_start(cli: Cli) -> None:
+    """Issue 21, item 9: a log exported before logs held the game's identity is the same game
+    when it started at the same moment with the same sides and first dealer."""
+    import json
+
+    assert cli("new", "friday", "--side", "Ann & Bob", "--side", "Cy & Di").code == 0
+    log = cli("export", "--format", "json").json()
+    del log["uid"]
+    refused = cli("import", "-", "--name", "again", stdin=json.dumps(log))
+    assert refused.code == 2 and 'already here, as game "friday"' in refused.err
+    log["created"] = "2020-01-01T20:00:00"
+    assert cli("import", "-", "--name", "another", stdin=json.dumps(log)).code == 0

@@ -163,6 +163,8 @@ class Game:
     # The hands taken back by undo, the most recent last, as they were stored: redo puts them
     # back; a new hand clears them.
     undone: tuple[dict[str, Any], ...] = ()
+    # The game's identity, kept through export and import ("" until the game is stored).
+    uid: str = ""
 
     def rules(self) -> Ruleset:
         """The game's ruleset, rebuilt from its snapshot (which holds every key); built once
