@@ -140,10 +140,12 @@ def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Stor
         "A total",
         "B score",
         "B total",
+        "concealed",
+        "player out",
     ]
     assert [list(r.values()) for r in rows] == [
-        ["1", "", "Ann", "A", "1240", "1240", "225", "225"],
-        ["2", "", "Cy", "B", "560", "1800", "850", "1075"],
+        ["1", "", "Ann", "A", "1240", "1240", "225", "225", "0", ""],
+        ["2", "", "Cy", "B", "560", "1800", "850", "1075", "0", ""],
     ]
 
 
@@ -315,6 +317,8 @@ def test_the_hand_command_stores_when_the_hand_was_entered(tmp_path: Path) -> No
             "A total": "560",
             "B score": "850",
             "B total": "850",
+            "concealed": "0",
+            "player out": "",
         }
     ]
     assert run("export", "--format", "csv", "--detail").startswith("hand,date,side,item")

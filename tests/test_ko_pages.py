@@ -326,15 +326,17 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
         "철수 & 영희 누적",
         "민수 & 지영 점수",
         "민수 & 지영 누적",
+        "숨은 나가기",
+        "나간 사람",
     ]
     assert en_rows[0][:4] == ["hand", "date", "dealer", "went out"]
     assert ko_rows[1:] == en_rows[1:]
-    assert [row[4:] for row in ko_rows[1:4]] == [
+    assert [row[4:8] for row in ko_rows[1:4]] == [
         ["1240", "1240", "225", "225"],
         ["225", "1465", "1240", "1465"],
         ["1240", "2705", "225", "1690"],
     ]
-    assert ko_rows[7][4:] == ["1240", "5635", "225", "4620"]
+    assert ko_rows[7][4:] == ["1240", "5635", "225", "4620", "0", ""]
     korean, english = both(cli, "export", "--game", "한판", "--format", "csv", "--detail")
     ko_rows, en_rows = (list(csv.reader(io.StringIO(t))) for t in (korean, english))
     assert ko_rows[0] == ["핸드", "날짜", "팀", "항목", "점수", "규칙"]

@@ -44,7 +44,7 @@ def sheet(s: Summary) -> str:
         for name, score, total in zip(
             (x.name for x in s.sides), line.scores, line.totals, strict=True
         ):
-            mark = " *" if name == line.went_out else ""
+            mark = (" **" if line.concealed else " *") if name == line.went_out else ""
             row += [num(score, signed=True) + mark, num(total)]
         rows.append(row)
     align = ("right", "left", *(("right", "right") * len(s.sides)))
@@ -112,7 +112,10 @@ def standings(s: Summary) -> str:
 def status(s: Summary) -> str:
     parts = [heading(s), ""]
     if s.lines:
-        parts += [sheet(s), _("(* went out)"), ""]
+        legend = _("(* went out)")
+        if any(line.concealed for line in s.lines):
+            legend = _("(* went out, ** went out concealed)")
+        parts += [sheet(s), legend, ""]
     else:
         parts += [_("No hands yet."), ""]
     parts += [standings(s), "", outcome(s)]
@@ -125,7 +128,7 @@ def history(s: Summary) -> str:
         head += [_("{side} min").format(side=side.name), side.name, _("total")]
     rows = []
     for line in s.lines:
-        row = [str(line.number), line.dealer, line.went_out or "-"]
+        row = [str(line.number), line.dealer, who_went_out(line)]
         for m, score, total in zip(line.minimums, line.scores, line.totals, strict=True):
             row += [str(m), num(score, signed=True), num(total)]
         rows.append(row)
@@ -134,6 +137,14 @@ def history(s: Summary) -> str:
     align = ("right", "left", "left", *(("right",) * (len(head) - 3)))
     grid = simple(rows, head, align)
     return f"{heading(s)}\n\n{grid}"
+
+
+def who_went_out(line: HandLine) -> str:
+    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
+    concealed)``; ``-`` when no side went out."""
+    from canasta_score.core.words import went_out_said
+
+    return went_out_said(line.went_out, line.concealed, line.out_player) or "-"
 
 
 def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
@@ -199,7 +210,8 @@ def hand_line(line: HandLine, s: Summary) -> str:
         text = _("hand {number} (dealt by {dealer}, {side} went out): {scores}")
     else:
         text = _("hand {number} (dealt by {dealer}): {scores}")
-    return text.format(number=line.number, dealer=line.dealer, side=line.went_out, scores=scores)
+    side = who_went_out(line)
+    return text.format(number=line.number, dealer=line.dealer, side=side, scores=scores)
 
 
 def short_time(iso: str) -> str:

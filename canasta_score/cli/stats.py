@@ -68,11 +68,16 @@ def play_table(rows: list[dict[str, Any]]) -> str:
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
     per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
+    # A player's own going out, where any hand says who went out.
+    own = any(t.get("went_out_self") for t in rows)
     head = [*(_(h) for h in PLAY_HEAD), *per_kind, *(_(h) for h in PENALTY_HEAD)]
+    if own:
+        head.insert(2, _("out (self)"))
     body = [
         [
             t["name"],
             str(t["went_out"]),
+            *([str(t.get("went_out_self", "-"))] if own else []),
             str(t["went_out_concealed"]),
             *(dec(t["canastas_per_hand"].get(k, 0)) for k in kinds),
             dec(t["red_threes_per_hand"]),

@@ -191,3 +191,17 @@ def shown_requirement(english: str) -> str:
     if band:
         return _(CANASTA_BAND_TEXT).format(minimum=int(band.group(1)))
     return _(english)
+
+
+def went_out_said(side: str, concealed: bool, player: str) -> str:
+    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
+    concealed)``; "" when no side went out."""
+    if not side:
+        return ""
+    if player and concealed:
+        how = _("{player}, concealed").format(player=player)
+    elif concealed:
+        how = _("concealed")
+    else:
+        how = player
+    return _("{side} ({how})").format(side=side, how=how) if how else side

@@ -300,7 +300,17 @@ class Played:
     def went_out(self) -> str:
         return next((s.name for s in self.score.sides if s.went_out), "")
 
+    def going_out(self) -> tuple[bool, str]:
+        """How the hand ended, as entered: whether the side that went out went out concealed,
+        and which of its players went out ("" when not written down)."""
+        out = self.went_out
+        sides = record_of(self.record).get("side", []) if out else []
+        entered = next((s for s in sides if isinstance(s, dict) and s.get("name") == out), {})
+        player = entered.get("went_out_player", "")
+        return entered.get("concealed") is True, " ".join(player.split()) if player else ""
+
     def line(self) -> HandLine:
+        concealed, player = self.going_out()
         return HandLine(
             self.number,
             self.dealer,
@@ -308,6 +318,8 @@ class Played:
             tuple(s.total for s in self.score.sides),
             self.totals,
             self.went_out,
+            concealed,
+            player,
         )
 
 
@@ -402,6 +414,15 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     missing = [n for n in names if n not in {s.name for s in record.sides}]
     if missing:
         raise RecordError(_('the record has no side "{side}"').format(side=missing[0]))
+    for side in record.sides:
+        players = next(s for s in game.sides if s.name == side.name).named(rs.table.side_size)
+        player = side.went_out_player.casefold()
+        if player and players and player not in {p.casefold() for p in players}:
+            raise RecordError(
+                _('side "{side}": went_out_player "{player}" is not one of {players}').format(
+                    side=side.name, player=side.went_out_player, players=", ".join(players)
+                )
+            )
     result = score_hand(rs, record)
     return replace(result, sides=tuple(result.side(n) for n in names))
 

@@ -84,11 +84,14 @@ def hand_data(hand: Played) -> dict[str, Any]:
                 "total": total,
             }
         )
+    concealed, player = hand.going_out()
     return {
         "number": hand.number,
         "entered": entered_at(hand.record) or None,
         "dealer": hand.dealer,
         "went_out": hand.went_out or None,
+        "concealed": concealed,
+        "went_out_player": player or None,
         "record": record_of(hand.record),
         "sides": sides,
     }

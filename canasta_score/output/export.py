@@ -116,6 +116,9 @@ def when(hand: Played) -> str:
 # The CSV's column headings (each side then adds "NAME score" and "NAME total").
 SHEET_HEAD = (N_("hand"), N_("date"), N_("dealer"), N_("went out"))
 DETAIL_HEAD = (N_("hand"), N_("date"), N_("side"), N_("item"), N_("points"), N_("rule"))
+# After the sides' columns: how the side that went out went out (1 concealed, 0 not) and its
+# player who went out, when written down.
+OUT_HEAD = (N_("concealed"), N_("player out"))
 
 
 def to_csv(log: Log, detail: bool = False) -> str:
@@ -140,6 +143,7 @@ def csv_head(log: Log, detail: bool) -> str:
             cell(_("{side} score").format(side=s.name)),
             cell(_("{side} total").format(side=s.name)),
         ]
+    head += [_(h) for h in OUT_HEAD]
     return csv_text([head])
 
 
@@ -163,6 +167,8 @@ def csv_rows(hand: Played, detail: bool) -> str:
     row: list[str | int] = [hand.number, cell(when(hand)), cell(hand.dealer), cell(hand.went_out)]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         row += [side.total, total]
+    concealed, player = hand.going_out()
+    row += [int(concealed) if hand.went_out else "", cell(player)]
     return csv_text([row])
 
 
@@ -271,10 +277,15 @@ def markdown_frame(
 def markdown_row(hand: Played) -> str:
     """A hand's row of the Markdown score sheet."""
     row = [str(hand.number), md(when(hand)), md(hand.dealer)]
+    concealed, player = hand.going_out()
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         points = num(side.total, signed=True)
-        if side.went_out:
+        if side.went_out and concealed:
+            points = _("{points} (out concealed)").format(points=points)
+        elif side.went_out:
             points = _("{points} (out)").format(points=points)
+        if side.went_out and player:
+            points = _("{points}, {player}").format(points=points, player=md(player))
         row += [points, num(total)]
     return "| " + " | ".join(row) + " |"
 

@@ -57,6 +57,7 @@ def game_page(log: Log) -> str:
     """A game's page: the sheet, the chart, every hand's breakdown with its rules."""
     from markupsafe import Markup
 
+    from canasta_score.core.words import went_out_said
     from canasta_score.games.gamefile import log_data
     from canasta_score.output.chart import chart_data, svg_chart
 
@@ -114,6 +115,7 @@ def game_page(log: Log) -> str:
         version=__version__,
         w=words,
         hand_title=hand_title,
+        went_out_said=went_out_said,
         side_score=side_score,
         side_minimum=side_minimum,
         **page_words(),
