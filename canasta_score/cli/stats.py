@@ -40,7 +40,7 @@ def dec(x: float | None, places: int = 2) -> str:
 
 
 def results_table(rows: list[dict[str, Any]]) -> str:
-    from canasta_score.cli.tables import table
+    from canasta_score.cli.tables import fitted
 
     head = [_(h) for h in RESULT_HEAD]
     body = [
@@ -58,12 +58,12 @@ def results_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return table(body, head, disable_numparse=True, colalign=align)
+    return fitted(body, head, align)
 
 
 def play_table(rows: list[dict[str, Any]]) -> str:
     """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
-    from canasta_score.cli.tables import table
+    from canasta_score.cli.tables import fitted
     from canasta_score.rules.kinds import shown_name
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
@@ -88,10 +88,12 @@ def play_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return table(body, head, disable_numparse=True, colalign=align)
+    return fitted(body, head, align)
 
 
 def render(result: dict[str, Any]) -> str:
+    from canasta_score.cli.tables import wrapped
+
     games = result["games"]
     parts = [
         ngettext(
@@ -110,7 +112,7 @@ def render(result: dict[str, Any]) -> str:
         parts.append(_("No games to count."))
     if games["problems"]:
         parts += ["", _("Games that could not be read (left out):")]
-        parts += [f"  {p['game']}: {p['reason']}" for p in games["problems"]]
+        parts += [wrapped(f"  {p['game']}: {p['reason']}") for p in games["problems"]]
     return "\n".join(parts)
 
 
@@ -143,8 +145,10 @@ def render_vs(result: dict[str, Any]) -> str:
             "{b} won {b_wins}.",
             result["games"],
         )
+    from canasta_score.cli.tables import wrapped
+
     lines = [
-        summary.format(**figures),
+        wrapped(summary.format(**figures)),
         "",
         results_table([a, b]),
         "",
