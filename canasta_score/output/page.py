@@ -98,6 +98,7 @@ def game_page(log: Log) -> str:
         "chart_title": _("Running totals by hand"),
         "axis": _("hand"),
         "hands": _("Hands"),
+        "print_hands": _("Print each hand's breakdown too (else the sheet and chart alone)"),
         "item": _("Item"),
         "points": _("Points"),
         "rule": _("Rule"),
