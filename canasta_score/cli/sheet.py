@@ -241,7 +241,7 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 name,
                 found.ruleset,
                 scores,
-                str(found.hands),
+                num(found.hands),
                 found.leader or "-",
                 short_time(started),
                 short_time(last),

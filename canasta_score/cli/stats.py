@@ -46,11 +46,11 @@ def results_table(rows: list[dict[str, Any]]) -> str:
     body = [
         [
             t["name"],
-            str(t["games"]),
-            str(t["finished"]),
-            str(t["wins"]),
+            num(t["games"]),
+            num(t["finished"]),
+            num(t["wins"]),
             "-" if t["win_rate"] is None else f"{t['win_rate']:.0%}",
-            str(t["hands"]),
+            num(t["hands"]),
             dec(t["average_hand"], 1),
             f"{t['best_hand']['score']:+,}" if t["best_hand"] else "-",
             f"{t['worst_hand']['score']:+,}" if t["worst_hand"] else "-",
@@ -76,9 +76,9 @@ def play_table(rows: list[dict[str, Any]]) -> str:
     body = [
         [
             t["name"],
-            str(t["went_out"]),
-            *([str(t.get("went_out_self", "-"))] if own else []),
-            str(t["went_out_concealed"]),
+            num(t["went_out"]),
+            *([num(t["went_out_self"]) if "went_out_self" in t else "-"] if own else []),
+            num(t["went_out_concealed"]),
             *(dec(t["canastas_per_hand"].get(k, 0)) for k in kinds),
             dec(t["red_threes_per_hand"]),
             num(t["penalties"]["cards_in_hand"]),

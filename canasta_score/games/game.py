@@ -247,7 +247,8 @@ def with_target(rs: Ruleset, target: int) -> Ruleset:
     """The ruleset with the score that ends the game set to ``target`` (a positive multiple
     of 5, as every score is), marked as a house rule."""
     if isinstance(target, bool) or target <= 0 or target % 5:
-        raise InputError(_("target {target}: give a positive multiple of 5").format(target=target))
+        shown = f"{target:,}" if isinstance(target, int) else target
+        raise InputError(_("target {target}: give a positive multiple of 5").format(target=shown))
     return build_ruleset(rs.data, origin=rs.id, overrides=[f"game.target={target}"])
 
 

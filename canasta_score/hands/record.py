@@ -84,7 +84,7 @@ def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
         raise fail(
             side,
             _("{key} must be at least {minimum}, not {value}").format(
-                key=key, minimum=minimum, value=value
+                key=key, minimum=minimum, value=f"{value:,}"
             ),
         )
     return value

@@ -206,7 +206,7 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
             raise refuse(
                 name,
                 _("{key} = {value} is not a multiple of {step}").format(
-                    key=key, value=value, step=step
+                    key=key, value=f"{value:,}", step=step
                 ),
             )
     # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
@@ -227,7 +227,7 @@ def check_summary(rs: Ruleset, side: SideRecord) -> None:
         raise refuse(
             name,
             _("{melds} hold at least {least} points of cards, but meld_points is {given}").format(
-                melds=both(parts), least=least, given=side.meld_points
+                melds=both(parts), least=f"{least:,}", given=f"{side.meld_points:,}"
             ),
         )
 
@@ -290,7 +290,7 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
     for found in excess(rs, tally):
         raise RecordError(
             _("the record holds {count} {cards}; {deck} has {held}").format(
-                count=found.named, cards=found.words, deck=described(rs), held=found.held
+                count=f"{found.named:,}", cards=found.words, deck=described(rs), held=found.held
             )
         )
     check_deck_bounds(rs, record)
@@ -655,12 +655,14 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
             parts.append((side.name, melded + left))
     total, most = sum(n for _, n in parts), deck_points(rs)
     if total > most:
-        why = "; ".join(_('side "{side}": {message}').format(side=x, message=n) for x, n in parts)
+        why = "; ".join(
+            _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
+        )
         raise RecordError(
             _(
                 "the record counts {total} points of melded and held cards, but every card of "
                 "the {ruleset} deck together counts {most}: {why}"
-            ).format(total=total, ruleset=rs.name, most=most, why=why)
+            ).format(total=f"{total:,}", ruleset=rs.name, most=f"{most:,}", why=why)
         )
 
 
@@ -689,6 +691,6 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
             )
             raise RecordError(
                 _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
-                    total=total, cards=_(words), deck=deck, held=holds[category], why=why
+                    total=f"{total:,}", cards=_(words), deck=deck, held=holds[category], why=why
                 )
             )
