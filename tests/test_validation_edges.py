@@ -135,12 +135,12 @@ def test_american_threes_may_be_laid_down_text() -> None:
             "classic",
             "meld_points=2850\ncanastas={natural=1}\nwent_out=true\n"
             '[[side]]\nname="B"\nin_hand_points=9000\n',
-            "counts 11850 points",
+            "counts 11,850 points",
         ),
         (
             "classic",
             'meld_points=1000000000000000000000000\n[[side]]\nname="B"\n',
-            "together counts 1180",
+            "together counts 1,180",
         ),
         ("classic", '[[side]]\nname="B"\nheld_penalties=1\n', "no penalty for held aces"),
         (

@@ -124,7 +124,7 @@ def opening_problems(
         "initial_meld.canasta_band_count": _(
             "The best canasta of the initial meld counts {best}; this band demands a canasta "
             "that counts at least {minimum} by itself"
-        ).format(best=f"{opening.best_canasta:,}", minimum=f"{need.minimum:,}"),
+        ).format(best=opening.best_canasta, minimum=need.minimum),
     }
     return [rs.cite(key, texts.get(key)) for key in lacking]
 
