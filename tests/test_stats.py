@@ -360,3 +360,14 @@ def test_a_log_of_an_earlier_version_without_uid_is_known_by_its_start(cli: Cli)
     assert refused.code == 2 and 'already here, as game "friday"' in refused.err
     log["created"] = "2020-01-01T20:00:00"
     assert cli("import", "-", "--name", "another", stdin=json.dumps(log)).code == 0
+
+
+def test_copies_of_one_game_kept_before_count_once(home: Path) -> None:
+    """Issue 21, item 9: a folder may already hold copies of one game, imported before the
+    same game was refused: game "one" again as "one-copy" (the same start, sides and players)
+    counts once, so Ann still has 2 games (one and two), not 3."""
+    store_game(home, "one-copy", "2026-01-10T20:00:00", ("Ann & Bob", "Cy & Di"), ONE)
+    result = statistics(*read(home))
+    assert result["games"]["counted"] == 2 and result["games"]["read"] == 3
+    assert figures(result, "players")["Ann"]["games"] == 2
+    assert head_to_head(read(home)[0], "Ann & Bob", "Cy & Di")["games"] == 1

@@ -409,11 +409,31 @@ class Skipped:
     reason: str
 
 
+def distinct(games: list[GameFacts]) -> list[GameFacts]:
+    """Every game once: copies of one game (kept before a game folder refused them: the same
+    start, sides and players) count as the copy with the most hands (the first by name of
+    those)."""
+    kept: dict[tuple[Any, ...], GameFacts] = {}
+    for facts in sorted(games, key=lambda g: g.name):
+        key: tuple[Any, ...] = (facts.created, facts.sides, facts.players)
+        if not facts.created:
+            key = ("name", facts.name)
+        held = kept.get(key)
+        if held is None or played(facts) > played(held):
+            kept[key] = facts
+    return list(kept.values())
+
+
+def played(facts: GameFacts) -> int:
+    return facts.parts[0].hands if facts.parts else 0
+
+
 def statistics(
     games: list[GameFacts], skipped: list[Skipped], filters: Filters = Filters()
 ) -> dict[str, Any]:
-    """The figures of every player and partnership over the games the filters keep."""
-    every = sorted(games, key=lambda g: (g.day, g.created, g.name))
+    """The figures of every player and partnership over the games the filters keep, each game
+    once (see :func:`distinct`)."""
+    every = sorted(distinct(games), key=lambda g: (g.day, g.created, g.name))
     kept = [g for g in every if filters.keeps(g)]
     # A player is shown as first written in the earliest game, whatever the filters keep.
     spelling: dict[str, str] = {}
@@ -478,7 +498,7 @@ def head_to_head(
         )
     tallies = (Tally(a), Tally(b))
     shared = 0
-    for facts in sorted(games, key=lambda g: (g.day, g.created, g.name)):
+    for facts in sorted(distinct(games), key=lambda g: (g.day, g.created, g.name)):
         if not filters.keeps(facts):
             continue
         one_seat, two_seat = seat_of(first, facts), seat_of(second, facts)
