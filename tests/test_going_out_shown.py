@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from helpers import Cli
 
@@ -117,3 +118,14 @@ def test_a_player_out_who_is_not_of_the_side_is_refused(cli: Cli) -> None:
         assert "went_out_player needs went_out = true" in str(exc)
     else:
         raise AssertionError("went_out_player without went_out was taken")
+
+
+def test_the_stats_page_counts_each_players_own_going_out(cli: Cli, tmp_path: Path) -> None:
+    play(cli)
+    assert cli("stats", "--html", "season.html").code == 0
+    page = (tmp_path / "season.html").read_text(encoding="utf-8")
+    assert '<th class="n">Went out themselves</th>' in page
+    ann = page.index("<tr><td>Ann</td>", page.index("Went out themselves"))
+    assert page[ann:].startswith(
+        '<tr><td>Ann</td><td class="n">1</td><td class="n">1</td><td class="n">1</td>'
+    )

@@ -209,6 +209,7 @@ def stats_page(result: dict[str, Any], title: str, filters: list[str]) -> str:
         "best": _("Best"),
         "worst": _("Worst"),
         "went_out": _("Went out"),
+        "out_self": _("Went out themselves"),
         "concealed": _("Concealed"),
         "red_threes": _("Red threes per hand"),
         "lost_cards": _("Points lost: cards in hand"),
