@@ -140,3 +140,23 @@ def test_status_chart_and_json_together_are_refused(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "Error: --chart draws the totals; give --chart or --json, not both\n"
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_a_negative_total_is_drawn_below_the_zero_row_and_labelled(width: int) -> None:
+    """Issue 21, item 12: Ann & Bob at 3,000 and Cy & Di at -220 after one hand, target 5,000
+    (shown, as 5,000 is at most three times 3,000). On a plain scale of 12 rows from 5,000
+    down to -220 a row is 5,220 / 11 = 474.5 points, so 0 (row round(5,000 / 474.5) =
+    round(10.54) = 11) and -220 (row 11) would share the bottom row. The chart keeps the
+    bottom row for the negative score, labelled -220, and draws 0 on the row above it (row
+    10), labelled 0."""
+    from canasta_score.output.chart import ChartData
+
+    data = ChartData("night", SIDES, ((0, 3000), (0, -220)), 5000, ())
+    text = text_chart(data, width)
+    assert all(len(line) <= width for line in text.splitlines())
+    rows = plot_rows(text)
+    assert [row[:5].strip() for row in rows[10:]] == ["0", "-220"]
+    plot = [row[7:] for row in rows]
+    assert plot[11].rstrip().endswith("○")  # Cy & Di ends at -220, on the bottom row
+    assert plot[10][0] == "◎"  # both sides start at 0, on the zero row

@@ -63,7 +63,7 @@ def start(cli: Cli, *extra: str) -> None:
 
 
 def test_a_game_from_start_to_export_and_import(
-    cli: Cli, home: Path, tmp_path: Path, c5_text: str
+    cli: Cli, home: Path, tmp_path: Path, c5_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     start(cli)
     first = cli("hand", "--file", "-", stdin=c5_text)
@@ -107,8 +107,12 @@ def test_a_game_from_start_to_export_and_import(
     assert "3,030" in text
 
     assert cli("export", "--format", "json", "--output", "log.json").code == 0
-    taken = cli("import", "log.json")
-    assert taken.code == 2 and "--name" in taken.err and taken.err.startswith("Error:")
+    listed = {g["name"]: g for g in cli("games", "--json").json()["games"]}
+    assert listed["club"]["hands"] == 3 and listed["club"]["leader"] == "A"
+    # The same game is not imported twice into one game folder, under any name.
+    for again in (cli("import", "log.json"), cli("import", "log.json", "--name", "copy")):
+        assert again.code == 2 and 'already here, as game "club"' in again.err
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "elsewhere"))
     copied = cli("import", "log.json", "--name", "copy")
     assert copied.code == 0 and copied.out.strip() == "copy"
     assert scores(cli("status", "--json")) == {"A": 3030, "B": 1150}
@@ -116,10 +120,6 @@ def test_a_game_from_start_to_export_and_import(
     original = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
     assert again.pop("game") == "copy" and original.pop("game") == "club"
     assert again == original
-
-    listed = {g["name"]: g for g in cli("games", "--json").json()["games"]}
-    assert listed["copy"]["current"] and not listed["club"]["current"]
-    assert listed["club"]["hands"] == 3 and listed["club"]["leader"] == "A"
 
 
 @pytest.mark.parametrize("fmt", ["json", "toml"])
@@ -415,7 +415,6 @@ def test_every_game_command_that_reports_accepts_json_contract_4(cli: Cli, tmp_p
         ["export"],
         ["export", "--format", "csv", "--output", "sheet.csv"],
         ["export", "--output", "log.json"],
-        ["import", "log.json", "--name", "copy"],
         ["games"],
     ]
     for command in commands:
@@ -423,7 +422,11 @@ def test_every_game_command_that_reports_accepts_json_contract_4(cli: Cli, tmp_p
         assert done.code == 0, (command, done.err)
         assert isinstance(done.json(), dict), command
     assert cli("new", "other", "--json").json()["game"] == "other"
-    imported = cli("import", "log.json", "--name", "copy-2", "--json").json()
+    # The log as another game folder would have it (club is here already: not imported twice).
+    (tmp_path / "elsewhere.json").write_text(
+        (tmp_path / "log.json").read_text(encoding="utf-8").replace('"uid": "', '"uid": "x')
+    )
+    imported = cli("import", "elsewhere.json", "--name", "copy-2", "--json").json()
     assert (imported["game"], imported["notes"]) == ("copy-2", [])
     # Hand 1 is now THREE: A 400 + 500 - 30 = 870; B 95 - 20 = 75.
     assert [s["score"] for s in imported["status"]["sides"]] == [870, 75]

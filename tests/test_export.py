@@ -80,11 +80,13 @@ def test_export_import_export_is_identical(
     assert again == first
 
 
-def test_import_under_another_name_changes_only_the_name(stored: tuple[Store, Ref]) -> None:
-    store, _path = stored
+def test_import_under_another_name_changes_only_the_name(
+    stored: tuple[Store, Ref], tmp_path: Path
+) -> None:
     first = json.loads(export(log_of(stored), "json"))
     game, _notes = read_log(json.dumps(first), "club.json", "rematch")
-    second = json.loads(export(store.log(store.create(game, "")), "json"))
+    other = Store(tmp_path / "other")
+    second = json.loads(export(other.log(other.create(game, "", imported=True)), "json"))
     assert second.pop("game") == "rematch"
     first.pop("game")
     assert second == first
@@ -138,10 +140,12 @@ def test_csv_is_the_paper_sheet_one_row_per_hand_rules_2_7_c5(stored: tuple[Stor
         "A total",
         "B score",
         "B total",
+        "concealed",
+        "player out",
     ]
     assert [list(r.values()) for r in rows] == [
-        ["1", "", "Ann", "A", "1240", "1240", "225", "225"],
-        ["2", "", "Cy", "B", "560", "1800", "850", "1075"],
+        ["1", "", "Ann", "A", "1240", "1240", "225", "225", "0", ""],
+        ["2", "", "Cy", "B", "560", "1800", "850", "1075", "0", ""],
     ]
 
 
@@ -183,7 +187,7 @@ def test_markdown_is_a_score_sheet(stored: tuple[Store, Ref]) -> None:
     assert "| 1 |  | Ann | +1,240 (out) | 1,240 | +225 | 225 |" in text
     assert "| 2 |  | Cy | +560 | 1,800 | +850 (out) | 1,075 |" in text
     assert "House rules: `go_out.concealed_bonus = 150`." in text
-    assert "**In play** after 2 hand(s): A 1,800, B 1,075." in text
+    assert "**In play** after 2 hands: A 1,800, B 1,075." in text
     assert "| A | going out | +100 | `classic.go-out.bonus` |" in text
     assert text.index("## Score sheet") < text.index("### Hand 1") < text.index("### Hand 2")
     assert "## Ruleset" not in text and "Record as entered" not in text
@@ -313,7 +317,29 @@ def test_the_hand_command_stores_when_the_hand_was_entered(tmp_path: Path) -> No
             "A total": "560",
             "B score": "850",
             "B total": "850",
+            "concealed": "0",
+            "player out": "",
         }
     ]
     assert run("export", "--format", "csv", "--detail").startswith("hand,date,side,item")
     assert "## Ruleset" in run("export", "--format", "md", "--full")
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Ann & Bob", "Ann & Bob"),  # an ampersand that starts no entity reads as it is
+        ("a &amp; b", "a \\&amp; b"),  # one that would start an entity is escaped
+        ("<b>x</b>|y", "\\<b>x\\</b>\\|y"),  # an HTML tag is text, a pipe ends no cell
+        ("`code` *em* _u_ [l]", "\\`code\\` \\*em\\* \\_u\\_ \\[l\\]"),
+        ("Ann\x1b[2J\u202e\nBob", "Ann Bob"),  # control characters and bidi overrides go
+        ("1,000 > 900", "1,000 > 900"),
+    ],
+)
+def test_markdown_text_reads_as_written_and_stays_text(name: str, shown: str) -> None:
+    """Issue 21, item 15: Markdown's backslash escapes (CommonMark 2.4) keep names text, so
+    the raw file reads as the names were written: "&" and "<" are escaped only with a
+    backslash, and "&" only where it would start an entity such as "&amp;"."""
+    from canasta_score.output.export import md
+
+    assert md(name) == shown

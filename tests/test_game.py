@@ -145,7 +145,7 @@ def test_without_sides_a_game_gets_us_and_them_or_lettered_sides(classic3: Any) 
 @pytest.mark.parametrize("target", [0, -5, 1234, 7])
 def test_a_target_that_is_no_positive_multiple_of_5_is_refused(target: int) -> None:
     """Every score is a multiple of 5 (RULES 2.1 card values), so a target must be too."""
-    with pytest.raises(InputError, match=f"target {target}: give a positive multiple of 5"):
+    with pytest.raises(InputError, match=f"target {target:,}: give a positive multiple of 5"):
         new_game("g", "", load_ruleset("classic"), target=target)
 
 

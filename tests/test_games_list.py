@@ -65,7 +65,7 @@ def test_last_played_falls_back_to_the_file_time_when_the_last_hand_is_undated()
 
 
 def run(home: Path, *args: str) -> str:
-    env = {**os.environ, "CANASTA_SCORE_HOME": str(home), "NO_COLOR": "1"}
+    env = {**os.environ, "CANASTA_SCORE_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "200"}
     done = subprocess.run(
         [sys.executable, "-m", "canasta_score", *args],
         capture_output=True,

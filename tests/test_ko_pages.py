@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import Cli
+from helpers import Cli, another_game
 
 from canasta_score.core import language
 from canasta_score.core.frozen import replace
@@ -286,15 +286,15 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
 ) -> None:
     korean, english = both(cli, "export", "--game", "한판", "--format", "md")
     assert "## 점수표" in korean and "## 판" in korean
-    # Markdown shows "&" as "&amp;" (names are text, never markup).
-    assert "| 판 | 입력 시각 | 딜러 | 철수 &amp; 영희 | 철수 &amp; 영희 누적 |" in korean
+    # Markdown shows "&" as it is (it starts no entity).
+    assert "| 판 | 입력 시각 | 딜러 | 철수 & 영희 | 철수 & 영희 누적 |" in korean
     assert "4명, 목표 점수 5,000. 시작 2026-01-10 20:00:00." in korean
     rows = sheet_rows(korean)
     assert rows[0][3:] == ["+1,240 (나감)", "1,240", "+225", "225"]
     assert rows[1][3:] == ["+225", "1,465", "+1,240 (나감)", "1,465"]
     assert rows[6][3:] == ["+1,240 (나감)", "5,635", "+225", "4,620"]
     assert [[c.replace("(나감)", "(out)") for c in row] for row in rows] == sheet_rows(english)
-    a, b = (name.replace("&", "&amp;") for name in SIDES)
+    a, b = SIDES
     assert f"**결과:** {a} 1,015점 차 승리 ({a} 5,635, {b} 4,620)." in korean
     assert f"**Result:** {a} wins by 1,015 ({a} 5,635, {b} 4,620)." in english
 
@@ -308,8 +308,8 @@ def test_markdown_export_in_korean_has_the_numbers_of_the_english_one(
 
     assert breakdown(korean) == breakdown(english) and len(breakdown(korean)) > 7 * 4
     assert "### 1번째 판: 딜러 " in korean and "| 팀 | 항목 | 점수 | 규칙 |" in korean
-    assert "| 철수 &amp; 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
-    assert "| 철수 &amp; 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
+    assert "| 철수 & 영희 | 내추럴 카나스타 1개 | +500 | `classic.canasta.natural` |" in korean
+    assert "| 철수 & 영희 | 1 natural canasta | +500 | `classic.canasta.natural` |" in english
     assert "**판 점수** (첫 멜드 최소 점수 50), 누적 1,240" in korean
 
 
@@ -327,15 +327,17 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
         "철수 & 영희 누적",
         "민수 & 지영 점수",
         "민수 & 지영 누적",
+        "숨은 나가기",
+        "나간 사람",
     ]
     assert en_rows[0][:4] == ["hand", "date", "dealer", "went out"]
     assert ko_rows[1:] == en_rows[1:]
-    assert [row[4:] for row in ko_rows[1:4]] == [
+    assert [row[4:8] for row in ko_rows[1:4]] == [
         ["1240", "1240", "225", "225"],
         ["225", "1465", "1240", "1465"],
         ["1240", "2705", "225", "1690"],
     ]
-    assert ko_rows[7][4:] == ["1240", "5635", "225", "4620"]
+    assert ko_rows[7][4:] == ["1240", "5635", "225", "4620", "0", ""]
     korean, english = both(cli, "export", "--game", "한판", "--format", "csv", "--detail")
     ko_rows, en_rows = (list(csv.reader(io.StringIO(t))) for t in (korean, english))
     assert ko_rows[0] == ["판", "날짜", "팀", "항목", "점수", "규칙"]
@@ -414,11 +416,12 @@ def test_a_json_export_made_in_korean_imports_again_as_the_same_game(
     out = tmp_path / "한판.json"
     done = cli("--lang", "ko", "export", "--game", "한판", "--format", "json", "-o", str(out))
     assert done.code == 0
+    out.write_text(another_game(out.read_text(encoding="utf-8")), encoding="utf-8")
     imported = cli("--lang", "ko", "import", str(out), "--name", "다시")
     assert imported.code == 0 and imported.out.strip() == "다시"
     again = cli("export", "--game", "다시", "--format", "json")
     first, second = json.loads(out.read_text(encoding="utf-8")), json.loads(again.out)
-    assert {**second, "game": "한판"} == first
+    assert {**second, "game": "한판", "uid": first["uid"]} == first
     assert second["totals"] == [
         {"name": SIDES[0], "score": 5635},
         {"name": SIDES[1], "score": 4620},

@@ -20,8 +20,9 @@ from typer.testing import CliRunner
 
 from canasta_score.games.game import replay
 from canasta_score.games.store import Store
+from canasta_score.output.chart import chart_data, svg_chart
 from canasta_score.output.page import game_page, stats_page
-from tests.sample_games import ODD, odd_game
+from tests.sample_games import ODD, SIDES, c5_game, odd_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -50,7 +51,7 @@ def test_game_page_is_self_contained() -> None:
 def test_svg_parses_with_one_polyline_per_side_through_every_hand() -> None:
     page = game_page(replay(odd_game()))
     svg = svg_of(page)
-    lines = svg.findall(f"{SVG}polyline")
+    lines = svg.findall(f".//{SVG}polyline")
     assert len(lines) == 2
     # 0 before the first hand, then three hands: four points each.
     assert [len(line.attrib["points"].split()) for line in lines] == [4, 4]
@@ -136,7 +137,7 @@ def test_export_html_and_stats_html_commands(
     out = tmp_path / "sheet.html"
     done = runner.invoke(app, ["export", "--format", "html", "--output", str(out)])
     assert done.exit_code == 0, done.output
-    assert svg_of(out.read_text(encoding="utf-8")).findall(f"{SVG}polyline")
+    assert svg_of(out.read_text(encoding="utf-8")).findall(f".//{SVG}polyline")
     season = tmp_path / "season.html"
     done = runner.invoke(app, ["stats", "--html", str(season), "--json"])
     assert done.exit_code == 0, done.output
@@ -172,3 +173,53 @@ def test_other_commands_do_not_load_the_page_code(tmp_path: Path) -> None:
         assert loaded(*args) == "[]"
     assert "'jinja2'" not in loaded("status", "--chart")
     assert "'jinja2'" in loaded("export", "--format", "html")
+
+
+def test_each_line_has_its_own_dash_shape_and_end_label_for_black_and_white() -> None:
+    """Issue 21, item 10: sides differ by more than colour. C5 three times ends Ann & Bob's
+    side at 2,705 and Cy & Di's at 1,690: the first line is solid with circles, the second
+    dashed with squares, and each ends in its name and total right of the plot."""
+    from canasta_score.output.chart import LABEL_STEP
+
+    log = replay(c5_game(3))
+    chart = svg_chart(chart_data(log.summary(), log.rs))
+    first, second = chart.lines
+    assert (first.dash, first.shape) == ("", "circle")
+    assert second.dash and second.shape == "square"
+    assert (first.label, second.label) == ("Ann & Bob 2,705", "Cy & Di 1,690")
+    assert abs(first.label_y - second.label_y) >= LABEL_STEP
+    page = game_page(log)
+    svg = svg_of(page)
+    dashes = [line.get("stroke-dasharray") for line in svg.findall(f".//{SVG}polyline")]
+    assert dashes == [None, second.dash]
+    ends = [t.text for t in svg.iter(f"{SVG}text") if t.get("class") == "end"]
+    assert ends == ["Ann & Bob 2,705", "Cy & Di 1,690"]
+    assert len(svg.findall(f".//{SVG}circle")) == 4 and len(svg.findall(f".//{SVG}rect")) == 4
+
+
+def test_the_zero_label_and_a_negative_axis_label_stand_apart() -> None:
+    """Issue 21, item 10: totals 3,000 and -220 under a target of 5,000: the plot is 320 - 36
+    - 16 = 268 px high for 5,220 points, so 0 and -220 are 268 * 220 / 5,220 = 11.3 px apart,
+    closer than a line of 11 px text. The axis labels stand 13 px apart at least (the lowest
+    moving down, as there is room under the plot), and the zero rule has no label of its own."""
+    from canasta_score.output.chart import LABEL_STEP, ChartData
+
+    data = ChartData("night", SIDES, ((0, 3000), (0, -220)), 5000, ())
+    chart = svg_chart(data)
+    ticks = {t.label: t.y for t in chart.y_ticks}
+    assert set(ticks) == {"5,000", "0", "-220"}
+    # 0 stays on its line (284 - 11.3 = 272.7); -220 moves 13 px below it, to 285.7.
+    assert (ticks["0"], ticks["-220"]) == (272.7, 285.7)
+    assert ticks["-220"] - ticks["0"] >= LABEL_STEP
+    assert [r.label for r in chart.rules if r.kind == "zero"] == [""]
+
+
+def test_the_sheet_prints_alone_unless_the_breakdowns_are_chosen() -> None:
+    """Issue 21, item 10: a box on the page chooses whether the breakdowns print; unchosen,
+    the print stylesheet hides them and the sheet and chart print alone."""
+    page = game_page(replay(c5_game(2)))
+    assert '<input class="choice" type="checkbox" id="print-hands">' in page
+    assert "#print-hands:not(:checked) ~ .hands { display: none; }" in page
+    choice = page.index('id="print-hands"')
+    assert choice < page.index('<div class="hands">') < page.index("<h3>Hand 1")
+    assert page.index("<h2>Score sheet</h2>") < choice

@@ -174,7 +174,7 @@ def test_go_out_needs_a_canasta_rules_2_4(tmp_path: Path) -> None:
     s.run("go-out K K K / Q Q Q discard 5C")
     assert shown[-1].startswith("ILLEGAL")
     s.run("go-out Q Q Q Q Q Q Q / K K K discard 5C")
-    assert shown[-1].startswith("LEGAL") and "1 canasta(s)" in shown[-1]
+    assert shown[-1].startswith("LEGAL") and "The side has 1 canasta: " in shown[-1]
 
 
 def test_hand_by_the_questions_and_leaving_with_q_saves_nothing(tmp_path: Path) -> None:

@@ -183,3 +183,12 @@ def test_every_bundled_ruleset_loads_for_every_player_count() -> None:
         rs = load_ruleset(ident)
         for count in rs.table.player_counts:
             assert load_ruleset(ident, players=count).players == count
+
+
+def test_extends_naming_a_home_of_no_user_is_an_unknown_ruleset(tmp_path: Path) -> None:
+    """``~name`` of a user who does not exist cannot be expanded: it is a ruleset name that
+    names nothing, not a crash."""
+    path = tmp_path / "r.toml"
+    path.write_text('extends = "~nosuchuser0"\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match='unknown ruleset "~nosuchuser0"'):
+        validate_file(str(path))

@@ -62,7 +62,7 @@ def test_pickup_and_initial_meld_use_the_sides_minimum(home: Path) -> None:
 
 def test_a_score_that_contradicts_the_game_is_an_error(home: Path) -> None:
     refused = run(home, "min-meld", "--side", "A", "--game", "club", "--score", "100", code=2)
-    assert refused.stderr.startswith("Error: --score 100: the game says 2800")
+    assert refused.stderr.startswith("Error: --score 100: the game says 2,800")
     same = answer(home, "min-meld", "--side", "A", "--game", "club", "--score", "2800")
     assert same["minimum"] == 90
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import change_stored
+from helpers import Cli, change_stored
 
 from canasta_score.core.frozen import replace
 from canasta_score.games.game import new_game, parse_side
@@ -282,14 +282,14 @@ def test_stats_command_text_json_and_bad_options(
     runner = CliRunner()
     done = runner.invoke(app, ["stats"])
     assert done.exit_code == 0, done.output
-    assert done.output.startswith("2 game(s) counted of 2 read.")
+    assert done.output.startswith("2 games counted of 2 read.")
     ann = next(line for line in done.output.splitlines() if line.startswith("Ann "))
     assert ann.split()[:8] == ["Ann", "2", "2", "1", "50%", "3", "416.7", "+1,100"]
     data = json.loads(runner.invoke(app, ["stats", "--json", "--since", "2026-02-01"]).stdout)
     assert data["games"]["names"] == ["two"]
     vs = runner.invoke(app, ["stats", "--vs", "Ann & Bob", "Cy & Di"])
     assert vs.output.splitlines()[0] == (
-        "Ann & Bob against Cy & Di: 1 game(s), 1 finished: Ann & Bob won 1, Cy & Di won 0."
+        "Ann & Bob against Cy & Di: 1 game, 1 finished: Ann & Bob won 1, Cy & Di won 0."
     )
     bad = runner.invoke(app, ["stats", "--since", "last week"])
     assert bad.exit_code != 0
@@ -306,3 +306,68 @@ def test_stats_command_text_json_and_bad_options(
         )
         assert done.returncode == 2 and message in done.stderr
         assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("counted", "read", "english", "korean"),
+    [
+        (1, 1, "1 game counted of 1 read.", "읽은 게임 1개 중 1개 집계."),
+        (3, 1_200, "3 games counted of 1,200 read.", "읽은 게임 1,200개 중 3개 집계."),
+    ],
+)
+def test_games_counted_are_said_in_the_singular_or_the_plural(
+    counted: int, read: int, english: str, korean: str
+) -> None:
+    """Issue 21, item 18: "1 game", "3 games" (never "game(s)"); Korean has one form, and
+    numbers have thousands separators."""
+    from canasta_score.cli.stats import render
+    from canasta_score.core.language import KOREAN, speaking
+
+    result = {"games": {"counted": counted, "read": read, "problems": []}}
+    result |= {"players": [], "sides": []}
+    assert render(result).splitlines()[0] == english
+    with speaking(KOREAN):
+        assert render(result).splitlines()[0] == korean
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_a_game_imported_again_is_refused_and_counted_once(cli: Cli, fmt: str) -> None:
+    """Issue 21, item 9: a game keeps its identity (uid) through export and import; importing
+    it into the folder that holds it is refused under any name, so stats counts 1 game."""
+    assert cli("new", "friday", "--side", "Eve & Fay", "--side", "Gil & Hal").code == 0
+    assert cli("hand", "Eve & Fay: 300 melded, 1 natural, out", "Gil & Hal: 95 melded").code == 0
+    assert cli("export", "--format", fmt, "-o", f"friday.{fmt}").code == 0
+    uid = cli("export", "--format", "json").json()["uid"]
+    assert len(uid) == 32 and int(uid, 16) >= 0
+    refused = cli("import", f"friday.{fmt}", "--name", f"friday-{fmt}")
+    assert refused.code == 2
+    assert 'already here, as game "friday"' in refused.err and "use friday" in refused.err
+    names = [g["name"] for g in cli("games", "--json").json()["games"]]
+    assert "friday" in names and f"friday-{fmt}" not in names
+    counted = cli("stats", "--json", "--side", "Eve & Fay").json()["games"]
+    assert counted["names"] == ["friday"]
+
+
+def test_a_log_of_an_earlier_version_without_uid_is_known_by_its_start(cli: Cli) -> None:
+    """Issue 21, item 9: a log exported before logs held the game's identity is the same game
+    when it started at the same moment with the same sides and first dealer."""
+    import json
+
+    assert cli("new", "friday", "--side", "Ann & Bob", "--side", "Cy & Di").code == 0
+    log = cli("export", "--format", "json").json()
+    del log["uid"]
+    refused = cli("import", "-", "--name", "again", stdin=json.dumps(log))
+    assert refused.code == 2 and 'already here, as game "friday"' in refused.err
+    log["created"] = "2020-01-01T20:00:00"
+    assert cli("import", "-", "--name", "another", stdin=json.dumps(log)).code == 0
+
+
+def test_copies_of_one_game_kept_before_count_once(home: Path) -> None:
+    """Issue 21, item 9: a folder may already hold copies of one game, imported before the
+    same game was refused: game "one" again as "one-copy" (the same start, sides and players)
+    counts once, so Ann still has 2 games (one and two), not 3."""
+    store_game(home, "one-copy", "2026-01-10T20:00:00", ("Ann & Bob", "Cy & Di"), ONE)
+    result = statistics(*read(home))
+    assert result["games"]["counted"] == 2 and result["games"]["read"] == 3
+    assert figures(result, "players")["Ann"]["games"] == 2
+    assert head_to_head(read(home)[0], "Ann & Bob", "Cy & Di")["games"] == 1

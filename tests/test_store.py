@@ -227,7 +227,7 @@ def test_game_files_of_an_earlier_version_are_imported_once_as_they_stood(
     shutil.copytree(EARLIER, home)
     status = cli("status", "--json")
     assert status.code == 0
-    assert "2 game file(s) of an earlier version were imported" in status.err
+    assert "2 game files of an earlier version were imported" in status.err
     # RULES 2.1 classic: us 560 + 870 = 1,430, them 850 + 75 = 925; friday was current.
     assert status.json()["game"] == "friday"
     assert [s["score"] for s in status.json()["sides"]] == [1430, 925]
@@ -319,10 +319,11 @@ def test_an_edit_that_keeps_the_totals_shows_its_new_breakdown(cli: Cli, home: P
 
 
 def test_kept_breakdowns_give_the_export_a_fresh_scoring_gives(
-    cli: Cli, home: Path, tmp_path: Path
+    cli: Cli, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One game, one output: an export read from the kept breakdowns is byte for byte the
-    export of the same game scored afresh (imported under another name, renamed back)."""
+    export of the same game scored afresh (imported under another name into another game
+    folder, as the same game is not imported twice into one; renamed back)."""
     cli("new", "club", "--side", "a", "--side", "b", "--target", "100000")
     for hand in (
         ["a: 300 melded, 1 natural, out", "b: 50 melded"],
@@ -333,8 +334,10 @@ def test_kept_breakdowns_give_the_export_a_fresh_scoring_gives(
     assert cli("undo", "--yes").code == 0 and cli("redo").code == 0
     kept = cli("export").out
     (tmp_path / "log.json").write_text(kept, encoding="utf-8")
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(tmp_path / "elsewhere"))
     assert cli("import", str(tmp_path / "log.json"), "--name", "copy").code == 0
     fresh = cli("export", "--game", "copy").out
+    monkeypatch.setenv("CANASTA_SCORE_HOME", str(home))
     assert fresh.replace('"game": "copy"', '"game": "club"') == kept
     change_stored(home, "UPDATE lines SET score = '[[[' WHERE number = 2")
     assert cli("export", "--game", "club").out == kept  # a damaged breakdown is scored again

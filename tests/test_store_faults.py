@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import THREE, TWO, Cli, Run, stored
+from helpers import THREE, TWO, Cli, Run, another_game, stored
 
 from canasta_score.cli import main
 from canasta_score.games.store import Store
@@ -83,7 +83,8 @@ def test_a_full_disk_is_an_error_and_changes_nothing(
     start(cli)
     assert cli("hand", *TWO).code == 0
     (tmp_path / "log.json").write_text(
-        cli("export").out.replace('"game": "club"', '"game": "copy"'), encoding="utf-8"
+        another_game(cli("export").out.replace('"game": "club"', '"game": "copy"')),
+        encoding="utf-8",
     )
     before = stored(home)
     real = Store.connect

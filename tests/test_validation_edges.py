@@ -77,7 +77,7 @@ def test_rules_validate_failure_starts_with_error(
     path.write_text('id = "bad"\nextends = "classic"\n[go_out]\nbonus = "x"\n', encoding="utf-8")
     code, out, err = run(capsys, "rules", "validate", str(path), "--json")
     assert code == 2 and out.startswith('{"valid": false')
-    assert err.startswith(f"Error: {path}: 1 problem(s)")
+    assert err.startswith(f"Error: {path}: 1 problem")
 
 
 def test_empty_meld_after_to_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,12 +135,12 @@ def test_american_threes_may_be_laid_down_text() -> None:
             "classic",
             "meld_points=2850\ncanastas={natural=1}\nwent_out=true\n"
             '[[side]]\nname="B"\nin_hand_points=9000\n',
-            "counts 11850 points",
+            "counts 11,850 points",
         ),
         (
             "classic",
             'meld_points=1000000000000000000000000\n[[side]]\nname="B"\n',
-            "together counts 1180",
+            "together counts 1,180",
         ),
         ("classic", '[[side]]\nname="B"\nheld_penalties=1\n', "no penalty for held aces"),
         (

@@ -195,12 +195,13 @@ class Dialogue:
         names = [s.name for s in game.sides]
         by_name = {s.name: s for s in game.sides}
         players = {s.name: s.named(rs.table.side_size) for s in game.sides}
-        self.say(
-            _(
-                "Hand {number} of {game}, dealt by {dealer}. For each side give its melds card "
-                "by card (c) or its totals (t); q leaves without saving."
-            ).format(number=number, game=game.name, dealer=said_seat(dealer_of(game, rs, number)))
-        )
+        header = _(
+            "Hand {number} of {game}, dealt by {dealer}. For each side give its melds card "
+            "by card (c) or its totals (t); q leaves without saving."
+        ).format(number=number, game=game.name, dealer=said_seat(dealer_of(game, rs, number)))
+        from canasta_score.cli.tables import wrapped
+
+        self.say(wrapped(header))
         sides: dict[str, dict[str, Any]] = {}
         answers: dict[str, Answers] = {}
         listed = " / ".join(names)

@@ -579,7 +579,7 @@ def import_cmd(
     hint = _('give the imported game another name with --name (e.g. --name "{name}-2")').format(
         name=game.name
     )
-    ref = store.create(game, hint)
+    ref = store.create(game, hint, imported=True)
     for note in notes:
         typer.echo(_("note: {note}").format(note=note), err=True)
     if json:
@@ -607,7 +607,7 @@ def use_cmd(
     if ref.file is not None:  # a game file is imported, then used
         found = store.load(ref)  # a file that is not a game is refused; the current game stays
         hint = _('import it under another name with "canasta-score import {path} --name NAME"')
-        ref = store.create(found, hint.format(path=ref.file))
+        ref = store.create(found, hint.format(path=ref.file), imported=True)
         typer.echo(_("Imported {path} as game {game}").format(path=game, game=ref.name), err=True)
     store.use(ref)
     if json:

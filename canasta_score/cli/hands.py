@@ -68,14 +68,14 @@ def parse_record_text(text: str, where: str) -> dict[str, Any]:
 
 def render_score(result: HandScore) -> str:
     """A hand's breakdown as a table per side, with totals."""
-    from canasta_score.cli.tables import simple
+    from canasta_score.cli.tables import fitted
 
     blocks = []
     head = (_("item"), _("points"), _("rule"))
     for side in result.sides:
         rows = [(i.words.said(), f"{i.points:+,d}", i.rule) for i in side.items]
         rows.append((pgettext("breakdown", "total"), f"{side.total:+,d}", ""))
-        blocks.append(f"{side.name}\n" + simple(rows, head, ("left", "right", "left")))
+        blocks.append(f"{side.name}\n" + fitted(rows, head, ("left", "right", "left")))
     return "\n\n".join(blocks)
 
 

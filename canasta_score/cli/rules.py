@@ -8,7 +8,7 @@ import typer
 
 from canasta_score.cli.commands import SETTINGS, Command
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
-from canasta_score.core.language import _, pgettext
+from canasta_score.core.language import _, ngettext, pgettext
 
 app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True, **SETTINGS)
 
@@ -273,7 +273,7 @@ def validate_cmd(
         if json:
             emit_json({"valid": False, "problems": exc.problems})
         count = len(exc.problems)
-        text = _("{file}: {count} problem(s)")
+        text = ngettext("{file}: {count} problem", "{file}: {count} problems", count)
         typer.echo("Error: " + text.format(file=file, count=count), err=True)
         for problem in exc.problems:
             typer.echo(f"  - {problem}", err=True)

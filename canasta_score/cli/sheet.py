@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta_score.cli.tables import simple
+from canasta_score.cli.tables import fitted, wrapped
 from canasta_score.core.language import _
 from canasta_score.core.words import said_seat, shown_requirement
 
@@ -44,11 +44,11 @@ def sheet(s: Summary) -> str:
         for name, score, total in zip(
             (x.name for x in s.sides), line.scores, line.totals, strict=True
         ):
-            mark = " *" if name == line.went_out else ""
+            mark = (" **" if line.concealed else " *") if name == line.went_out else ""
             row += [num(score, signed=True) + mark, num(total)]
         rows.append(row)
     align = ("right", "left", *(("right", "right") * len(s.sides)))
-    return simple(rows, head, align)
+    return fitted(rows, head, align, optional=(1,))  # the dealer goes first when narrow
 
 
 def outcome(s: Summary) -> str:
@@ -106,16 +106,19 @@ def standings(s: Summary) -> str:
         )
     if all(r[1] in ("", r[0]) for r in rows):
         head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
-    return simple(rows, head, align)
+    return fitted(rows, head, align)
 
 
 def status(s: Summary) -> str:
-    parts = [heading(s), ""]
+    parts = [wrapped(heading(s)), ""]
     if s.lines:
-        parts += [sheet(s), _("(* went out)"), ""]
+        legend = _("(* went out)")
+        if any(line.concealed for line in s.lines):
+            legend = _("(* went out, ** went out concealed)")
+        parts += [sheet(s), wrapped(legend), ""]
     else:
         parts += [_("No hands yet."), ""]
-    parts += [standings(s), "", outcome(s)]
+    parts += [standings(s), "", wrapped(outcome(s))]
     return "\n".join(parts)
 
 
@@ -125,15 +128,23 @@ def history(s: Summary) -> str:
         head += [_("{side} min").format(side=side.name), side.name, _("total")]
     rows = []
     for line in s.lines:
-        row = [str(line.number), said_seat(line.dealer), line.went_out or "-"]
+        row = [str(line.number), said_seat(line.dealer), who_went_out(line)]
         for m, score, total in zip(line.minimums, line.scores, line.totals, strict=True):
             row += [str(m), num(score, signed=True), num(total)]
         rows.append(row)
     if not rows:
-        return f"{heading(s)}\n\n{_('No hands yet.')}"
+        return f"{wrapped(heading(s))}\n\n{_('No hands yet.')}"
     align = ("right", "left", "left", *(("right",) * (len(head) - 3)))
-    grid = simple(rows, head, align)
-    return f"{heading(s)}\n\n{grid}"
+    grid = fitted(rows, head, align, optional=(1,))  # the dealer goes first when narrow
+    return f"{wrapped(heading(s))}\n\n{grid}"
+
+
+def who_went_out(line: HandLine) -> str:
+    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
+    concealed)``; ``-`` when no side went out."""
+    from canasta_score.core.words import went_out_said
+
+    return went_out_said(line.went_out, line.concealed, line.out_player) or "-"
 
 
 def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
@@ -144,7 +155,7 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
         parts = [dealt(hand.number, hand.dealer), "", render_score(hand.score), ""]
     else:
         parts = [_("Hand {number} saved.").format(number=hand.number), ""]
-    parts += [standings(s), "", outcome(s)]
+    parts += [standings(s), "", wrapped(outcome(s))]
     return "\n".join(parts)
 
 
@@ -165,7 +176,7 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
     parts = [_("Hand {number} replaced.").format(number=n), ""]
     right = ("left", "right", "right")
     head = [_("side"), _("was"), _("now")]
-    parts.append(simple(rows, head, right))
+    parts.append(fitted(rows, head, right))
     from canasta_score.cli.hands import render_score
 
     parts += ["", render_score(new.score), ""]
@@ -186,9 +197,9 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
         for side, a, b in zip(c.after.game.sides, c.before.totals, c.after.totals, strict=True)
     ]
     head = [_("side"), _("total was"), _("total now")]
-    parts.append(simple(totals, head, right))
+    parts.append(fitted(totals, head, right))
     s = c.after.summary()
-    parts += ["", standings(s), "", outcome(s)]
+    parts += ["", standings(s), "", wrapped(outcome(s))]
     return "\n".join(parts)
 
 
@@ -199,8 +210,8 @@ def hand_line(line: HandLine, s: Summary) -> str:
         text = _("hand {number} (dealt by {dealer}, {side} went out): {scores}")
     else:
         text = _("hand {number} (dealt by {dealer}): {scores}")
-    dealer = said_seat(line.dealer)
-    return text.format(number=line.number, dealer=dealer, side=line.went_out, scores=scores)
+    side = who_went_out(line)
+    return text.format(number=line.number, dealer=said_seat(line.dealer), side=side, scores=scores)
 
 
 def short_time(iso: str) -> str:
@@ -230,7 +241,7 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 name,
                 found.ruleset,
                 scores,
-                str(found.hands),
+                num(found.hands),
                 found.leader or "-",
                 short_time(started),
                 short_time(last),
@@ -258,4 +269,5 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
     head = ["", _("game"), _("ruleset"), _("scores"), _("hands"), _("leader"), _("started")]
     head += [_("last played"), _("finished")]
     align = ("left",) * 4 + ("right",) + ("left",) * 4
-    return simple(rows, head, align), data
+    # When narrow, the start of each game and then its leader go first.
+    return fitted(rows, head, align, optional=(6, 5)), data

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, ngettext
 from canasta_score.hands.entry import PLAY_ITEMS, play_word
 
 if TYPE_CHECKING:
@@ -257,9 +257,11 @@ class Session:
         before = self.summary()
         if not 1 <= number <= before.hands:
             raise GameError(
-                _("the game has {count} hand(s); there is no hand {number}").format(
-                    count=before.hands, number=number
-                )
+                ngettext(
+                    "the game has {count} hand; there is no hand {number}",
+                    "the game has {count} hands; there is no hand {number}",
+                    before.hands,
+                ).format(count=before.hands, number=number)
             )
         data, _asked = self.record(number, quick.strip(), before)
         done = scorekeeper.edit(self.store, self.path, number, data)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.core.language import N_, _, pgettext
+from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from canasta_score.games.stats import Filters
@@ -51,17 +51,17 @@ def dec(x: float | None, places: int = 2) -> str:
 
 
 def results_table(rows: list[dict[str, Any]]) -> str:
-    from canasta_score.cli.tables import table
+    from canasta_score.cli.tables import fitted
 
     head = [_(h) for h in RESULT_HEAD]
     body = [
         [
             t["name"],
-            str(t["games"]),
-            str(t["finished"]),
-            str(t["wins"]),
+            num(t["games"]),
+            num(t["finished"]),
+            num(t["wins"]),
             "-" if t["win_rate"] is None else f"{t['win_rate']:.0%}",
-            str(t["hands"]),
+            num(t["hands"]),
             dec(t["average_hand"], 1),
             f"{t['best_hand']['score']:+,}" if t["best_hand"] else "-",
             f"{t['worst_hand']['score']:+,}" if t["worst_hand"] else "-",
@@ -69,23 +69,28 @@ def results_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return table(body, head, disable_numparse=True, colalign=align)
+    return fitted(body, head, align)
 
 
 def play_table(rows: list[dict[str, Any]]) -> str:
     """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
-    from canasta_score.cli.tables import table
+    from canasta_score.cli.tables import fitted
     from canasta_score.rules.kinds import shown_name
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
     per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
     play, penalties = play_heads()
     head = [*play, *per_kind, *penalties]
+    # A player's own going out, where any hand says who went out.
+    own = any(t.get("went_out_self") for t in rows)
+    if own:
+        head.insert(2, _("out (self)"))
     body = [
         [
             t["name"],
-            str(t["went_out"]),
-            str(t["went_out_concealed"]),
+            num(t["went_out"]),
+            *([num(t["went_out_self"]) if "went_out_self" in t else "-"] if own else []),
+            num(t["went_out_concealed"]),
             *(dec(t["canastas_per_hand"].get(k, 0)) for k in kinds),
             dec(t["red_threes_per_hand"]),
             num(t["penalties"]["cards_in_hand"]),
@@ -95,15 +100,19 @@ def play_table(rows: list[dict[str, Any]]) -> str:
         for t in rows
     ]
     align = ("left", *("right",) * (len(head) - 1))
-    return table(body, head, disable_numparse=True, colalign=align)
+    return fitted(body, head, align)
 
 
 def render(result: dict[str, Any]) -> str:
+    from canasta_score.cli.tables import wrapped
+
     games = result["games"]
     parts = [
-        _("{counted} game(s) counted of {read} read.").format(
-            counted=games["counted"], read=games["read"]
-        )
+        ngettext(
+            "{counted} game counted of {read} read.",
+            "{counted} games counted of {read} read.",
+            games["counted"],
+        ).format(counted=num(games["counted"]), read=num(games["read"]))
     ]
     for label, rows in (
         (_("Players:"), result["players"]),
@@ -115,7 +124,7 @@ def render(result: dict[str, Any]) -> str:
         parts.append(_("No games to count."))
     if games["problems"]:
         parts += ["", _("Games that could not be read (left out):")]
-        parts += [f"  {p['game']}: {p['reason']}" for p in games["problems"]]
+        parts += [wrapped(f"  {p['game']}: {p['reason']}") for p in games["problems"]]
     return "\n".join(parts)
 
 
@@ -133,17 +142,25 @@ def render_vs(result: dict[str, Any]) -> str:
         "shared": result["shared"],
     }
     if result["shared"]:
-        summary = _(
-            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
-            "{b} won {b_wins}, {shared} shared."
+        summary = ngettext(
+            "{a} against {b}: {games} game, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}, {shared} shared.",
+            "{a} against {b}: {games} games, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}, {shared} shared.",
+            result["games"],
         )
     else:
-        summary = _(
-            "{a} against {b}: {games} game(s), {finished} finished: {a} won {a_wins}, "
-            "{b} won {b_wins}."
+        summary = ngettext(
+            "{a} against {b}: {games} game, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}.",
+            "{a} against {b}: {games} games, {finished} finished: {a} won {a_wins}, "
+            "{b} won {b_wins}.",
+            result["games"],
         )
+    from canasta_score.cli.tables import wrapped
+
     lines = [
-        summary.format(**figures),
+        wrapped(summary.format(**figures)),
         "",
         results_table([a, b]),
         "",

@@ -83,3 +83,169 @@ def plain(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[st
     except TypeError:
         return False  # a cell that is not text
     return text.isascii() and text.isprintable()
+
+
+# ---------------------------------------------------------------- tables that fit the terminal
+
+NARROWEST = 40  # the narrowest terminal a table is laid out for (a phone over SSH)
+SHORTEST_TEXT = 8  # a text column is wrapped no narrower than this (or its longest word)
+
+
+def terminal_columns() -> int | None:
+    """How wide the terminal is: ``$COLUMNS`` when set, else the terminal's own width; None
+    when standard output is no terminal and ``$COLUMNS`` is not set (output to a file or a
+    pipe is never narrowed)."""
+    import os
+
+    given = os.environ.get("COLUMNS", "")
+    if given.isascii() and given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def fitted(
+    rows: Sequence[Sequence[str]],
+    head: Sequence[str],
+    align: Sequence[str],
+    width: int | None = None,
+    optional: Sequence[int] = (),
+) -> str:
+    """The table as :func:`simple` lays it out when it fits in ``width`` columns (the
+    terminal's, by default). Else, in this order, the first that fits: its headings wrapped;
+    the same without the ``optional`` columns (indices, left out first to last); its text
+    cells wrapped too, without the optional columns, then with them; and when nothing fits,
+    one record per block (each heading and its value on a line of its own)."""
+    width = terminal_columns() if width is None else width
+    text = simple(rows, head, align)
+    if width is None or not rows or widest(text) <= width:
+        return text
+    tries: list[tuple[list[int], bool]] = []
+    keep = list(range(len(head)))
+    tries.append((list(keep), False))
+    for index in optional:
+        keep.remove(index)
+        tries.append((list(keep), False))
+    tries += [(keep, True), (list(range(len(head))), True)]
+    for columns, cells in tries:
+        laid = wrapped_table(
+            [[row[i] for i in columns] for row in rows],
+            [head[i] for i in columns],
+            [align[i] for i in columns],
+            width,
+            cells,
+        )
+        if laid is not None:
+            return laid
+    return blocks(rows, head, max(width, NARROWEST // 2))
+
+
+def widest(text: str) -> int:
+    return max((display.width(line) for line in text.splitlines()), default=0)
+
+
+def longest_word(text: str) -> int:
+    return max((display.width(w) for w in text.split()), default=0)
+
+
+def wrapped_table(
+    rows: Sequence[Sequence[str]],
+    head: Sequence[str],
+    align: Sequence[str],
+    width: int,
+    cells_too: bool = True,
+) -> str | None:
+    """The table with its headings wrapped over as many lines as they need, and (if
+    ``cells_too``) its left-aligned (text) cells wrapped, within ``width`` columns; None if
+    it cannot fit. Headings are wrapped before any cell is."""
+    count = len(head)
+    cols = [[row[i].strip() for row in rows] for i in range(count)]
+    cells = [max(display.width(c) for c in col) for col in cols]
+    # A column is at least as wide as its widest number (numbers are never wrapped) or its
+    # longest word, and its heading's longest word.
+    least = [
+        max(
+            longest_word(head[i]),
+            cells[i] if align[i] == "right" else min(cells[i], SHORTEST_TEXT),
+            max(longest_word(c) for c in cols[i]) if align[i] == "left" else 0,
+            1,
+        )
+        for i in range(count)
+    ]
+    least = [min(n, width) for n in least]
+    # No cell wrapped, and no heading over more than two lines.
+    whole = [max(cells[i], least[i], two_lines(head[i])) for i in range(count)]
+    want = [max(whole[i], display.width(head[i])) for i in range(count)]
+    room = width - len(GAP) * (count - 1)
+    if sum(least if cells_too else whole) > room:
+        return None
+    sizes = list(want)
+    for floor in (whole, least):
+        while sum(sizes) > room and any(sizes[j] > floor[j] for j in range(count)):
+            # narrow the widest column that can give a column up
+            i = max((j for j in range(count) if sizes[j] > floor[j]), key=lambda j: (sizes[j], -j))
+            sizes[i] -= 1
+    heads = [
+        display.wrap(h, n, break_on_hyphens=False) or [""] for h, n in zip(head, sizes, strict=True)
+    ]
+    depth = max(len(h) for h in heads)
+    pads = [display.rjust if a == "right" else display.ljust for a in align]
+    lines = []
+    for k in range(depth):  # headings sit on their last lines, as tabulate puts them
+        parts = [h[k - depth + len(h)] if k >= depth - len(h) else "" for h in heads]
+        lines.append(GAP.join(p(x, n) for p, x, n in zip(pads, parts, sizes, strict=True)).rstrip())
+    lines.append(GAP.join("-" * n for n in sizes))
+    for row in zip(*cols, strict=True):
+        split = [
+            display.wrap(c, n, break_on_hyphens=False) or [""]
+            for c, n in zip(row, sizes, strict=True)
+        ]
+        for k in range(max(len(s) for s in split)):
+            parts = [s[k] if k < len(s) else "" for s in split]
+            lines.append(
+                GAP.join(p(x, n) for p, x, n in zip(pads, parts, sizes, strict=True)).rstrip()
+            )
+    return "\n".join(lines)
+
+
+def two_lines(text: str) -> int:
+    """The fewest columns in which ``text`` wraps over at most two lines."""
+    size = display.width(text)
+    for columns in range(max(1, longest_word(text)), size + 1):
+        if len(display.wrap(text, columns, break_on_hyphens=False)) <= 2:
+            return columns
+    return size
+
+
+def blocks(rows: Sequence[Sequence[str]], head: Sequence[str], width: int) -> str:
+    """One record per block: each heading and its value on a line (wrapped, continuation
+    lines indented); blocks apart by an empty line; empty values left out."""
+    out: list[list[str]] = []
+    for row in rows:
+        lines: list[str] = []
+        mark = ""  # the value of a column without a heading (a mark such as "*") leads the next
+        for name, value in zip(head, row, strict=True):
+            value = value.strip()
+            if not value:
+                continue
+            if not name.strip():
+                mark += value + " "
+                continue
+            text = f"{mark}{name}: {value}"
+            mark = ""
+            lines += display.wrap(text, width, subsequent_indent="    ", break_on_hyphens=False)
+        if mark:
+            lines.append(mark.rstrip())
+        out.append(lines)
+    return "\n\n".join("\n".join(lines) for lines in out)
+
+
+def wrapped(text: str, width: int | None = None) -> str:
+    """A paragraph wrapped to ``width`` columns (the terminal's, by default; unwrapped when
+    output goes to no terminal)."""
+    width = terminal_columns() if width is None else width
+    if width is None or display.width(text) <= width:
+        return text
+    return "\n".join(display.wrap(text, max(width, 1), break_on_hyphens=False))

@@ -236,3 +236,17 @@ def said_seat(name: str) -> str:
     if found is None:
         return name
     return _("{side} (player {number})").format(side=found["side"], number=found["number"])
+
+
+def went_out_said(side: str, concealed: bool, player: str) -> str:
+    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
+    concealed)``; "" when no side went out."""
+    if not side:
+        return ""
+    if player and concealed:
+        how = _("{player}, concealed").format(player=player)
+    elif concealed:
+        how = _("concealed")
+    else:
+        how = player
+    return _("{side} ({how})").format(side=side, how=how) if how else side

@@ -13,7 +13,7 @@ from typing import Any
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.core.frozen import record, replace
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
 from canasta_score.hands.record import parse_record
@@ -169,6 +169,8 @@ class Game:
     # The hands taken back by undo, the most recent last, as they were stored: redo puts them
     # back; a new hand clears them.
     undone: tuple[dict[str, Any], ...] = ()
+    # The game's identity, kept through export and import ("" until the game is stored).
+    uid: str = ""
 
     def rules(self) -> Ruleset:
         """The game's ruleset, rebuilt from its snapshot (which holds every key); built once
@@ -251,7 +253,8 @@ def with_target(rs: Ruleset, target: int) -> Ruleset:
     """The ruleset with the score that ends the game set to ``target`` (a positive multiple
     of 5, as every score is), marked as a house rule."""
     if isinstance(target, bool) or target <= 0 or target % 5:
-        raise InputError(_("target {target}: give a positive multiple of 5").format(target=target))
+        shown = f"{target:,}" if isinstance(target, int) else target
+        raise InputError(_("target {target}: give a positive multiple of 5").format(target=shown))
     return build_ruleset(rs.data, origin=rs.id, overrides=[f"game.target={target}"])
 
 
@@ -304,7 +307,17 @@ class Played:
     def went_out(self) -> str:
         return next((s.name for s in self.score.sides if s.went_out), "")
 
+    def going_out(self) -> tuple[bool, str]:
+        """How the hand ended, as entered: whether the side that went out went out concealed,
+        and which of its players went out ("" when not written down)."""
+        out = self.went_out
+        sides = record_of(self.record).get("side", []) if out else []
+        entered = next((s for s in sides if isinstance(s, dict) and s.get("name") == out), {})
+        player = entered.get("went_out_player", "")
+        return entered.get("concealed") is True, " ".join(player.split()) if player else ""
+
     def line(self) -> HandLine:
+        concealed, player = self.going_out()
         return HandLine(
             self.number,
             self.dealer,
@@ -312,6 +325,8 @@ class Played:
             tuple(s.total for s in self.score.sides),
             self.totals,
             self.went_out,
+            concealed,
+            player,
         )
 
 
@@ -406,6 +421,15 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
     missing = [n for n in names if n not in {s.name for s in record.sides}]
     if missing:
         raise RecordError(_('the record has no side "{side}"').format(side=missing[0]))
+    for side in record.sides:
+        players = next(s for s in game.sides if s.name == side.name).named(rs.table.side_size)
+        player = side.went_out_player.casefold()
+        if player and players and player not in {p.casefold() for p in players}:
+            raise RecordError(
+                _('side "{side}": went_out_player "{player}" is not one of {players}').format(
+                    side=side.name, player=side.went_out_player, players=", ".join(players)
+                )
+            )
     result = score_hand(rs, record)
     return replace(result, sides=tuple(result.side(n) for n in names))
 
@@ -490,9 +514,12 @@ def play_from(
     for number, data in enumerate(game.hands[count:], count + 1):
         if outcome.finished:
             raise GameError(
-                _(
+                ngettext(
                     'game "{game}": the game ended after hand {number} ({outcome}), but '
-                    "{more} more hand(s) follow"
+                    "{more} more hand follows",
+                    'game "{game}": the game ended after hand {number} ({outcome}), but '
+                    "{more} more hands follow",
+                    len(game.hands) - number + 1,
                 ).format(
                     game=game.name,
                     number=number - 1,

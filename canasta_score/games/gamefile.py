@@ -6,7 +6,9 @@ log."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from canasta_score.core.errors import CanastaError, GameError, InputError
@@ -30,6 +32,7 @@ def log_data(
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "game": game.name,
+        "uid": game.uid or None,
         "created": game.created,
         "ruleset": {
             "id": rs.id,
@@ -81,11 +84,14 @@ def hand_data(hand: Played) -> dict[str, Any]:
                 "total": total,
             }
         )
+    concealed, player = hand.going_out()
     return {
         "number": hand.number,
         "entered": entered_at(hand.record) or None,
         "dealer": hand.dealer,
         "went_out": hand.went_out or None,
+        "concealed": concealed,
+        "went_out_player": player or None,
         "record": record_of(hand.record),
         "sides": sides,
     }
@@ -150,7 +156,23 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
             _("{where}: the log has no game name; give the game a name").format(where=where)
         )
     game = load_game(game_name, game_data, where, game_from_data)
-    return game, differences(game, data)
+    return replace(game, uid=identity(data.get("uid"), where)), differences(game, data)
+
+
+UID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}")
+
+
+def identity(value: Any, where: str) -> str:
+    """A log's game identity (its optional ``uid``): letters, digits, ``-`` and ``_``."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or not UID.fullmatch(value):
+        raise GameError(
+            _("{where}: uid {given} is not a game's identity (letters and digits)").format(
+                where=where, given=repr(value)[:80]
+            )
+        )
+    return value
 
 
 def stored_hand(hand: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from canasta_score.core.language import _
 if TYPE_CHECKING:
     from canasta_score.games.game import Log
 
-FACTS_FORMAT = 2
+FACTS_FORMAT = 3
 # Breakdown rules (without the ruleset's prefix) whose points count as lost to each penalty.
 CARDS_IN_HAND = ("scoring.cards-in-hand", "threes.black-in-hand")
 INCOMPLETE = ("penalties.incomplete-", "penalties.short-sequence")
@@ -45,6 +45,7 @@ class SideHand:
     canastas: dict[str, int] = field(default_factory=dict)
     red_threes: int = 0
     lost: tuple[int, int, int] = (0, 0, 0)  # points lost, in the order of PENALTIES
+    out_player: str = ""  # which of the side's players went out, when it was written down
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Part:
     concealed: int = 0
     red_threes: int = 0
     lost: list[int] = field(default_factory=lambda: [0, 0, 0])
+    out_by: dict[str, int] = field(default_factory=dict)  # hands each player went out (folded)
 
     def add(self, side: SideHand, number: int) -> None:
         self.hands += 1
@@ -75,6 +77,9 @@ class Part:
         self.red_threes += side.red_threes
         for i, points in enumerate(side.lost):
             self.lost[i] += points
+        if side.went_out and side.out_player:
+            player = fold(side.out_player)
+            self.out_by[player] = self.out_by.get(player, 0) + 1
 
     def to_data(self) -> list[Any]:
         return [
@@ -87,11 +92,12 @@ class Part:
             self.concealed,
             self.red_threes,
             self.lost,
+            self.out_by,
         ]
 
     @classmethod
     def from_data(cls, data: list[Any]) -> Part:
-        hands, points, best, worst, canastas, out, concealed, red, lost = data
+        hands, points, best, worst, canastas, out, concealed, red, lost, out_by = data
 
         def pair(value: Any) -> tuple[int, int] | None:
             return None if value is None else (int(value[0]), int(value[1]))
@@ -110,6 +116,7 @@ class Part:
             int(concealed),
             int(red),
             spent,
+            {str(k): int(v) for k, v in dict(out_by).items()},
         )
 
 
@@ -205,6 +212,7 @@ def game_facts(log: Log) -> GameFacts:
                 canastas=kinds,
                 red_threes=side.red_threes,
                 lost=lost_points(prefix, ((i.rule, i.points) for i in scored.items)),
+                out_player=side.went_out_player,
             )
             part.add(facts, hand.number)
     size = rs.table.side_size
@@ -302,8 +310,11 @@ class Tally:
     concealed: int = 0
     red_threes: int = 0
     lost: list[int] = field(default_factory=lambda: [0, 0, 0])
+    out_self: int | None = None  # a player's: the hands the player went out, when written down
 
-    def add_game(self, facts: GameFacts, index: int) -> None:
+    def add_game(self, facts: GameFacts, index: int, player: str | None = None) -> None:
+        """Add a game in which this tally sat at side ``index`` (as ``player``, for a
+        player's tally)."""
         self.games += 1
         if facts.finished:
             self.finished += 1
@@ -322,6 +333,8 @@ class Tally:
         self.red_threes += part.red_threes
         for i, points in enumerate(part.lost):
             self.lost[i] += points
+        if player is not None:
+            self.out_self = (self.out_self or 0) + part.out_by.get(fold(player), 0)
 
     def per_hand(self, n: int) -> float | None:
         return round(n / self.hands, 3) if self.hands else None
@@ -347,6 +360,7 @@ class Tally:
             "went_out": self.went_out,
             "went_out_rate": self.per_hand(self.went_out),
             "went_out_concealed": self.concealed,
+            **({"went_out_self": self.out_self} if self.out_self is not None else {}),
             "red_threes": self.red_threes,
             "red_threes_per_hand": self.per_hand(self.red_threes),
             "penalties": dict(zip(PENALTIES, self.lost, strict=True)),
@@ -399,11 +413,31 @@ class Skipped:
 EVERY_GAME = Filters()  # no filter: every game counts
 
 
+def distinct(games: list[GameFacts]) -> list[GameFacts]:
+    """Every game once: copies of one game (kept before a game folder refused them: the same
+    start, sides and players) count as the copy with the most hands (the first by name of
+    those)."""
+    kept: dict[tuple[Any, ...], GameFacts] = {}
+    for facts in sorted(games, key=lambda g: g.name):
+        key: tuple[Any, ...] = (facts.created, facts.sides, facts.players)
+        if not facts.created:
+            key = ("name", facts.name)
+        held = kept.get(key)
+        if held is None or played(facts) > played(held):
+            kept[key] = facts
+    return list(kept.values())
+
+
+def played(facts: GameFacts) -> int:
+    return facts.parts[0].hands if facts.parts else 0
+
+
 def statistics(
     games: list[GameFacts], skipped: list[Skipped], filters: Filters = EVERY_GAME
 ) -> dict[str, Any]:
-    """The figures of every player and partnership over the games the filters keep."""
-    every = sorted(games, key=lambda g: (g.day, g.created, g.name))
+    """The figures of every player and partnership over the games the filters keep, each game
+    once (see :func:`distinct`)."""
+    every = sorted(distinct(games), key=lambda g: (g.day, g.created, g.name))
     kept = [g for g in every if filters.keeps(g)]
     # A player is shown as first written in the earliest game, whatever the filters keep.
     spelling: dict[str, str] = {}
@@ -415,7 +449,8 @@ def statistics(
     for facts in kept:
         for i, names in enumerate(facts.players):
             for name in names:
-                players.setdefault(fold(name), Tally(spelling[fold(name)])).add_game(facts, i)
+                tally = players.setdefault(fold(name), Tally(spelling[fold(name)]))
+                tally.add_game(facts, i, name)
     sides: dict[tuple[str, ...], Tally] = {}
     for facts in kept:
         for i, names in enumerate(facts.players):
@@ -467,7 +502,7 @@ def head_to_head(
         )
     tallies = (Tally(a), Tally(b))
     shared = 0
-    for facts in sorted(games, key=lambda g: (g.day, g.created, g.name)):
+    for facts in sorted(distinct(games), key=lambda g: (g.day, g.created, g.name)):
         if not filters.keeps(facts):
             continue
         one_seat, two_seat = seat_of(first, facts), seat_of(second, facts)

@@ -33,6 +33,8 @@ class HandLine(NamedTuple):
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     went_out: str
+    concealed: bool = False  # the side went out concealed
+    out_player: str = ""  # which of its players went out, when it was written down
 
 
 @record
@@ -127,6 +129,8 @@ class Summary:
                     "number": line.number,
                     "dealer": line.dealer,
                     "went_out": line.went_out or None,
+                    "concealed": line.concealed,
+                    "went_out_player": line.out_player or None,
                     "sides": [
                         {"name": name, "minimum": m, "score": s, "total": t}
                         for name, m, s, t in zip(
@@ -176,8 +180,8 @@ class Summary:
                 for n, p, s, m, r in data["sides"]
             ),
             lines=tuple(
-                HandLine(n, d, tuple(m), tuple(s), tuple(t), o)
-                for n, d, m, s, t, o in data["lines"]
+                HandLine(n, d, tuple(m), tuple(s), tuple(t), o, bool(c), str(p))
+                for n, d, m, s, t, o, c, p in data["lines"]
             ),
             next_dealer=str(data["next_dealer"]),
             finished=bool(data["finished"]),
@@ -188,4 +192,13 @@ class Summary:
 
 def line_data(x: HandLine) -> list[Any]:
     """A hand line as plain data for the cache."""
-    return [x.number, x.dealer, list(x.minimums), list(x.scores), list(x.totals), x.went_out]
+    return [
+        x.number,
+        x.dealer,
+        list(x.minimums),
+        list(x.scores),
+        list(x.totals),
+        x.went_out,
+        x.concealed,
+        x.out_player,
+    ]

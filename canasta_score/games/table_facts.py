@@ -77,6 +77,13 @@ def with_facts(args: dict[str, Any], facts: dict[str, int], keys: set[str]) -> d
             continue
         if key in args and args[key] != value:
             text = _("--{option} {given}: the game says {value} for this side")
-            raise InputError(text.format(option=key, given=args[key], value=value))
+            raise InputError(
+                text.format(option=key, given=grouped(args[key]), value=grouped(value))
+            )
         out[key] = value
     return out
+
+
+def grouped(value: Any) -> Any:
+    """A whole number with thousands separators (``2,470``), to be read; else as it is."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value

@@ -107,6 +107,7 @@ KEY_ORDER = (
     "in_hand_points",
     "held_penalties",
     "went_out",
+    "went_out_player",
     "concealed",
     "concealed_canastas",
     "special_hand",
@@ -280,6 +281,27 @@ def special_key(phrase: str) -> str | None:
     return name if name in SPECIAL_HANDS else by_korean.get(name, "")
 
 
+# The words of going out that a player's name may follow: "out Ann", "concealed Ann".
+OUT_WORDS = sorted(
+    (w for sets, en, ko in FLAG_ITEMS[OUT : CONCEALED + 1] for w in (*en, *ko)),
+    key=lambda w: -len(w.split()),
+)
+
+
+def going_out_by(side: dict[str, Any], phrase: str, shown: str) -> bool:
+    """``out Ann`` (``concealed Ann``, ``나감 Ann``): the side went out, and Ann of it did;
+    whether ``phrase`` was such an item (the name as typed, its case kept)."""
+    if phrase in COUNT_WORDS:
+        return False
+    for word in OUT_WORDS:
+        if phrase.startswith(word + " "):
+            player = " ".join(shown.split()[len(word.split()) :])
+            side.update(FLAG_WORDS[word])
+            side["went_out_player"] = player
+            return True
+    return False
+
+
 def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> None:
     """Apply one quick-form item (``"285 melded"``, ``"out"``, ``"2 빨간 3"``, ...) to a side's
     data; with a ruleset, its own name for a completed sequence is understood too, and an item
@@ -310,6 +332,8 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
                 _('"{item}": "{word}" takes no number').format(item=shown, word=phrase)
             )
         side.update(FLAG_WORDS[phrase])
+        return
+    if number is None and going_out_by(side, phrase, shown):
         return
     kind = special_key(phrase)
     if kind is not None:
@@ -544,10 +568,12 @@ def describe_side(side: dict[str, Any]) -> str:
     ):
         if isinstance(side.get(key), int):
             items.append(f"{side[key]} {count_word(key)}")
+    who = side.get("went_out_player")
+    by = f" {who}" if isinstance(who, str) and who else ""
     if side.get("concealed"):
-        items.append(flag_word(CONCEALED))
+        items.append(flag_word(CONCEALED) + by)
     elif side.get("went_out"):
-        items.append(flag_word(OUT))
+        items.append(flag_word(OUT) + by)
     if side.get("special_hand"):
         items.append(f"{pair_word(SPECIAL_BEFORE)} {special_name(side['special_hand'])}")
     if side.get("acaba"):

@@ -19,6 +19,7 @@ COMMON_KEYS = {
     "red_threes",
     "black_threes",
     "went_out",
+    "went_out_player",
     "concealed",
     "special_hand",
     "acaba",
@@ -45,6 +46,7 @@ class SideRecord:
     in_hand_points: int = 0
     held_penalties: int | None = None
     went_out: bool = False
+    went_out_player: str = ""  # who of the side went out, when it was written down
     concealed: bool = False
     concealed_canastas: int = 0
     special_hand: str | None = None
@@ -91,7 +93,7 @@ def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
         raise fail(
             side,
             _("{key} must be at least {minimum}, not {value}").format(
-                key=said_key(key), minimum=minimum, value=value
+                key=said_key(key), minimum=minimum, value=f"{value:,}"
             ),
         )
     return value
@@ -198,9 +200,21 @@ def parse_side(data: Any, index: int) -> SideRecord:
                 ),
             )
         fields["special_hand"] = special
+    if "went_out_player" in data:
+        player = data["went_out_player"]
+        if not isinstance(player, str) or not player.strip() or len(player) > 200:
+            raise fail(
+                name,
+                _("went_out_player must be a player's name, not {value}").format(
+                    value=repr(player)[:80]
+                ),
+            )
+        fields["went_out_player"] = " ".join(player.split())
     side = SideRecord(**fields)
     if side.concealed and not side.went_out:
         raise fail(name, _("concealed = true needs went_out = true"))
+    if side.went_out_player and not side.went_out:
+        raise fail(name, _("went_out_player needs went_out = true"))
     return side
 
 

@@ -105,9 +105,17 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
     if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
         size = rs.table.side_size
         if per_player == 1:
-            text = _("in_hand lists {given} players; a side has {size} player(s)")
+            text = ngettext(
+                "in_hand lists {given} players; a side has {size} player",
+                "in_hand lists {given} players; a side has {size} players",
+                size,
+            )
         else:
-            text = _("in_hand lists {given} hands and feet; a side has {size} player(s)")
+            text = ngettext(
+                "in_hand lists {given} hands and feet; a side has {size} player",
+                "in_hand lists {given} hands and feet; a side has {size} players",
+                size,
+            )
         raise refuse(name, text.format(given=len(side.in_hand), size=size))
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
         raise refuse(
@@ -224,13 +232,15 @@ def check_summary(
             for kind, n in side.canastas.items()
         )
     if side.meld_points < least:
-        parts = [_("{n} canasta(s)").format(n=canastas)] if canastas else []
+        parts = [ngettext("{n} canasta", "{n} canastas", canastas).format(n=canastas)]
+        parts = parts if canastas else []
         if side.incomplete:
-            parts.append(_("{n} incomplete meld(s)").format(n=len(side.incomplete)))
+            n = len(side.incomplete)
+            parts.append(ngettext("{n} incomplete meld", "{n} incomplete melds", n).format(n=n))
         raise refuse(
             name,
             _("{melds} hold at least {least} points of cards, more than {count}").format(
-                melds=both(parts), least=least, count=said("meld_points", side.meld_points)
+                melds=both(parts), least=f"{least:,}", count=said("meld_points", side.meld_points)
             ),
         )
 
@@ -293,7 +303,7 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
     for found in excess(rs, tally):
         raise RecordError(
             _("the record holds {count} {cards}; {deck} has {held}").format(
-                count=found.named, cards=found.words, deck=described(rs), held=found.held
+                count=f"{found.named:,}", cards=found.words, deck=described(rs), held=found.held
             )
         )
     check_deck_bounds(rs, record)
@@ -384,9 +394,12 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
     held = side.held_penalties or 0
     players = rs.table.side_size
     if held > 2 * players:
-        text = _(
-            "held_penalties = {held}, but a side of {players} player(s) has at most {most} "
-            "(one for aces and one for sevens per player)"
+        text = ngettext(
+            "held_penalties = {held}, but a side of {players} player has at most {most} "
+            "(one for aces and one for sevens per player)",
+            "held_penalties = {held}, but a side of {players} players has at most {most} "
+            "(one for aces and one for sevens per player)",
+            players,
         )
         raise refuse(side.name, text.format(held=held, players=players, most=2 * players))
 
@@ -653,12 +666,14 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
             parts.append((side.name, melded + left))
     total, most = sum(n for _, n in parts), deck_points(rs)
     if total > most:
-        why = "; ".join(_('side "{side}": {message}').format(side=x, message=n) for x, n in parts)
+        why = "; ".join(
+            _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
+        )
         raise RecordError(
             _(
                 "the record counts {total} points of melded and held cards, but every card of "
                 "the {ruleset} deck together counts {most}: {why}"
-            ).format(total=total, ruleset=rs.shown_name, most=most, why=why)
+            ).format(total=f"{total:,}", ruleset=rs.shown_name, most=f"{most:,}", why=why)
         )
 
 
@@ -687,6 +702,6 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
             )
             raise RecordError(
                 _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
-                    total=total, cards=_(words), deck=deck, held=holds[category], why=why
+                    total=f"{total:,}", cards=_(words), deck=deck, held=holds[category], why=why
                 )
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import ngettext
 from canasta_score.rules import kinds
 from canasta_score.rules.kinds import CanastaKind, Family
 from canasta_score.rules.ruleset import RuleRef, Ruleset
@@ -52,9 +52,11 @@ def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
         out.append(
             rs.cite(
                 "go_out.canastas",
-                _("The side needs {needed} canasta(s) to go out and has {held}").format(
-                    needed=g.canastas, held=len(families)
-                ),
+                ngettext(
+                    "The side needs {needed} canasta to go out and has {held}",
+                    "The side needs {needed} canastas to go out and has {held}",
+                    g.canastas,
+                ).format(needed=g.canastas, held=len(families)),
             )
         )
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
@@ -63,23 +65,35 @@ def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
             "natural_canastas",
             g.natural_canastas,
             naturals,
-            N_("{needed} natural canasta(s) are needed; the side has {held}"),
+            ngettext(
+                "{needed} natural canasta is needed; the side has {held}",
+                "{needed} natural canastas are needed; the side has {held}",
+                g.natural_canastas,
+            ),
         ),
         (
             "mixed_canastas",
             g.mixed_canastas,
             families.count(Family.MIXED),
-            N_("{needed} mixed canasta(s) are needed; the side has {held}"),
+            ngettext(
+                "{needed} mixed canasta is needed; the side has {held}",
+                "{needed} mixed canastas are needed; the side has {held}",
+                g.mixed_canastas,
+            ),
         ),
         (
             "sequence_canastas",
             g.sequence_canastas,
             families.count(Family.SEQUENCE),
-            N_("{needed} completed sequence(s) are needed; the side has {held}"),
+            ngettext(
+                "{needed} completed sequence is needed; the side has {held}",
+                "{needed} completed sequences are needed; the side has {held}",
+                g.sequence_canastas,
+            ),
         ),
     )
     for key, needed, held, text in demands:
         if held < needed:
-            shown = _(text).format(needed=needed, held=held)
+            shown = text.format(needed=needed, held=held)
             out.append(rs.cite(f"go_out.{key}", shown))
     return out

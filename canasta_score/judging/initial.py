@@ -98,7 +98,7 @@ def opening_problems(
             "The initial meld needs a clean meld of 3+ natural cards or a wild-card meld"
         ),
         "initial-meld.minimum": below.format(
-            melds=shown, points=opening.points, minimum=need.minimum
+            melds=shown, points=f"{opening.points:,}", minimum=f"{need.minimum:,}"
         ),
         "initial_meld.canasta_band_count": _(
             "The best canasta of the initial meld counts {best}; this band demands a canasta "
@@ -181,11 +181,11 @@ def check_initial_meld(
         return Ruling.of(reasons, [rs.cite("initial_meld.canasta_band_count", how)], extra)
     if points < need.minimum:
         how = _("A canasta laid whole from hand needs no minimum (count {points})").format(
-            points=points
+            points=f"{points:,}"
         )
         return Ruling.of(reasons, [rs.cite("initial_meld.canasta_exemption", how)], extra)
     how = _("The melds count {points} against a minimum of {minimum}").format(
-        points=points, minimum=need.minimum
+        points=f"{points:,}", minimum=f"{need.minimum:,}"
     )
     return Ruling.of(reasons, [rs.cite("initial-meld.minimum", how)], extra)
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
-from canasta_score.core.language import N_, _, current
+from canasta_score.core.language import N_, _, current, ngettext
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import (
     GROUP,
@@ -513,7 +513,11 @@ def going_out_said(
         if len(said) >= DESCRIBED_MAX:
             said.clear()
         names = ", ".join(shown_name(display_name(k, rs)) for k in kinds)
-        text = _("The side has {count} canasta(s): {names}").format(count=len(kinds), names=names)
+        text = ngettext(
+            "The side has {count} canasta: {names}",
+            "The side has {count} canastas: {names}",
+            len(kinds),
+        ).format(count=len(kinds), names=names)
         how = [rs.cite("go_out.canastas", text)]
         if rs.go_out.permission == "mandatory" and unasked:
             text = _("The partner must be asked and agree first")

@@ -334,7 +334,7 @@ def explain(
             if exempt
             else _("Initial meld {melds}: {points} reaches the minimum of {minimum}")
         )
-        why = text.format(melds=shown, points=points, minimum=need.minimum)
+        why = text.format(melds=shown, points=f"{points:,}", minimum=f"{need.minimum:,}")
         return Plan(melds, points, [], why, pair)
     # The plan's count is shown against the minimum whether or not a canasta would exempt it.
     opening = replace(opening_of(rs, verdicts, points), hand_canasta=False)

@@ -7,12 +7,13 @@ minimum changes are marked. Pure functions: they return text or numbers, never p
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
+from canasta_score.output.widths import clip, wrap
 from canasta_score.output.widths import width as columns_of
-from canasta_score.output.widths import wrap
 
 if TYPE_CHECKING:
     from canasta_score.games.summary import Summary
@@ -90,8 +91,18 @@ def num(n: int) -> str:
 
 
 def row_of(value: float, low: int, high: int, height: int) -> int:
-    """The row (0 = top) of a value on a chart ``height`` rows high."""
-    return round((high - value) / (high - low) * (height - 1))
+    """The row (0 = top) of a value on a chart ``height`` rows high.
+
+    The scale is even from ``high`` (the top row) to ``low`` (the bottom row), except that a
+    negative score is never drawn on the row of 0: when ``low`` is below 0 it keeps rows of its
+    own under the zero row (at least the bottom one), and any score below 0 is drawn below it."""
+    last = height - 1
+    if low >= 0 or high <= 0:
+        return round((high - value) / (high - low) * last)
+    zero = min(round(high / (high - low) * last), last - 1)
+    if value >= 0:
+        return round((high - value) / high * zero)
+    return zero + max(1, round(value / low * (last - zero)))
 
 
 def text_chart(data: ChartData, width: int, unicode: bool = True, height: int = HEIGHT) -> str:
@@ -226,11 +237,24 @@ def plain_chart(data: ChartData, width: int) -> str:
 # ---------------------------------------------------------------- SVG geometry
 
 
+# Each side's line in black and white: its dash pattern ("" solid) and the shape marking its
+# points, so a printout without colour tells the sides apart.
+DASHES = ("", "9 4", "2 3", "12 3 3 3", "5 5", "14 4 2 4 2 4")
+SHAPES = ("circle", "square", "triangle", "diamond", "cross", "ring")
+LABEL_ROOM = 112  # the room right of the plot for each line's label
+LABEL_STEP = 13  # the least distance between two labels one above the other (11 px text)
+
+
 @record
 class Polyline:
     side: str
     points: str
     total: int
+    dash: str = ""
+    shape: str = "circle"
+    coords: tuple[tuple[float, float], ...] = ()
+    label: str = ""  # the side's name and total, at the line's end
+    label_y: float = 0.0
 
 
 @record
@@ -266,8 +290,10 @@ class SvgChart:
 
 
 def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
-    """The chart's lines, rules and ticks as coordinates (y grows downwards)."""
-    left, right, top, bottom = 64, width - 16, 16, height - 36
+    """The chart's lines, rules and ticks as coordinates (y grows downwards). Each line has
+    its own dash pattern and point shape and ends in a label (its side and total); labels, and
+    the scores on the axis, stand at least :data:`LABEL_STEP` apart so none covers another."""
+    left, right, top, bottom = 64, width - 16 - LABEL_ROOM, 16, height - 36
     low, high = data.range()
     hands = max(data.hands, 1)
 
@@ -277,9 +303,19 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
     def y(value: float) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
+    ends = spread([y(series[-1]) for series in data.totals], top, bottom)
     lines = tuple(
-        Polyline(name, " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)), series[-1])
-        for name, series in zip(data.sides, data.totals, strict=True)
+        Polyline(
+            name,
+            " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)),
+            series[-1],
+            DASHES[index % len(DASHES)],
+            SHAPES[index % len(SHAPES)],
+            tuple((x(i), y(v)) for i, v in enumerate(series)),
+            f"{clip(name, 16)} {num(series[-1])}",
+            end,
+        )
+        for index, (name, series, end) in enumerate(zip(data.sides, data.totals, ends, strict=True))
     )
     rules = [
         Rule(
@@ -290,14 +326,30 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
         for t in data.shown_thresholds()
     ]
     if low < 0:
-        rules.append(Rule(y(0), "0", "zero"))
+        rules.append(Rule(y(0), "", "zero"))  # the axis says 0 beside it
     target = data.shown_target()
     if target is not None:
         rules.append(Rule(y(target), _("target {target}").format(target=num(target)), "target"))
     step = max(1, -(-data.hands // 12))
     x_ticks = tuple(Tick(x(h), bottom + 16, str(h)) for h in range(step, data.hands + 1, step))
-    y_ticks = tuple(Tick(left - 6, y(v), num(v)) for v in sorted({low, 0, high}))
+    values = sorted({low, 0, high}, reverse=True)  # top to bottom
+    places = spread([y(v) for v in values], top, bottom + LABEL_STEP)
+    y_ticks = tuple(Tick(left - 6, at, num(v)) for v, at in zip(values, places, strict=True))
     return SvgChart(width, height, left, top, right, bottom, lines, tuple(rules), x_ticks, y_ticks)
+
+
+def spread(places: list[float], top: float, bottom: float) -> list[float]:
+    """Heights of labels (in their order) moved apart to :data:`LABEL_STEP` at least, each as
+    near its own place as it can be, within ``top`` and ``bottom`` where there is room."""
+    order = sorted(range(len(places)), key=lambda i: places[i])
+    moved = list(places)
+    for before, after in pairwise(order):
+        moved[after] = max(moved[after], moved[before] + LABEL_STEP)
+    if order and moved[order[-1]] > bottom:  # pushed below the bottom: move up what must
+        moved[order[-1]] = bottom
+        for below, above in pairwise(order[::-1]):
+            moved[above] = min(moved[above], moved[below] - LABEL_STEP)
+    return [round(v, 1) for v in moved]
 
 
 @record

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from canasta_score.core.errors import GameError
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.safe_text import clean, escape_strings
 from canasta_score.core.words import said_seat, shown_requirement
 from canasta_score.games.game import Log, Played, entered_at, record_of
@@ -93,8 +93,9 @@ def to_html(log: Log) -> str:
 # program (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
-# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes).
-MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~]")
+# Characters with a meaning in Markdown text (tables, emphasis, links, code, escapes, HTML
+# tags), and an ampersand that would start an entity (``&amp;``, ``&#38;``).
+MARKDOWN_MARK = re.compile(r"[\\|*_`\[\]~<]|&(?=#?[0-9A-Za-z]+;)")
 
 
 def cell(value: str) -> str:
@@ -115,6 +116,9 @@ def when(hand: Played) -> str:
 # The CSV's column headings (each side then adds "NAME score" and "NAME total").
 SHEET_HEAD = (N_("hand"), N_("date"), N_("dealer"), N_("went out"))
 DETAIL_HEAD = (N_("hand"), N_("date"), N_("side"), N_("item"), N_("points"), N_("rule"))
+# After the sides' columns: how the side that went out went out (1 concealed, 0 not) and its
+# player who went out, when written down.
+OUT_HEAD = (N_("concealed"), N_("player out"))
 
 
 def to_csv(log: Log, detail: bool = False) -> str:
@@ -139,6 +143,7 @@ def csv_head(log: Log, detail: bool) -> str:
             cell(_("{side} score").format(side=s.name)),
             cell(_("{side} total").format(side=s.name)),
         ]
+    head += [_(h) for h in OUT_HEAD]
     return csv_text([head])
 
 
@@ -162,6 +167,8 @@ def csv_rows(hand: Played, detail: bool) -> str:
     row: list[str | int] = [hand.number, cell(when(hand)), cell(hand.dealer), cell(hand.went_out)]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         row += [side.total, total]
+    concealed, player = hand.going_out()
+    row += [int(concealed) if hand.went_out else "", cell(player)]
     return csv_text([row])
 
 
@@ -169,11 +176,12 @@ def csv_rows(hand: Played, detail: bool) -> str:
 
 
 def md(text: str) -> str:
-    """Text safe inside a Markdown table cell or line: no control characters or line breaks,
-    HTML shown as text (``&lt;``), and Markdown's marks (``|``, ``*``, backticks...) escaped."""
+    """Text safe inside a Markdown table cell or line, that reads as written in the file too:
+    no control characters or line breaks, and Markdown's marks (``|``, ``*``, backticks, ``<``
+    that would start a tag, ``&`` that would start an entity...) escaped with a backslash, so
+    ``Ann & Bob`` stays ``Ann & Bob`` and ``<b>`` is ``\\<b>``, text and not a tag."""
     plain = " ".join(clean(text).split())
-    html = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return MARKDOWN_MARK.sub(r"\\\g<0>", html)
+    return MARKDOWN_MARK.sub(r"\\\g<0>", plain)
 
 
 def code(text: str, in_table: bool = False) -> str:
@@ -276,10 +284,15 @@ def markdown_frame(
 def markdown_row(hand: Played) -> str:
     """A hand's row of the Markdown score sheet."""
     row = [str(hand.number), md(when(hand)), md(said_seat(hand.dealer))]
+    concealed, player = hand.going_out()
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         points = num(side.total, signed=True)
-        if side.went_out:
+        if side.went_out and concealed:
+            points = _("{points} (out concealed)").format(points=points)
+        elif side.went_out:
             points = _("{points} (out)").format(points=points)
+        if side.went_out and player:
+            points = _("{points}, {player}").format(points=points, player=md(player))
         row += [points, num(total)]
     return "| " + " | ".join(row) + " |"
 
@@ -329,9 +342,12 @@ def result_line(summary: Any) -> str:
             winners=_(" and ").join(summary.winners), totals=totals
         )
     minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
-    return _(
-        "**In play** after {hands} hand(s): {totals}. Next hand {next}, dealt by {dealer}; "
-        "initial meld minimums {minimums}."
+    return ngettext(
+        "**In play** after {hands} hand: {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}.",
+        "**In play** after {hands} hands: {totals}. Next hand {next}, dealt by {dealer}; "
+        "initial meld minimums {minimums}.",
+        summary.hands,
     ).format(
         hands=summary.hands,
         totals=totals,

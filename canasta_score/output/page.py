@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score import __version__
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.core.words import said_seat, shown_requirement
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def game_page(log: Log) -> str:
     """A game's page: the sheet, the chart, every hand's breakdown with its rules."""
     from markupsafe import Markup
 
+    from canasta_score.core.words import went_out_said
     from canasta_score.games.gamefile import log_data
     from canasta_score.output.chart import chart_data, svg_chart
 
@@ -99,6 +100,7 @@ def game_page(log: Log) -> str:
         "chart_title": _("Running totals by hand"),
         "axis": _("hand"),
         "hands": _("Hands"),
+        "print_hands": _("Print each hand's breakdown too (else the sheet and chart alone)"),
         "item": _("Item"),
         "points": _("Points"),
         "rule": _("Rule"),
@@ -116,6 +118,7 @@ def game_page(log: Log) -> str:
         version=__version__,
         w=words,
         hand_title=hand_title,
+        went_out_said=went_out_said,
         side_score=side_score,
         side_minimum=side_minimum,
         **page_words(),
@@ -132,11 +135,14 @@ def result_sentence(data: dict[str, Any]) -> str:
         return _("Result: {winners} share the win.").format(
             winners=_(" and ").join(data["winners"])
         )
-    return _("In play after {hands} hand(s); next hand {next}, dealt by {dealer}.").format(
-        hands=len(data["hands"]),
-        next=data["next"]["hand"],
-        dealer=said_seat(data["next"]["dealer"]),
+    hands = len(data["hands"])
+    text = ngettext(
+        "In play after {hands} hand; next hand {next}, dealt by {dealer}.",
+        "In play after {hands} hands; next hand {next}, dealt by {dealer}.",
+        hands,
     )
+    dealer = said_seat(data["next"]["dealer"])
+    return text.format(hands=hands, next=data["next"]["hand"], dealer=dealer)
 
 
 def hand_title(hand: dict[str, Any]) -> str:
@@ -187,9 +193,11 @@ def stats_page(result: dict[str, Any], title: str, filters: list[str]) -> str:
     ]
     games = result["games"]
     words = {
-        "counted": _("{counted} game(s) counted of {read} read").format(
-            counted=games["counted"], read=games["read"]
-        ),
+        "counted": ngettext(
+            "{counted} game counted of {read} read",
+            "{counted} games counted of {read} read",
+            games["counted"],
+        ).format(counted=f"{games['counted']:,}", read=f"{games['read']:,}"),
         "unread": _("Games that could not be read (left out):"),
         "players": _("Players"),
         "sides": _("Partnerships and sides"),
@@ -204,6 +212,7 @@ def stats_page(result: dict[str, Any], title: str, filters: list[str]) -> str:
         "best": _("Best"),
         "worst": _("Worst"),
         "went_out": _("Went out"),
+        "out_self": _("Went out themselves"),
         "concealed": _("Concealed"),
         "red_threes": _("Red threes per hand"),
         "lost_cards": _("Points lost: cards in hand"),

@@ -52,7 +52,10 @@ def locate(ref: str, relative_to: Path | None = None) -> Path:
     candidate = bundled_dir() / f"{ref}.toml"
     if "/" not in ref and "\\" not in ref and not ref.endswith(".toml") and candidate.is_file():
         return candidate
-    path = Path(ref).expanduser()
+    try:
+        path = Path(ref).expanduser()
+    except RuntimeError:  # "~name" of a user who does not exist: the name as it is
+        path = Path(ref)
     if not path.is_absolute() and relative_to is not None and (relative_to / path).is_file():
         path = relative_to / path
     if path.is_file():

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from canasta_score import __version__
 from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.frozen import record, replace
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary, line_data
 
@@ -607,11 +607,12 @@ class Store:
         from canasta_score.games.game import Game, Side, check_setup
 
         row = db.execute(
-            "SELECT id, created, first_dealer, sides, ruleset FROM games WHERE name = ?", (name,)
+            "SELECT id, created, first_dealer, sides, ruleset, uid FROM games WHERE name = ?",
+            (name,),
         ).fetchone()
         if row is None:
             self.game_id(db, name)  # names what is missing
-        ident, created, dealer, sides, ruleset = row
+        ident, created, dealer, sides, ruleset, uid = row
         where = _('game "{game}"').format(game=name)
         try:
             side_list = tuple(
@@ -628,7 +629,7 @@ class Store:
             raise self.damaged(
                 _('game "{game}" does not read ({reason})').format(game=name, reason=exc)
             ) from None
-        game = Game(name, created, snapshot, side_list, dealer, played, undone)
+        game = Game(name, created, snapshot, side_list, dealer, played, undone, str(uid))
         check_setup(game, game.rules())
         return game
 
@@ -834,19 +835,47 @@ class Store:
                 ).format(path=ref.file)
             )
 
-    def create(self, game: Game, taken_hint: str) -> Ref:
-        """Store a new game and make it the current one; a name already taken is refused."""
+    def create(self, game: Game, taken_hint: str, imported: bool = False) -> Ref:
+        """Store a new game and make it the current one; a name already taken is refused. A
+        game keeps its identity (``game.uid``) or gets a new one; an ``imported`` game that is
+        already here (its identity, or for a log without one the same start, sides and first
+        dealer) is refused, so that no game is kept, or counted, twice."""
         import uuid
 
         with self.writing() as db:
+            if imported or game.uid:
+                self.refuse_twice(db, game)
             if db.execute("SELECT 1 FROM games WHERE name = ?", (game.name,)).fetchone():
                 raise GameError(
                     _('a game named "{game}" already exists; {hint}').format(
                         game=game.name, hint=taken_hint
                     )
                 )
-            self.insert(db, game, uuid.uuid4().hex)
+            self.insert(db, game, game.uid or uuid.uuid4().hex)
         return Ref(game.name)
+
+    @staticmethod
+    def refuse_twice(db: sqlite3.Connection, game: Game) -> None:
+        """Refuse a game that is already stored: the same identity or, for a game without
+        one, the same start, sides and first dealer."""
+        if game.uid:
+            row = db.execute("SELECT name FROM games WHERE uid = ?", (game.uid,)).fetchone()
+        elif game.created:
+            sides = to_json([{"name": s.name, "players": list(s.players)} for s in game.sides])
+            row = db.execute(
+                "SELECT name FROM games WHERE created = ? AND sides = ? AND first_dealer = ?",
+                (game.created, sides, game.first_dealer),
+            ).fetchone()
+        else:
+            row = None
+        if row is not None:
+            raise GameError(
+                _(
+                    'this game is already here, as game "{game}" (the same game, exported from '
+                    "here or imported before): it is not imported twice, and stats counts it "
+                    'once; go on with it with "canasta-score use {game}"'
+                ).format(game=row[0])
+            )
 
     def insert(self, db: sqlite3.Connection, game: Game, uid: str) -> int:
         """Write a new game, its hands and its summary; it becomes the current game."""
@@ -1087,10 +1116,14 @@ class Store:
             return
         if kept is not None:
             self.on_note(
-                _(
-                    "note: {count} game file(s) of an earlier version were imported into the "
+                ngettext(
+                    "note: {count} game file of an earlier version was imported into the "
+                    "game database {path}; the file was moved to {folder} and is no longer "
+                    "read (delete it once you are sure)",
+                    "note: {count} game files of an earlier version were imported into the "
                     "game database {path}; the files were moved to {folder} and are no longer "
-                    "read (delete them once you are sure)"
+                    "read (delete them once you are sure)",
+                    len(imported),
                 ).format(count=len(imported), path=self.path, folder=kept)
             )
         for problem in refused:

@@ -18,7 +18,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from canasta_score.core.errors import CanastaError, GameError
-from canasta_score.core.language import _
+from canasta_score.core.language import _, ngettext
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -88,9 +88,12 @@ def check_whole(name: str, data: dict[str, Any]) -> None:
     held = len(hands) if isinstance(hands, list) else 0
     if not isinstance(end, dict):
         raise GameError(
-            _(
+            ngettext(
                 'game "{game}": the file is cut short or damaged: the [end] table that closes '
-                "every game file is missing ({held} hand(s) are left)"
+                "every game file is missing ({held} hand is left)",
+                'game "{game}": the file is cut short or damaged: the [end] table that closes '
+                "every game file is missing ({held} hands are left)",
+                held,
             ).format(game=name, held=held)
         )
     unknown = set(end) - {"hands", "checksum"}
