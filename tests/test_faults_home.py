@@ -75,7 +75,7 @@ def test_a_pipe_or_link_named_toml_in_the_home_is_skipped_with_a_warning(
     assert "to-pipe.toml: is a symbolic link, not a regular file; not read" in err
     assert "again.toml: is a symbolic link, not a regular file; not read" in err
     # The two real files were imported, once each: a link is not a second game.
-    assert "2 game file(s) of an earlier version were imported" in err
+    assert "2 game files of an earlier version were imported" in err
     assert (home / "pipe.toml").exists() and (home / "again.toml").is_symlink()
 
 

@@ -13,7 +13,7 @@ def test_a_count_that_is_no_multiple_of_5_is_said_with_separators(cli: Cli) -> N
     assert cli("new", "g", "--side", "us", "--side", "them").code == 0
     done = cli("hand", "us: 2471 melded, 1 natural, out", "them: 50 melded")
     assert done.code == 2
-    assert "meld_points = 2,471 is not a multiple of 5" in done.err
+    assert '"2,471 melded" is not a multiple of 5' in done.err
 
 
 def test_a_target_that_is_no_multiple_of_5_is_said_with_separators(cli: Cli) -> None:

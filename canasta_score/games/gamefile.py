@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from canasta_score.core.errors import CanastaError, GameError, InputError
+from canasta_score.core.frozen import replace
 from canasta_score.core.language import _
 from canasta_score.games.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
 from canasta_score.games.summary import Summary

@@ -539,7 +539,8 @@ def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
     from canasta_score.hands.validation import check_counts, check_summary
 
     def said(key: str, value: object) -> str:
-        return f'"{value} {count_word(key)}"'
+        shown = f"{value:,}" if isinstance(value, int) else str(value)
+        return f'"{shown} {count_word(key)}"'
 
     record = parse_record(data)
     check_counts(rs, record)

@@ -206,7 +206,8 @@ def count_step(rs: Ruleset) -> int:
 def as_record(key: str, value: object) -> str:
     """A count as a hand record gives it (``meld_points = 303``; the key said as the language in
     use names it)."""
-    return f"{said_key(key)} = {value}"
+    shown = f"{value:,}" if isinstance(value, int) else str(value)
+    return f"{said_key(key)} = {shown}"
 
 
 def check_summary(
