@@ -8,7 +8,6 @@ Batch files are drawn at random from a fixed seed, so every run times the same l
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import tomllib
@@ -17,6 +16,7 @@ from typing import Any
 
 import tomli_w
 
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import new_game, parse_side
 from canasta_score.games.store import Store
 from canasta_score.rules.catalog import load_ruleset
@@ -48,7 +48,7 @@ def make_game(home: Path, hands: int, name: str = "") -> str:
     name = name or f"bench-{hands}"
     rs = load_ruleset("classic", overrides=["game.target=1000000000"])
     game = new_game(name, "2026-01-01T20:00:00", rs, [parse_side(s) for s in SIDES])
-    game = dataclasses.replace(game, hands=tuple(hand(n) for n in range(1, hands + 1)))
+    game = replace(game, hands=tuple(hand(n) for n in range(1, hands + 1)))
     Store(home).create(game, "the benchmark folder is not empty")
     return name
 

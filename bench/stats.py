@@ -22,7 +22,6 @@ The exit code is 0 when the target is met, 1 otherwise.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import platform
 import random
@@ -38,6 +37,7 @@ from typing import Any
 from games import C5
 from run import FULL, Bench, Case, compile_package, interleaved, ms
 
+from canasta_score.core.frozen import replace
 from canasta_score.games.game import new_game, parse_side
 from canasta_score.games.store import Store
 from canasta_score.rules.catalog import load_ruleset
@@ -65,7 +65,7 @@ def make_season(home: Path, games: int = GAMES, hands: int = HANDS, seed: int = 
         day = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}T20:00:00"
         game = new_game(f"season-{number:03d}", day, rs, [parse_side(s) for s in sides])
         records = tuple(hand(rng, sides) for _ in range(hands))
-        store.create(dataclasses.replace(game, hands=records), "the benchmark folder is not empty")
+        store.create(replace(game, hands=records), "the benchmark folder is not empty")
 
 
 def check_answer(bench: Bench) -> None:
@@ -88,7 +88,7 @@ def main() -> int:
 
     compile_package()
     folder = Path(tempfile.mkdtemp(prefix="canasta-bench-stats-"))
-    bench = Bench(folder, dataclasses.replace(FULL, game_runs=options.runs), judged=True)
+    bench = Bench(folder, replace(FULL, game_runs=options.runs), judged=True)
     print(
         f"canasta-score stats benchmark: Python {platform.python_version()}, "
         f"typer {typer.__version__}, {GAMES} games of {HANDS} hands"
