@@ -147,3 +147,49 @@ def test_keyword_construction_takes_defaults_and_factories_and_names_what_is_mis
         Sample(count=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="colour"):
         Sample(name="d", colour="red")  # type: ignore[call-arg]
+
+
+@record
+class Worked:
+    """A record with a cache of what is worked out from it."""
+
+    a: int
+    kept: dict[str, int] = field(
+        default_factory=dict, compare=False, repr=False, metadata={"cache": True}
+    )
+
+
+def test_a_cache_field_is_not_part_of_equality_and_a_copy_starts_it_anew() -> None:
+    from canasta_score.core.frozen import replace
+
+    one = Worked(1)
+    one.kept["double"] = 2
+    assert one == Worked(1) and repr(one) == "Worked(a=1)"
+    copy = replace(one, a=5)
+    assert copy.kept == {} and one.kept == {"double": 2}
+
+
+def test_make_gives_every_field_without_the_init_and_refuses_a_missing_one() -> None:
+    from canasta_score.core.frozen import make
+
+    made = make(Rec, a=1, b="y", c=[2])
+    assert made == Rec(1, "y", [2])
+    with pytest.raises(TypeError):
+        make(Rec, a=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.a = 2  # type: ignore[misc]
+
+
+def test_no_record_below_the_command_line_writes_its_own_fields() -> None:
+    """Only the record machinery itself writes a record's ``__dict__``."""
+    from pathlib import Path
+
+    package = Path(__file__).parent.parent / "canasta_score"
+    writing = [
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if path.parts[-2] != "cli"
+        and path.name != "frozen.py"
+        and "__dict__" in path.read_text("utf-8")
+    ]
+    assert writing == []

@@ -43,9 +43,6 @@ class Layout:
     laid: Melds
     discard: Card | None
 
-    def __init__(self, melds: Melds, laid: Melds, discard: Card | None) -> None:
-        self.__dict__.update(melds=melds, laid=laid, discard=discard)
-
 
 def discards(rs: Ruleset, hand: tuple[Card, ...]) -> list[Card | None]:
     """The final discards to try: none (where that is allowed), then each kind of card held."""
