@@ -328,7 +328,7 @@ def test_csv_export_in_korean_has_korean_headers_and_the_english_rows(
         "민수 & 지영 점수",
         "민수 & 지영 누적",
         "숨은 나가기",
-        "나간 사람",
+        "나간 플레이어",
     ]
     assert en_rows[0][:4] == ["hand", "date", "dealer", "went out"]
     assert ko_rows[1:] == en_rows[1:]

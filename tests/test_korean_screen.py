@@ -209,11 +209,10 @@ def test_rules_explain_in_korean_points_to_the_korean_rules_page_with_its_sectio
 
 
 def test_a_quick_form_count_refused_in_korean_names_its_quick_form_word(cli: Cli) -> None:
-    """Every card counts a multiple of 5 (RULES, card values): 283 melded cannot be."""
+    """Every card counts a multiple of 5 (RULES, card values): 283 melded cannot be. The error
+    quotes the count as the quick form says it, with the particle that fits 멜드 (는)."""
     cli("new", "club", *SIDES)
     korean = cli("--lang", "ko", "hand", "우리: 283 멜드, 나감", "그들: 95 멜드")
-    assert (
-        korean.err.strip() == 'Error: 팀 "우리": 멜드 점수(meld_points) = 283은 5의 배수가 아닙니다'
-    )
+    assert korean.err.strip() == 'Error: 팀 "우리": "283 멜드"는 5의 배수가 아닙니다'
     english = cli("hand", "우리: 283 melded, out", "그들: 95 melded")
-    assert english.err.strip() == 'Error: side "우리": meld_points = 283 is not a multiple of 5'
+    assert english.err.strip() == 'Error: side "우리": "283 melded" is not a multiple of 5'

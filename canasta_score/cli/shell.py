@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _, ngettext
-from canasta_score.hands.entry import PLAY_ITEMS, play_word
+from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
@@ -461,7 +461,7 @@ class Session:
                 minimums = {s.next_minimum for s in summary.sides}
                 if needed and len(minimums) > 1:
                     names = [s.name for s in summary.sides]
-                    choices = " / ".join(f"by {n}" for n in names)
+                    choices = " / ".join(f"{play_said('by')} {n}" for n in names)
                     raise InputError(
                         _("say which side is asking: {choices}").format(choices=choices)
                     )
