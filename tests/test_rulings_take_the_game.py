@@ -49,3 +49,26 @@ def test_side_is_read_as_hand_and_play_read_it_a_player_or_a_beginning(cli: Cli)
         assert run.json()["minimum"] == minimum, side
     unknown = cli("min-meld", "--side", "zed")
     assert unknown.code == 2 and 'game "club"' in unknown.err
+
+
+def test_meld_and_go_out_take_side_as_every_side_dependent_ruling_does(cli: Cli) -> None:
+    """CONTRACT 7: --side names a side of the game (a player or a beginning will do) and the
+    ruling takes the game's ruleset. In Samba K K 2 2 is legal (D1 scope: at least 2 naturals,
+    at most 2 wilds) and going out needs two canastas (RULES 8.1), so one is not enough."""
+    cli(
+        "new",
+        "carnival",
+        "--ruleset",
+        "samba",
+        "--side",
+        "us: Ann & Bob",
+        "--side",
+        "them: Cy & Di",
+    )
+    meld = cli("check", "meld", "K K 2 2", "--side", "ann", "--json")
+    assert meld.code == 0, meld.err
+    out = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--side", "th", "--json")
+    assert out.code == 1
+    assert [r["rule"] for r in out.json()["reasons"]] == ["samba.go-out.canastas"]
+    unknown = cli("check", "meld", "K K K", "--side", "zed")
+    assert unknown.code == 2 and 'game "carnival"' in unknown.err
