@@ -3,6 +3,7 @@ number is that number and a few Enters; the quick form changes only the sides it
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from typing import Any
@@ -101,3 +102,18 @@ def test_old_answers_are_the_answers_that_give_the_record() -> None:
         "in_hand.1": ["9C 4D JK"],
         "concealed": ["y"],
     }
+
+
+def test_a_side_named_after_its_players_is_headed_once_issue_item_14() -> None:
+    """A side called "Ann & Bob" is headed "Ann & Bob", not "Ann & Bob (Ann & Bob)"; a side
+    with its own name still shows its players ("us (Cy & Di)")."""
+    rs = load_ruleset("classic")
+    sides = [parse_side("Ann & Bob"), parse_side("us: Cy & Di")]
+    game = new_game("club", "2025-01-01T20:00:00", rs, sides)
+    shown = io.StringIO()
+    talk = Dialogue(inp=io.StringIO("nobody\n" + "\n" * 40), out=shown)
+    with contextlib.suppress(Exception):  # the answers may run out: the headings are shown
+        talk.hand(game, game.rules(), 1, (0, 0), None)
+    lines = shown.getvalue().splitlines()
+    assert "Ann & Bob" in lines and "Ann & Bob (Ann & Bob)" not in lines
+    assert "us (Cy & Di)" in lines

@@ -117,7 +117,10 @@ class Dialogue:
         from canasta_score.hands.entry import answer, finish_side, parse_mode, side_questions
 
         name, seats = side.name, side.seats(rs.table.side_size)
-        self.say(f"\n{name}" + (f" ({' & '.join(side.players)})" if side.players else ""))
+        players = " & ".join(side.players)
+        # A side named after its players ("Ann & Bob") is not followed by them again.
+        shown = players and players.casefold() != name.casefold()
+        self.say(f"\n{name}" + (f" ({players})" if shown else ""))
         mode = before.get("mode", ["c"])[0]
         by_card, mode = self.ask_text(_("card by card or totals? (c/t)"), parse_mode, mode)
         answers: Answers = {"mode": [mode]}
