@@ -117,3 +117,44 @@ def another_game(log: str) -> str:
     import re
 
     return re.sub(r'(uid"?\s*[:=]\s*")', r"\g<1>x", log, count=1)
+
+
+def run_in_process(args: list[str], env: dict[str, str], stdin: str = "") -> Any:
+    """Run the command line in this process, as the installed program would run with ``env``
+    (only its own variables are set, for the run) and ``stdin``; the result as
+    ``subprocess.run`` gives it (``returncode``, ``stdout``, ``stderr``). For tests where the
+    process boundary is not what is tested."""
+    import io
+    import os
+    import subprocess
+    import sys
+
+    from canasta_score.cli import main
+
+    own = {k: v for k, v in env.items() if k.startswith("CANASTA_SCORE_") or k == "COLUMNS"}
+    before = {k: os.environ.get(k) for k in (*own, "COLUMNS")}
+    streams = sys.stdin, sys.stdout, sys.stderr
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
+    os.environ.update(own)
+    if "COLUMNS" not in own:
+        os.environ.pop("COLUMNS", None)
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err
+    code: Any = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    texts = []
+    for stream in (out, err):
+        stream.flush()
+        texts.append(stream.buffer.getvalue().decode("utf-8"))  # type: ignore[attr-defined]
+    code = 0 if code is None else code
+    return subprocess.CompletedProcess(args, code, texts[0], texts[1])

@@ -4,22 +4,20 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
-from terminal import PROGRAM
+from helpers import run_in_process
 
 HAND_TWO = ["A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 natural, out"]
 
 
 def run(home: Path, *args: str, stdin: str = "", code: int = 0) -> str:
-    env = {"CANASTA_SCORE_HOME": str(home), "PATH": "/usr/bin:/bin", "HOME": str(home)}
-    done = subprocess.run(
-        [str(PROGRAM), *args], env=env, input=stdin, capture_output=True, text=True
-    )
+    env = {"CANASTA_SCORE_HOME": str(home)}
+    done = run_in_process(list(args), env, stdin)  # what is tested is not the process
     assert done.returncode == code, done.stderr
-    return done.stdout
+    out: str = done.stdout
+    return out
 
 
 def current(home: Path) -> str:

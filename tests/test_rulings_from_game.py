@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from terminal import PROGRAM
+from helpers import run_in_process
 
 # A: 800 melded + 500 (a natural canasta) + 100 out = 1,400, twice: 2,800 -> classic minimum 90.
 # B: 100 - 20 = 80, twice: 160 -> classic minimum 50.
@@ -19,8 +19,8 @@ HAND = ["A: 800 melded, 1 natural, out", "B: 100 melded, 20 left"]
 
 
 def run(home: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    env = {"CANASTA_SCORE_HOME": str(home), "PATH": "/usr/bin:/bin", "HOME": str(home)}
-    done = subprocess.run([str(PROGRAM), *args], env=env, capture_output=True, text=True)
+    env = {"CANASTA_SCORE_HOME": str(home)}
+    done: subprocess.CompletedProcess[str] = run_in_process(list(args), env)  # not the process
     assert done.returncode == code, done.stderr
     return done
 

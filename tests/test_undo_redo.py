@@ -10,8 +10,8 @@ import subprocess
 from typing import Any
 
 import pytest
-from helpers import stored
-from terminal import PROGRAM, Terminal
+from helpers import run_in_process, stored
+from terminal import Terminal
 
 # A: 300 melded + 500 (a natural canasta) + 100 for going out = 900; B: 100 - 20 = 80.
 ONE = ["A: 300 melded, 1 natural, out", "B: 100 melded, 20 left"]
@@ -20,9 +20,8 @@ TWO = ["A: 300 melded, 20 left", "B: 100 melded, 1 natural, out"]
 
 
 def run(env: dict[str, str], *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [str(PROGRAM), *args], env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL
-    )
+    """The program on ``args`` (in this process: what is tested is not the process)."""
+    done: subprocess.CompletedProcess[str] = run_in_process(list(args), env)
     assert done.returncode == code, done.stderr
     return done
 
