@@ -228,3 +228,39 @@ def test_a_rule_value_given_by_the_schema_for_one_key_is_said_in_korean() -> Non
         modern = load_ruleset("modern-american").rule_text("initial_meld.canasta_band_count")
     assert samba == "완성된 시퀀스의 이름: 삼바"
     assert "the whole" not in modern and "canasta itself" not in modern
+
+
+GLOSSARY = Path(__file__).parent.parent / "docs" / "ko" / "glossary.md"
+
+
+def glossary_rows() -> list[list[str]]:
+    rows = []
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 3 and not set(cells[1]) <= set("-"):
+            rows.append(cells)
+    return rows
+
+
+def test_the_glossary_shows_no_retired_word_and_accepts_one_only_as_typed() -> None:
+    """The glossary agrees with the retired words: a retired word (블랙 3, 레드 3) is never in the
+    shown column, and where the accepted column names one it says it is typed only (or
+    never used)."""
+    wrong = []
+    for english, shown, accepted in glossary_rows():
+        for word in RETIRED:
+            if word in shown:
+                wrong.append((english, word))
+            marked = "typed only" in accepted or "never" in accepted
+            if word in accepted and not marked:
+                wrong.append((english, word))
+    assert wrong == []
+
+
+def test_the_glossary_shows_black_threes_removed_as_the_catalog_says_it() -> None:
+    """black_threes_removed is said 제거된 검은 3 (검은 3, not the retired 블랙 3) in the catalog
+    and so in the glossary's shown column."""
+    said = KOREAN[(None, "black_threes_removed")]
+    assert said.startswith("제거된 검은 3")
+    shown = [row[1] for row in glossary_rows() if row[0].startswith("black threes removed")]
+    assert shown == ["제거된 검은 3"]
