@@ -315,3 +315,61 @@ def test_the_choices_of_the_entry_in_korean_out_all_nobody_and_leaving() -> None
     with language.speaking("ko"), pytest.raises(Left, match="아무것도 저장하지 않았습니다"):
         Dialogue(inp=io.StringIO("열\n종료\n"), out=said).ask("멜드", parse_count)
     assert '"열"은 0 이상의 정수가 아닙니다. 다시 입력하십시오.' in said.getvalue()
+
+
+RECORD_KEY_MESSAGES = [
+    (
+        "classic",
+        {"name": "우리", "in_hand": "5C", "held_penalties": 1},
+        "보유 감점(held_penalties)은 in_hand에서 계산됩니다",
+    ),
+    (
+        "classic",
+        {"name": "우리", "in_hand": "5C", "in_hand_points": 5},
+        "in_hand(카드)와 손에 남은 카드 점수(in_hand_points) 중 하나만 주십시오",
+    ),
+    (
+        "classic",
+        {"name": "우리", "melds": ["K K K"], "meld_points": 5},
+        "요약 멜드 점수(meld_points)를 섞어 쓸 수 없습니다",
+    ),
+    (
+        "classic",
+        {"name": "우리", "meld_points": 50, "held_penalties": 1},
+        "보유 감점(held_penalties): 클래식 카나스타에는 손에 든 에이스나 7에 대한 감점이",
+    ),
+    (
+        "classic",
+        {"name": "우리", "meld_points": 50, "concealed_canastas": 1},
+        "숨은 카나스타(concealed_canastas): 클래식 카나스타에는 숨은 카나스타 보너스가",
+    ),
+    (
+        "modern-american",
+        {"name": "우리", "meld_points": 50, "held_penalties": 5},
+        "보유 감점(held_penalties) = 5이지만 플레이어 2명인 팀은 최대 4입니다",
+    ),
+    (
+        "classic",
+        {"name": "우리", "black_threes_removed": 109},
+        "제거된 검은 3(black_threes_removed) = 109는 덱보다 많습니다",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "side", "said"), RECORD_KEY_MESSAGES, ids=[s for _r, _s, s in RECORD_KEY_MESSAGES]
+)
+def test_a_record_key_is_named_by_its_glossary_word_with_the_key_in_korean(
+    ruleset: str, side: dict[str, Any], said: str
+) -> None:
+    """A message about a record's count key names it as core/words.said_key does: the glossary
+    word with the key in parentheses (보유 감점(held_penalties)), never the bare key. Classic
+    has no held-aces-or-sevens penalty nor concealed bonus (RULES); a side of two players
+    holds at most 2 x 2 = 4 such penalties; two packs hold 108 cards."""
+    from canasta_score.hands.validation import validate
+    from canasta_score.rules.catalog import load_ruleset
+
+    record = {"side": [side, {"name": "그들"}]}
+    with language.speaking("ko"), pytest.raises(InputError) as raised:
+        validate(load_ruleset(ruleset), parse_record(record))
+    assert said in str(raised.value)

@@ -101,11 +101,11 @@ def test_a_play_session_in_korean_two_hands_korean_commands_and_help(
     Commands by their Korean names (핸드, 멜드, 도움말, 종료)."""
     run(ko_env, "new", "클럽", *SIDES)
     term = Terminal(["play"], ko_env)
-    shown = term.expect("play> ")
+    shown = term.expect("플레이> ")
     assert "명령 목록은 help(도움말), 끝내려면 quit(종료)를 입력하십시오." in shown
     quick = "핸드 우리: 300 멜드, 1 믹스드, 40 남은; 그들: 250 멜드, 1 내추럴 카나스타, 나감"
     os.write(term.fd, (quick + "\n").encode())
-    shown = term.answer("play> ", "핸드")
+    shown = term.answer("플레이> ", "핸드")
     assert "+560" in shown and "+850" in shown
     term.answer("누가 나갔습니까? (우리 / 그들 / 없음):", "우")
     for melded, natural in (("250", "1"), ("95", "0")):
@@ -119,10 +119,10 @@ def test_a_play_session_in_korean_two_hands_korean_commands_and_help(
             term.answer("숨은 나가기", "")
     shown = term.answer("이 판을 저장하시겠습니까? (예/아니오) [예]:", "y")
     assert "+850" in shown and "+95" in shown
-    term.answer("play> ", "멜드 K K 2")
-    shown = term.answer("play> ", "도움말")
+    term.answer("플레이> ", "멜드 K K 2")
+    shown = term.answer("플레이> ", "도움말")
     assert "K K 2" in shown
-    shown = term.answer("play> ", "종료")
+    shown = term.answer("플레이> ", "종료")
     assert "명령 (앞부분만 써도 됩니다" in shown and "hand (판)" in shown
     assert term.finish() == 0
     assert scores(ko_env) == [560 + 850, 850 + 95]

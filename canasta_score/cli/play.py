@@ -15,7 +15,7 @@ import typer
 
 from canasta_score.cli.common import complete_game
 from canasta_score.core.errors import CanastaError
-from canasta_score.core.language import _
+from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from canasta_score.cli.shell import Session
 
 HISTORY = "play-history.txt"
-PROMPT = "play> "
+PROMPT = N_("play> ")  # the prompt of a line, in the language in use
 
 
 def play_cmd(
@@ -95,7 +95,7 @@ def loop(session: Session, read: Callable[[str], str]) -> list[int]:
     number = 0
     while True:
         try:
-            line = read(PROMPT)
+            line = read(_(PROMPT))
         except KeyboardInterrupt:
             continue
         except EOFError:

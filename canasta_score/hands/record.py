@@ -102,7 +102,10 @@ def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
 def as_bool(side: str, key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise fail(
-            side, _("{key} must be true or false, not {value}").format(key=key, value=repr(value))
+            side,
+            _("{key} must be true or false, not {value}").format(
+                key=said_key(key), value=repr(value)
+            ),
         )
     return value
 
@@ -111,12 +114,14 @@ def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> t
     if not isinstance(value, str):
         raise fail(
             side,
-            _("{key} must be a string of cards, not {value}").format(key=key, value=repr(value)),
+            _("{key} must be a string of cards, not {value}").format(
+                key=said_key(key), value=repr(value)
+            ),
         )
     try:
         return parse_cards(value, allow_empty=allow_empty)
     except InputError as exc:
-        raise fail(side, f"{key}: {exc}") from None
+        raise fail(side, f"{said_key(key)}: {exc}") from None
 
 
 def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple[Card, ...]]:
@@ -131,7 +136,7 @@ def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple
                     text = _('{key}: "{card}" is not a red three')
                 else:
                     text = _('{key}: "{card}" is not a black three')
-                raise fail(side, text.format(key=key, card=card))
+                raise fail(side, text.format(key=said_key(key), card=card))
         return len(cards), tuple(cards)
     return as_int(side, key, value), ()
 
@@ -152,13 +157,23 @@ def parse_side(data: Any, index: int) -> SideRecord:
         raise fail(
             name,
             _("melds (card by card) and {key} (summary) cannot be mixed in one side").format(
-                key=mixed
+                key=said_key(mixed)
             ),
         )
     if "in_hand" in data and "in_hand_points" in data:
-        raise fail(name, _("give in_hand (cards) or in_hand_points (a count), not both"))
+        raise fail(
+            name,
+            _("give in_hand (cards) or {key} (a count), not both").format(
+                key=said_key("in_hand_points")
+            ),
+        )
     if "in_hand" in data and "held_penalties" in data:
-        raise fail(name, _("held_penalties is worked out from in_hand; give one or the other"))
+        raise fail(
+            name,
+            _("{key} is worked out from in_hand; give one or the other").format(
+                key=said_key("held_penalties")
+            ),
+        )
     fields: dict[str, Any] = {"name": name}
     if "melds" in data:
         melds = data["melds"]

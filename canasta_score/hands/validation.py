@@ -345,8 +345,8 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
     if side.held_penalties and not rs.penalties.held_aces_sevens:
         raise refuse(
             side.name,
-            _("held_penalties: {ruleset} has no penalty for held aces or sevens").format(
-                ruleset=rs.shown_name
+            _("{key}: {ruleset} has no penalty for held aces or sevens").format(
+                key=said_key("held_penalties"), ruleset=rs.shown_name
             ),
         )
     for kind in side.incomplete:
@@ -360,17 +360,18 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
     if side.concealed_canastas and not rs.canasta.concealed_bonus:
         raise refuse(
             side.name,
-            _(
-                "concealed_canastas: {ruleset} has no bonus for canastas laid whole from hand "
-                "({rule})"
-            ).format(ruleset=rs.shown_name, rule=rs.rule_id("canasta.concealed_bonus")),
+            _("{key}: {ruleset} has no bonus for canastas laid whole from hand ({rule})").format(
+                key=said_key("concealed_canastas"),
+                ruleset=rs.shown_name,
+                rule=rs.rule_id("canasta.concealed_bonus"),
+            ),
         )
     given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
     if given:
         raise refuse(
             side.name,
             _("{key}: a special hand is the side's first and only meld of the hand").format(
-                key=given[0]
+                key=said_key(given[0])
             ),
         )
 
@@ -380,14 +381,17 @@ def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> No
     n = side.concealed_canastas
     if n > canastas:
         text = ngettext(
-            "concealed_canastas = {given}, but the side has {n} canasta; a canasta laid whole "
+            "{key} = {given}, but the side has {n} canasta; a canasta laid whole "
             "from hand is one of them ({rule})",
-            "concealed_canastas = {given}, but the side has {n} canastas; a canasta laid whole "
+            "{key} = {given}, but the side has {n} canastas; a canasta laid whole "
             "from hand is one of them ({rule})",
             canastas,
         )
         rule = rs.rule_id("canasta.concealed_bonus")
-        raise refuse(side.name, text.format(given=n, n=canastas, rule=rule))
+        raise refuse(
+            side.name,
+            text.format(key=said_key("concealed_canastas"), given=n, n=canastas, rule=rule),
+        )
 
 
 def check_held(rs: Ruleset, side: SideRecord) -> None:
@@ -396,13 +400,18 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
     players = rs.table.side_size
     if held > 2 * players:
         text = ngettext(
-            "held_penalties = {held}, but a side of {players} player has at most {most} "
+            "{key} = {held}, but a side of {players} player has at most {most} "
             "(one for aces and one for sevens per player)",
-            "held_penalties = {held}, but a side of {players} players has at most {most} "
+            "{key} = {held}, but a side of {players} players has at most {most} "
             "(one for aces and one for sevens per player)",
             players,
         )
-        raise refuse(side.name, text.format(held=held, players=players, most=2 * players))
+        raise refuse(
+            side.name,
+            text.format(
+                key=said_key("held_penalties"), held=held, players=players, most=2 * players
+            ),
+        )
 
 
 def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
@@ -585,7 +594,7 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
         out.append(
             Claim(
                 name,
-                f"held_penalties = {held}",
+                f"{said_key('held_penalties')} = {held}",
                 {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held},
             )
         )
@@ -643,7 +652,11 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
                         "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
                         "({packs} packs) holds {cards} cards"
                     ).format(
-                        key=what, n=n, ruleset=rs.shown_name, packs=rs.deck.decks, cards=cards
+                        key=said_key(what),
+                        n=n,
+                        ruleset=rs.shown_name,
+                        packs=rs.deck.decks,
+                        cards=cards,
                     ),
                 )
 
