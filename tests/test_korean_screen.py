@@ -116,6 +116,28 @@ def test_play_s_rulings_take_korean_words(cli: Cli) -> None:
     assert "버림" in completions("나가기 Q Q Q 버", [])
 
 
+def test_play_s_help_shows_its_examples_with_the_korean_ruling_words(cli: Cli) -> None:
+    """In Korean the help's ruling examples use the words play reads in Korean (손, 팀,
+    첫멜드전, 동결, 버림; hands/entry.PLAY_ITEMS), not with / by / unopened; the help's pickup
+    example, typed as shown, is ruled: K K with the top KD make a meld of 3 x 10 = 30 points,
+    short of the 50 a side at 0 needs to open (RULES 3.2, 3.3)."""
+    cli("new", "club", *SIDES)
+    shown = cli("--lang", "ko", "play", "--game", "club", stdin="도움말\n").out
+    assert "pickup KD 손 KS KH 5C 팀 우리 첫멜드전 (더미)" in shown
+    assert '"팀 우리"는' in shown and '"동결"' in shown
+    assert "discard KC 손 AS 7D KC JK" in shown and "/ A A JK 팀 우리" in shown
+    assert "K K K 버림 5C" in shown
+    for english in (" with ", " by ", "unopened", '"frozen"', " discard 5C"):
+        assert english not in shown
+    english = cli("play", "--game", "club", stdin="help\n").out
+    assert "pickup KD with KS KH 5C by us unopened" in english
+    ruled = cli(
+        "--lang", "ko", "play", "--game", "club", stdin="pickup KD 손 KS KH 5C 팀 우리 첫멜드전\n"
+    )
+    assert ruled.code == 0, ruled.err
+    assert "점수: 30" in ruled.out and "최소 점수: 50" in ruled.out
+
+
 def test_play_asks_which_side_with_the_korean_word(cli: Cli) -> None:
     """Sides with different minimums (RULES 3.2: 50 below 1,500, 90 from 1,500) must say which
     side is asking."""

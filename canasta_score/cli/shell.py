@@ -36,15 +36,15 @@ Commands (a unique beginning will do, e.g. "st" for status):
   redo                       put back the hand undo removed, until a new hand is entered
   meld K K 2                 is this meld legal under the game's rules? Each ruling also
                              takes its check command's options (--initial, --to K K K)
-  pickup KD with KS KH 5C by us unopened
-                             may the pile be taken? "by SIDE" uses that side's score for
-                             its initial meld; "frozen" if the pile is frozen
-  discard KC with AS 7D KC JK --pile-empty
+  pickup KD {with} KS KH 5C {by} us {unopened}
+                             may the pile be taken? "{by} SIDE" uses that side's score for
+                             its initial meld; "{frozen}" if the pile is frozen
+  discard KC {with} AS 7D KC JK --pile-empty
                              may this card be discarded?
-  initial 7 7 7 / A A JK by us
+  initial 7 7 7 / A A JK {by} us
                              do these melds, laid together, make the side's initial meld?
   min us                     the side's initial-meld minimum for the next hand
-  go-out Q Q Q Q Q Q Q / K K K discard 5C
+  go-out Q Q Q Q Q Q Q / K K K {discard} 5C
                              may the side go out with these melds (separated by /)?
   go-out Q Q Q Q Q Q Q / 8 8 8 --hand 8 5 5 5 2 9
                              can this hand be melded away on the side's melds, and how?
@@ -52,6 +52,13 @@ Commands (a unique beginning will do, e.g. "st" for status):
   history                    every hand with each side's minimum
   help                       this list
   quit                       leave (Ctrl-D too); Ctrl-C cancels only what is being entered""")
+
+
+def play_help() -> str:
+    """The list of the commands, its examples with the ruling words of the language in use
+    (``pickup KD 손 KS KH 5C 팀 우리 첫멜드전`` in Korean)."""
+    return _(HELP).format(**{key: play_said(key) for key in PLAY_ITEMS})
+
 
 COMMANDS = (
     "hand",
@@ -184,7 +191,7 @@ class Session:
         raise Quit
 
     def do_help(self, _rest: str) -> None:
-        self.say(_(HELP))
+        self.say(play_help())
 
     def do_status(self, _rest: str) -> None:
         self.say(self.sheet())
