@@ -238,3 +238,56 @@ def test_a_quick_form_count_refused_in_korean_names_its_quick_form_word(cli: Cli
     assert korean.err.strip() == 'Error: 팀 "우리": "283 멜드"는 5의 배수가 아닙니다'
     english = cli("hand", "우리: 283 melded, out", "그들: 95 melded")
     assert english.err.strip() == 'Error: side "우리": "283 melded" is not a multiple of 5'
+
+
+BUNDLED = (
+    "american",
+    "bolivian",
+    "brazilian",
+    "british",
+    "chilean",
+    "classic",
+    "cuban",
+    "hand-and-foot",
+    "italian",
+    "modern-american",
+    "samba",
+    "uruguayan",
+)
+# What a source note says in English besides the titles of its sources.
+NOTE_ENGLISH = re.compile(r"decision|house-rule option|\bsee docs|reference only|\(no |, an option")
+
+
+@pytest.mark.parametrize("ruleset", BUNDLED)
+def test_rules_show_says_every_source_note_in_korean(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, ruleset: str
+) -> None:
+    """Every bundled ruleset's notes (its [sources]) are said in Korean under --lang ko; the
+    titles of the sources stay as published (Pagat: Canasta). On a wide terminal the table
+    holds each note on one line."""
+    monkeypatch.setenv("COLUMNS", "2000")
+    shown = cli("--lang", "ko", "rules", "show", ruleset)
+    assert shown.code == 0, shown.err
+    assert "Canasta" in shown.out or "Samba" in shown.out  # the titles of the sources
+    assert [line for line in shown.out.splitlines() if NOTE_ENGLISH.search(line)] == []
+
+
+def test_a_source_note_in_korean_points_to_the_korean_rules_page(cli: Cli) -> None:
+    """Classic's black-three note names docs/ko/rules/classic.md (written in Korean too), as
+    설명: does; American has no Korean page, so its note keeps docs/rules/american.md. The JSON
+    keeps the note as the ruleset has it."""
+    key = "classic.pile.black-three-freezes"
+    explained = cli("--lang", "ko", "rules", "explain", key).out
+    assert (
+        "출처: Pagat: Canasta (막지만 동결하지는 않음); "
+        "하우스 룰 옵션, docs/ko/rules/classic.md 참고" in explained
+    )
+    assert "설명: docs/ko/rules/classic.md#the-discard-pile" in explained
+    american = cli("--lang", "ko", "rules", "show", "american").out
+    assert "결정 사항, docs/rules/american.md 참고" in american
+    kept = json.loads(cli("--lang", "ko", "rules", "explain", key, "--json").out)
+    assert kept["source"] == (
+        "Pagat: Canasta (blocks, does not freeze); house-rule option, see docs/rules/classic.md"
+    )
+    english = cli("rules", "explain", key).out
+    assert "house-rule option, see docs/rules/classic.md" in english

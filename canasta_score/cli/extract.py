@@ -78,3 +78,25 @@ def ruleset_texts() -> Iterator[Extracted]:
             for key in ("name", "description"):
                 if isinstance(table.get(key), str):
                     yield 0, "_", table[key], [f"a bundled ruleset's {key} ({path.name})"]
+    yield from source_notes()
+
+
+def source_notes() -> Iterator[Extracted]:
+    """Every source note of the bundled rulesets and of the fixed rules, shown by ``rules show``
+    and ``rules explain`` in the language in use (the titles of the sources stay as they are
+    published; a docs/rules page is named as in English, the program points to the Korean
+    page where there is one)."""
+    from canasta_score.rules import schema
+    from canasta_score.rules.catalog import bundled_dir, read_toml
+
+    notes: dict[str, str] = {}
+    for path in sorted(bundled_dir().glob("*.toml")):
+        data = read_toml(path)
+        for table in [data, *data.get("by_players", {}).values()]:
+            for note in table.get("sources", {}).values():
+                notes.setdefault(str(note), path.name)
+    for _text, note in schema.FIXED_RULES.values():
+        notes.setdefault(note, "the fixed rules")
+    for note, where in notes.items():
+        if note:
+            yield 0, "_", note, [f"a rule's source note ({where})"]

@@ -59,10 +59,10 @@ def status_word(status: str) -> str:
 
 
 def source_text(source: str) -> str:
-    """A rule's source as shown: a house rule's mark in the language in use."""
-    from canasta_score.rules.ruleset import HOUSE_RULE
+    """A rule's source as shown, in the language in use (rules.rulebook.said_source)."""
+    from canasta_score.rules.rulebook import said_source
 
-    return _(HOUSE_RULE) if source == HOUSE_RULE else source
+    return said_source(source)
 
 
 @app.command("show", cls=Command)

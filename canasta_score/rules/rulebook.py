@@ -134,6 +134,19 @@ def page_for(family: str, key: str, players: int) -> str:
     return f"{folder}/{page}#{anchor}" if anchor else f"{folder}/{page}"
 
 
+def said_source(source: str) -> str:
+    """A rule's source note as a person reads it, in the language in use: a bundled ruleset's
+    note and the house rule's mark from the catalog (a note of the user's own as written), and
+    in Korean a docs/rules page that is written in Korean too named by its Korean page. The
+    JSON and the exports keep the note as the ruleset has it."""
+    said = _(source)
+    if current() != KOREAN:
+        return said
+    for page in KOREAN_PAGES:
+        said = said.replace(f"{DOCS}/{page}", f"{KOREAN_DOCS}/{page}")
+    return said
+
+
 def explain_rule(rs: Ruleset, rule: str, family: str) -> Explanation:
     """Explain the rule ``rule`` (an id as cited, or a bare key) of ``rs``.
 
