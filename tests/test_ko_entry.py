@@ -353,6 +353,11 @@ RECORD_KEY_MESSAGES = [
         {"name": "우리", "black_threes_removed": 109},
         "제거된 검은 3(black_threes_removed) = 109는 덱보다 많습니다",
     ),
+    (
+        "classic",
+        {"name": "우리", "meld_points": 50, "went_out": "yes"},
+        "나가기(went_out)는 'yes'가 아니라 true 또는 false여야 합니다",
+    ),
 ]
 
 

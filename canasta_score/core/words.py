@@ -203,6 +203,7 @@ RECORD_KEYS = {
     "held_penalties": N_("held_penalties"),
     "black_threes_removed": N_("black_threes_removed"),
     "concealed_canastas": N_("concealed_canastas"),
+    "went_out": N_("went_out"),
 }
 
 
