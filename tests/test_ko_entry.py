@@ -256,7 +256,7 @@ def test_help_of_hand_and_play_in_korean(cli: Cli) -> None:
     shown = cli("--lang", "ko", "hand", "--help")
     assert shown.code == 0
     assert "다음 판을 기록합니다" in shown.out and "한 팀의 빠른 형식" in shown.out
-    assert "Usage:" in shown.out  # Click's own heading stays as Click writes it
+    assert "사용법:" in shown.out  # the usage line's word in the language in use, too
     assert "게임 세션을 엽니다" in cli("--lang", "ko", "play", "--help").out
     assert "Record the next hand" in cli("--lang", "en", "hand", "--help").out
 

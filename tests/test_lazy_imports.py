@@ -215,6 +215,18 @@ def test_a_command_built_in_korean_has_its_help_in_korean(cli: Any) -> None:
     assert any("\uac00" <= ch <= "\ud7a3" for ch in shown)  # Hangul
 
 
+def test_the_words_of_every_help_page_are_said_in_korean_too(cli: Any) -> None:
+    """The usage line, the section headings and the help option's own text are the program's
+    words, said in the language in use (Click's are English only)."""
+    for args in (["check", "meld"], ["rules", "show"], []):
+        shown = cli("--lang", "ko", *args, "--help").out
+        english = cli("--lang", "en", *args, "--help").out
+        assert shown.startswith("사용법: ") and english.startswith("Usage: ")
+        assert "이 도움말을 보여 주고 끝냅니다." in shown and "Show this message" not in shown
+        assert "\n옵션:\n" in shown and "\nOptions:\n" in english
+    assert "\n명령:\n" in cli("--lang", "ko", "--help").out
+
+
 def test_ruling_commands_do_not_load_the_game_commands() -> None:
     loaded = set(probe("check", "meld", "K K 2")["modules"])
     assert "canasta_score.cli.game" not in loaded and "canasta_score.cli.stats" not in loaded

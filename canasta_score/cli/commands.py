@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from canasta_score.core import language
+from canasta_score.core.language import N_, _
 
 # Settings every command and group shares: plain help (no Rich markup), the project's own
 # error handling, and -h beside --help. Only the program itself offers shell completion.
@@ -32,24 +33,68 @@ SETTINGS: dict[str, Any] = {
 Builder = Callable[[str], Any]  # a command's name -> its Click command
 
 
-class Command(TyperCommand):
-    """A command whose help names each argument alone and each option's value by its metavar."""
+# The words of every help page, said in the language in use when the help is shown.
+USAGE = N_("Usage: ")
+HELP_OPTION = N_("Show this message and exit.")
+ARGUMENTS, OPTIONS, COMMANDS = N_("Arguments"), N_("Options"), N_("Commands")
+
+
+def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
+    """The Arguments and Options sections of a help page: an argument by its name alone, an
+    option's value by its metavar."""
+    arguments, options = [], []
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        if param.param_type_name == "argument":
+            name = param.metavar or (param.name or "").upper()
+            arguments.append((name, record[1]))
+        else:
+            options.append(record)
+    for title, rows in ((ARGUMENTS, arguments), (OPTIONS, options)):
+        if rows:
+            with formatter.section(_(title)):
+                formatter.write_dl(rows)
+
+
+class Spoken:
+    """Help pages in the language in use: the usage line's word and the help option's text
+    (Click's own English otherwise)."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_(USAGE))
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _(HELP_OPTION)
+        return option
+
+
+class Command(Spoken, TyperCommand):
+    """A command whose help names each argument alone and each option's value by its metavar,
+    in the language in use."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        arguments, options = [], []
-        for param in self.get_params(ctx):
-            record = param.get_help_record(ctx)
-            if record is None:
-                continue
-            if param.param_type_name == "argument":
-                name = param.metavar or (param.name or "").upper()
-                arguments.append((name, record[1]))
-            else:
-                options.append(record)
-        for title, rows in (("Arguments", arguments), ("Options", options)):
-            if rows:
-                with formatter.section(title):
-                    formatter.write_dl(rows)
+        parameters_help(self, ctx, formatter)
+
+
+class Group(Spoken, TyperGroup):
+    """A group of commands whose help is in the language in use, as a command's is."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        parameters_help(self, ctx, formatter)
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _command in rows)
+            with formatter.section(_(COMMANDS)):
+                formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in rows])
 
 
 class Built(MutableMapping[str, Any]):
@@ -85,7 +130,7 @@ class Built(MutableMapping[str, Any]):
         del self.given[name]
 
 
-class Commands(TyperGroup):
+class Commands(Group):
     """A group whose commands (``parts``, a subclass says which) are built when first named."""
 
     parts: ClassVar[Mapping[str, Builder]] = {}

@@ -6,11 +6,13 @@ from typing import Annotated
 
 import typer
 
-from canasta_score.cli.commands import SETTINGS, Command
+from canasta_score.cli.commands import SETTINGS, Command, Group
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
 from canasta_score.core.language import _, ngettext, pgettext
 
-app = typer.Typer(help="List, show and validate rulesets.", no_args_is_help=True, **SETTINGS)
+app = typer.Typer(
+    cls=Group, help="List, show and validate rulesets.", no_args_is_help=True, **SETTINGS
+)
 
 
 @app.command("list", cls=Command)
