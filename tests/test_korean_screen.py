@@ -291,3 +291,79 @@ def test_a_source_note_in_korean_points_to_the_korean_rules_page(cli: Cli) -> No
     )
     english = cli("rules", "explain", key).out
     assert "house-rule option, see docs/rules/classic.md" in english
+
+
+# English words that would mean a message was left untranslated (ids, options, file names and
+# the published titles of sources are English by design and are taken out first).
+ENGLISH = re.compile(
+    r"\b(the|and|of|is|are|not|with|for|from|this|that|has|have|must|each|every|when|which|"
+    r"side|sides|hand|hands|game|score|total|points|cards|player|players|went|nobody|left|"
+    r"melded|natural|mixed|legal|illegal|minimum|dealer|winner|next|wins|out|error|Wrote|"
+    r"usage|options|arguments|commands|required|default|show|message|exit)\b",
+    re.IGNORECASE,
+)
+NOT_WORDS = re.compile(
+    r"\S*[./\-_=\[\]#`]\S*|(Pagat|Wikipedia|McLeod)[^;\n]*|\b[A-Z]{2,}\b"  # ... and metavars
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status"],
+        ["history", "--detail"],
+        ["games"],
+        ["stats"],
+        ["rules", "list"],
+        ["rules", "show", "samba"],
+        ["rules", "explain", "classic.meld.min-cards"],
+        ["check", "meld", "K K 2"],
+        ["check", "meld", "K 2 2"],
+        ["check", "pickup", "--top", "KD", "--hand", "KS KH 5C"],
+        [
+            "check",
+            "go-out",
+            "--table",
+            "Q Q Q Q Q Q Q",
+            "--table",
+            "8 8 8",
+            "--hand",
+            "8 5 5 5 2 9",
+        ],
+        ["check", "discard", "KC", "--hand", "AS 7D KC JK"],
+        ["check", "initial-meld", "7 7 7 7"],
+        ["min-meld", "--side", "우리"],
+        ["export", "--format", "md"],
+        ["undo", "--yes"],
+        ["redo"],
+        ["status", "--help"],
+        ["export", "--help"],
+        ["check", "meld", "--help"],
+        ["hand", "우리: 283 멜드"],
+        ["edit", "1", "우리: 300 멜드, 1 내추럴, 나감", "그들: 95 멜드, 20 남음"],
+        ["use", "금요일"],
+        ["score-hand", str(Path(__file__).parent / "data" / "classic_c5.toml")],
+        ["demo"],
+    ],
+    ids=" ".join,
+)
+def test_no_english_is_left_on_a_korean_screen(cli: Cli, args: list[str]) -> None:
+    """A Korean evening's commands, answers, sheets and errors say nothing in English but the
+    ids, options, names of files and titles of sources that are the same in every language."""
+    cli(
+        "--lang",
+        "ko",
+        "new",
+        "금요일",
+        "--side",
+        "우리: 민수 & 지영",
+        "--side",
+        "그들: 철수 & 영희",
+    )
+    cli("--lang", "ko", "hand", "우리: 300 멜드, 1 내추럴, 나감", "그들: 90 멜드, 20 남음")
+    done = cli("--lang", "ko", *args)
+    # A command line the demo shows as typed, and the record files it shows (TOML: data).
+    typed = re.compile(r"^(\$ .*|.* = .*)$", re.MULTILINE)
+    shown = NOT_WORDS.sub(" ", typed.sub(" ", done.out + done.err))
+    shown = shown.replace("Error:", " ")  # the contract's word, in every language
+    assert ENGLISH.findall(shown) == [], shown

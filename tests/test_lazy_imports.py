@@ -225,6 +225,10 @@ def test_the_words_of_every_help_page_are_said_in_korean_too(cli: Any) -> None:
         assert "이 도움말을 보여 주고 끝냅니다." in shown and "Show this message" not in shown
         assert "\n옵션:\n" in shown and "\nOptions:\n" in english
     assert "\n명령:\n" in cli("--lang", "ko", "--help").out
+    # Click's bracketed notes after an option's help too.
+    assert "[기본: json]" in cli("--lang", "ko", "export", "--help").out
+    assert "[default: json]" in cli("--lang", "en", "export", "--help").out
+    assert "[필수]" in cli("--lang", "ko", "check", "meld", "--help").out
 
 
 def test_ruling_commands_do_not_load_the_game_commands() -> None:

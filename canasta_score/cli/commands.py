@@ -37,6 +37,24 @@ Builder = Callable[[str], Any]  # a command's name -> its Click command
 USAGE = N_("Usage: ")
 HELP_OPTION = N_("Show this message and exit.")
 ARGUMENTS, OPTIONS, COMMANDS = N_("Arguments"), N_("Options"), N_("Commands")
+# The notes Click puts in brackets after an option's help.
+REQUIRED, DEFAULT = N_("required"), N_("default: {value}")
+
+
+def notes_said(text: str) -> str:
+    """An option's help with Click's bracketed notes (``[default: json; required]``) in the
+    language in use."""
+    if not text.endswith("]") or "[" not in text:
+        return text
+    head, _sep, notes = text[:-1].rpartition("[")
+    said = []
+    for note in notes.split("; "):
+        if note == "required":
+            note = _(REQUIRED)
+        elif note.startswith("default: "):
+            note = _(DEFAULT).format(value=note.removeprefix("default: "))
+        said.append(note)
+    return f"{head}[{'; '.join(said)}]"
 
 
 def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
@@ -49,9 +67,9 @@ def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
             continue
         if param.param_type_name == "argument":
             name = param.metavar or (param.name or "").upper()
-            arguments.append((name, record[1]))
+            arguments.append((name, notes_said(record[1])))
         else:
-            options.append(record)
+            options.append((record[0], notes_said(record[1])))
     for title, rows in ((ARGUMENTS, arguments), (OPTIONS, options)):
         if rows:
             with formatter.section(_(title)):
