@@ -69,6 +69,17 @@ RuleOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+# The game a game command works on.
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="NAME",
+        autocompletion=complete_game,
+        help="Game name or game file (default: the current game).",
+    ),
+]
 
 
 def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:

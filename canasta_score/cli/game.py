@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import (
+    GameOpt,
     JsonOpt,
     PlayersOpt,
     RuleOpt,
@@ -29,16 +30,6 @@ if TYPE_CHECKING:
     from canasta_score.games.summary import Summary
     from canasta_score.rules.ruleset import Ruleset
 
-GameOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        metavar="NAME",
-        autocompletion=complete_game,
-        help="Game name or game file (default: the current game).",
-    ),
-]
 FileOpt = Annotated[
     str | None,
     typer.Option(

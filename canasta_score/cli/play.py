@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from canasta_score.cli.common import complete_game
+from canasta_score.cli.common import GameOpt
 from canasta_score.core.errors import CanastaError
 from canasta_score.core.language import N_, _
 
@@ -32,16 +32,7 @@ PROMPT = N_("play> ")  # the prompt of a line, in the language in use
 
 
 def play_cmd(
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="NAME",
-            autocompletion=complete_game,
-            help="Game name or game file (default: the current game).",
-        ),
-    ] = None,
+    game: GameOpt = None,
     yes: Annotated[
         bool,
         typer.Option(

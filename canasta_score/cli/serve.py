@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from canasta_score.cli.game import GameOpt
+from canasta_score.cli.common import GameOpt
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
