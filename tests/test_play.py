@@ -15,7 +15,15 @@ from helpers import stored
 from terminal import PROGRAM, Terminal
 
 from canasta_score.cli.asking import Dialogue
-from canasta_score.cli.shell import Quit, Session, command_of, completions
+from canasta_score.cli.shell import (
+    DISPATCH,
+    KOREAN,
+    RULINGS,
+    Quit,
+    Session,
+    command_of,
+    completions,
+)
 from canasta_score.core.errors import InputError
 from canasta_score.games.store import Store
 
@@ -114,7 +122,7 @@ def test_undo_then_redo_puts_the_same_hand_back(tmp_path: Path) -> None:
     s.run(HAND_A560_B850)
     before = stored(s.store.home, s.path.name)
     s.run("undo")
-    assert s.summary().hands == 0 and "redo puts it back" in shown[-2]
+    assert s.summary().hands == 0 and "redo puts it back" in shown[-1]
     s.run("redo")
     assert stored(s.store.home, s.path.name) == before
     s.run("redo")
@@ -205,6 +213,21 @@ def test_completion_of_commands_sides_and_cards() -> None:
     assert completions("pickup KD w", sides) == ["with"]
     assert completions("pickup KD with KS by th", sides) == ["them"]
     assert completions("status x", sides) == []
+
+
+def test_completion_offers_every_command_the_session_dispatches_on() -> None:
+    """Completion takes play's command names from the table the session dispatches on, so a
+    command added there is offered too: each name (and each Korean name, which must name a
+    dispatched command) completes from its first letter, and nothing else is offered."""
+    for name in DISPATCH:
+        assert name in completions(name[0], [])
+    assert set(KOREAN.values()) <= set(DISPATCH) and set(RULINGS) <= set(DISPATCH)
+    for korean in KOREAN:
+        assert korean in completions(korean[0], [])
+    offered = {
+        word for letter in {n[0] for n in (*DISPATCH, *KOREAN)} for word in completions(letter, [])
+    }
+    assert offered == {*DISPATCH, *KOREAN}
 
 
 def test_a_completed_command_is_followed_by_a_space() -> None:

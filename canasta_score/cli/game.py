@@ -64,9 +64,8 @@ def hand_data(
     quick: list[str],
     yes: bool = False,
 ) -> tuple[dict[str, Any], bool]:
-    """The record of hand ``number`` from --file, the quick form, or (on a terminal) the
-    questions (``yes``: a hand that ends the game is saved without asking); and whether it
-    came from the questions (which already showed the breakdown)."""
+    """The record of hand ``number`` from --file, the quick form, standard input, or (on a
+    terminal) the questions; and whether it was asked (see :func:`hand_from`)."""
     from canasta_score.core.errors import InputError
 
     if file is not None and quick:
@@ -75,17 +74,8 @@ def hand_data(
         from canasta_score.cli.hands import read_record_data
 
         return read_record_data(file), False
-    if quick:
-        from canasta_score.cli.asking import old_sides
-        from canasta_score.hands.entry import parse_quick
-
-        players = {x.name: x.players for x in s.sides}
-        game = store.load(ref, hands=number <= s.hands)  # a new hand needs no earlier one
-        names = [x.name for x in s.sides]
-        keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
-        return parse_quick(quick, names, players, game.rules(), keep), False
-    if not sys.stdin.isatty():
-        from canasta_score.cli.hands import read_text
+    if not quick and not sys.stdin.isatty():
+        from canasta_score.cli.hands import parse_record_text, read_text
 
         text = read_text("-")
         if not text.strip():
@@ -95,16 +85,37 @@ def hand_data(
                     'quick form, e.g. "us: 285 melded, 1 natural, 40 left, out"'
                 )
             )
-        from canasta_score.cli.hands import parse_record_text
-
         return parse_record_text(text, _("standard input")), False
     from canasta_score.cli.asking import Dialogue
+
+    return hand_from(store, ref, s, number, quick, Dialogue(), yes)
+
+
+def hand_from(
+    store: Store,
+    ref: Ref,
+    s: Summary,
+    number: int,
+    quick: list[str],
+    dialogue: Dialogue,
+    yes: bool = False,
+) -> tuple[dict[str, Any], bool]:
+    """Hand ``number`` from the quick form (``hand`` and ``play``), else from ``dialogue``'s
+    questions (``yes``: a hand that ends the game is saved without asking); and whether the
+    questions, which show the breakdown, were asked."""
     from canasta_score.games.game import totals_before
 
-    game = store.load(ref, hands=number <= s.hands)
+    game = store.load(ref, hands=number <= s.hands)  # a new hand needs no earlier one
     old = game.hands[number - 1] if number <= len(game.hands) else None
-    dialogue = Dialogue()
-    return dialogue.hand(game, game.rules(), number, totals_before(s, number), old, yes), True
+    if not quick:
+        return dialogue.hand(game, game.rules(), number, totals_before(s, number), old, yes), True
+    from canasta_score.cli.asking import old_sides
+    from canasta_score.hands.entry import parse_quick
+
+    names = [x.name for x in s.sides]
+    keep = None if old is None else old_sides(old, names)
+    players = {x.name: x.players for x in s.sides}
+    return parse_quick(quick, names, players, game.rules(), keep), False
 
 
 def entered_now(data: dict[str, Any]) -> dict[str, Any]:
@@ -381,9 +392,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
         return
     from canasta_score.cli import sheet
 
-    removed = sheet.hand_line(done.line, done.summary)
-    typer.echo(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
-    typer.echo(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
+    typer.echo(sheet.undone(done))
 
 
 def confirm_undo(

@@ -9,7 +9,7 @@ from canasta_score.core.language import _
 from canasta_score.core.words import said_seat, shown_requirement
 
 if TYPE_CHECKING:
-    from canasta_score.games.game import Change, Played, Shortfall
+    from canasta_score.games.game import Change, Played, Shortfall, Undone
     from canasta_score.games.store import Store
     from canasta_score.games.summary import HandLine, Summary
 
@@ -212,6 +212,13 @@ def hand_line(line: HandLine, s: Summary) -> str:
         text = _("hand {number} (dealt by {dealer}): {scores}")
     side = who_went_out(line)
     return text.format(number=line.number, dealer=said_seat(line.dealer), side=side, scores=scores)
+
+
+def undone(done: Undone) -> str:
+    """What undo says: the hand removed, then the standings and what comes next."""
+    s = done.summary
+    removed = _("Removed {hand}; redo puts it back.").format(hand=hand_line(done.line, s))
+    return f"{removed}\n\n{standings(s)}\n\n{outcome(s)}"
 
 
 def short_time(iso: str) -> str:

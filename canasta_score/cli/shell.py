@@ -60,22 +60,6 @@ def play_help() -> str:
     return _(HELP).format(**{key: play_said(key) for key in PLAY_ITEMS})
 
 
-COMMANDS = (
-    "hand",
-    "edit",
-    "undo",
-    "redo",
-    "meld",
-    "pickup",
-    "discard",
-    "initial",
-    "min",
-    "go-out",
-    "status",
-    "history",
-    "help",
-    "quit",
-)
 # The commands that ask for a ruling (each is the check command of the same options).
 RULINGS = ("meld", "pickup", "discard", "initial", "min", "go-out")
 # Each command's Korean name (docs/ko/glossary.md), read in every language.
@@ -119,11 +103,11 @@ class Quit(Exception):
 def command_of(word: str) -> str:
     """The command a typed word names: itself, an alias, or a unique beginning."""
     low = word.lower()
-    if low in COMMANDS:
+    if low in DISPATCH:
         return low
     if low in ALIASES:
         return ALIASES[low]
-    found = [c for c in COMMANDS if c.startswith(low)]
+    found = [c for c in DISPATCH if c.startswith(low)]
     if len(found) == 1:
         return found[0]
     if found:
@@ -161,9 +145,7 @@ class Session:
         if not word:
             return True
         try:
-            command = command_of(word)
-            handler: Callable[[str], None] = getattr(self, "do_" + command.replace("-", "_"))
-            handler(rest.strip())
+            DISPATCH[command_of(word)](self, rest.strip())
         except Left as exc:
             self.say(_("Cancelled: {problem}.").format(problem=exc))
             return False
@@ -202,26 +184,13 @@ class Session:
         self.say(sheet.history(self.summary()))
 
     def record(
-        self, number: int, rest: str, before: Summary, yes: bool = False
+        self, before: Summary, number: int, rest: str, yes: bool = False
     ) -> tuple[dict[str, Any], bool]:
-        """Hand ``number`` from the quick form in ``rest``, else from the questions (``yes``:
-        a hand that ends the game is saved without asking); and whether the questions (which
-        showed the breakdown) were asked."""
-        game = self.game()
-        if rest:
-            from canasta_score.hands.entry import parse_quick
+        """Hand ``number`` from the quick form in ``rest``, else from the questions."""
+        from canasta_score.cli.game import hand_from
 
-            players = {s.name: s.players for s in before.sides}
-            from canasta_score.cli.asking import old_sides
-
-            names = [s.name for s in before.sides]
-            keep = old_sides(game.hands[number - 1], names) if number <= len(game.hands) else None
-            return parse_quick([rest], names, players, game.rules(), keep), False
-        from canasta_score.games.game import totals_before
-
-        old = game.hands[number - 1] if number <= len(game.hands) else None
-        totals = totals_before(before, number)
-        return self.dialogue.hand(game, game.rules(), number, totals, old, yes), True
+        quick = [rest] if rest else []
+        return hand_from(self.store, self.path, before, number, quick, self.dialogue, yes)
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
@@ -232,7 +201,7 @@ class Session:
         self.store.writable(self.path)
         before = self.summary()
         check_open(before)
-        data, asked = self.record(before.hands + 1, rest, before, yes)
+        data, asked = self.record(before, before.hands + 1, rest, yes)
         dialogue = self.dialogue if self.asking else None
         done, shown = save_hand(
             self.store, self.path, entered_now(data), yes or asked, dialogue, self.say
@@ -270,7 +239,7 @@ class Session:
                     before.hands,
                 ).format(count=before.hands, number=number)
             )
-        data, _asked = self.record(number, quick.strip(), before)
+        data, _asked = self.record(before, number, quick.strip())
         done = scorekeeper.edit(self.store, self.path, number, data)
         later = tuple(d for d in done.shortfalls() if d.hand > number)
         self.say(sheet.change(done, later))
@@ -286,10 +255,7 @@ class Session:
         asked = None
         if self.asking and not yes:
             asked = confirm_undo(self.store, self.path, self.dialogue)
-        done = scorekeeper.undo(self.store, self.path, asked)
-        removed = sheet.hand_line(done.line, done.summary)
-        self.say(_("Removed {hand}; redo puts it back.").format(hand=removed) + "\n")
-        self.say(sheet.standings(done.summary) + "\n\n" + sheet.outcome(done.summary))
+        self.say(sheet.undone(scorekeeper.undo(self.store, self.path, asked)))
 
     def do_redo(self, _rest: str) -> None:
         from canasta_score.cli import sheet
@@ -482,6 +448,25 @@ class Session:
         return check.answer(self.game().rules(), args), side, score
 
 
+# Each of play's commands and what carries it out, in the order a beginning is matched: the
+# one table the session dispatches on and completion offers.
+DISPATCH: dict[str, Callable[[Session, str], None]] = {
+    "hand": Session.do_hand,
+    "edit": Session.do_edit,
+    "undo": Session.do_undo,
+    "redo": Session.do_redo,
+    "meld": Session.do_meld,
+    "pickup": Session.do_pickup,
+    "discard": Session.do_discard,
+    "initial": Session.do_initial,
+    "min": Session.do_min,
+    "go-out": Session.do_go_out,
+    "status": Session.do_status,
+    "history": Session.do_history,
+    "help": Session.do_help,
+    "quit": Session.do_quit,
+}
+
 # The words of play's rulings that set a flag (each said in English or Korean: hands.entry).
 FLAG_WORDS = ("unopened", "opened", "frozen")
 
@@ -535,7 +520,7 @@ def completions(before: str, sides: list[str]) -> list[str]:
     words = before.split(" ")
     partial = words[-1]
     if len(words) == 1:
-        return [c for c in (*COMMANDS, *KOREAN) if c.startswith(partial.lower())]
+        return [c for c in (*DISPATCH, *KOREAN) if c.startswith(partial.lower())]
     try:
         command = command_of(words[0])
     except InputError:
