@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -66,11 +65,12 @@ def parameter(option: Option) -> inspect.Parameter:
         default = inspect.Parameter.empty if option.required else cli_default(option)
         if option.assumed and kind in (bool, int):
             kind = kind | None  # not given: the ruling says what it assumed
+    return keyword(option.param, Annotated[kind, info], default)
+
+
+def keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     return inspect.Parameter(
-        option.param,
-        inspect.Parameter.KEYWORD_ONLY,
-        default=default,
-        annotation=Annotated[kind, info],
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
 
 
@@ -79,12 +79,6 @@ def cli_default(option: Option) -> Any:
     options whose absence a ruling reports as an assumption or that a game can give."""
     unset = option.kind in ("melds", "ranks") or option.assumed or option.key in FROM_GAME
     return None if unset else option.default
-
-
-def common_parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
-    return inspect.Parameter(
-        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
-    )
 
 
 def parsed(option: Option, value: Any) -> Any:
@@ -97,11 +91,6 @@ def parsed(option: Option, value: Any) -> Any:
         if option.argument:
             raise
         raise InputError(f"{option.flags[0].split('/')[0]}: {exc}") from None
-
-
-def show(answer: Any, as_json: bool, title: str) -> None:
-    """Print a ruling and exit 0 (legal) or 1 (illegal)."""
-    show_ruling(answer, as_json, title)
 
 
 def from_game(
@@ -154,22 +143,26 @@ def current_rules(rules: list[str] | None) -> Ruleset:
     return rs
 
 
-class CheckCommand:
-    """The Typer command of a check. Its signature is built from the check's options when
-    Typer first asks for it, so only the command a command line runs is ever built; ``render``
-    prints the answer (``--json`` or not; the title is the card or cards checked)."""
+def signature(check: Check) -> inspect.Signature:
+    """The command's parameters: the check's arguments and required options, ``--ruleset``,
+    its other options, then ``--players``, ``--rule`` and ``--json``."""
+    first = [parameter(o) for o in check.options if o.argument or o.required]
+    rest = [parameter(o) for o in check.options if not (o.argument or o.required)]
+    ruleset = keyword("ruleset", RulesetOpt, None)
+    common = [keyword("players", PlayersOpt, None), keyword("rule", RuleOpt, None)]
+    return inspect.Signature([*first, ruleset, *rest, *common, keyword("json", JsonOpt, False)])
 
-    def __init__(
-        self, check: Check, render: Callable[[Any, bool, str], None], side_title: bool = False
-    ) -> None:
-        self.check = check
-        self.render = render
-        self.side_title = side_title  # the title is the side (--side) and its score
-        self.__doc__ = check.help
-        self.__name__ = f"{check.name.replace('-', '_')}_cmd"
 
-    def __call__(self, **values: Any) -> None:
-        check = self.check
+def command_for(
+    check: Check,
+    render: Callable[[Any, bool, str], None] = show_ruling,
+    side_title: bool = False,
+) -> Callable[..., None]:
+    """The Typer command of a check (its parameters: :func:`signature`). ``render`` prints the
+    answer (``--json`` or not), headed by the card or cards checked, or with ``side_title``
+    by the side ``--side`` names and its score."""
+
+    def command(**values: Any) -> None:
         given = [o for o in check.options if not o.context and values[o.param] is not None]
         args = {o.key: parsed(o, values[o.param]) for o in given}
         side = ""
@@ -183,36 +176,11 @@ class CheckCommand:
             rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
-        if self.side_title:
-            title = side
-        self.render(check.answer(rs, args), values["json"], title)
+        render(check.answer(rs, args), values["json"], side if side_title else title)
 
-    @cached_property
-    def __signature__(self) -> inspect.Signature:
-        check = self.check
-        first = [o for o in check.options if o.argument or o.required]
-        rest = [o for o in check.options if not (o.argument or o.required)]
-        params = [parameter(o) for o in first]
-        params.append(common_parameter("ruleset", RulesetOpt, None))
-        params += [parameter(o) for o in rest]
-        params += [
-            common_parameter("players", PlayersOpt, None),
-            common_parameter("rule", RuleOpt, None),
-            common_parameter("json", JsonOpt, False),
-        ]
-        return inspect.Signature(params)
-
-    @property
-    def __annotations__(self) -> dict[str, Any]:  # type: ignore[override]
-        return {p.name: p.annotation for p in self.__signature__.parameters.values()}
-
-
-def command_for(
-    check: Check, render: Callable[[Any, bool, str], None] = show, side_title: bool = False
-) -> Callable[..., None]:
-    """The Typer command of a check (see :class:`CheckCommand`); with ``side_title``, the
-    answer is headed by the side ``--side`` names and its score."""
-    return CheckCommand(check, render, side_title)
+    command.__doc__ = check.help
+    command.__signature__ = signature(check)  # type: ignore[attr-defined]
+    return command
 
 
 def build_check(name: str) -> Any:
