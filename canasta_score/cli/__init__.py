@@ -10,6 +10,7 @@ import typer
 
 from canasta_score.cli.commands import SETTINGS, Commands, one_command
 from canasta_score.core import language
+from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _
 
 # The module of the command line that holds each command or group, in the order the help lists
@@ -146,8 +147,6 @@ def fail(message: str) -> NoReturn:
 def refuse_undecodable(args: list[str]) -> None:
     """An argument whose bytes are not UTF-8 (Python keeps them as lone surrogates) is refused
     before anything reads it."""
-    from canasta_score.core.errors import InputError
-
     for arg in args:
         try:
             arg.encode("utf-8")
@@ -167,7 +166,6 @@ def refuse_undecodable(args: list[str]) -> None:
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
     from canasta_score.cli.languages import settle
-    from canasta_score.core.errors import CanastaError
 
     try:
         refuse_undecodable(args)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from canasta_score.core.errors import CanastaError
+from canasta_score.core.errors import CanastaError, InputError, RecordError
 from canasta_score.core.language import N_, _
 from canasta_score.core.words import said_seat
 
@@ -74,8 +74,6 @@ class Dialogue:
         """Ask until the answer parses; a wrong answer is explained and asked again. Returns
         the value and the answer as it counts (Enter takes ``default``; with ``clear``, ``-``
         stands for an empty answer). ``q`` leaves, after a check where it is also an answer."""
-        from canasta_score.core.errors import InputError
-
         shown = f"  {prompt}" + (f" [{default}]" if default else "") + ": "
         while True:
             text = self.read(shown).strip()
@@ -96,7 +94,6 @@ class Dialogue:
     def quit_or(self, parse: Callable[[str], Any], text: str) -> Any:
         """``q`` was typed: leave, unless it is also a valid answer here (a queen left in hand,
         a side whose name starts with q) and the scorekeeper says so; then it is the answer."""
-        from canasta_score.core.errors import InputError
         from canasta_score.hands.entry import parse_yes
 
         try:
@@ -154,7 +151,6 @@ class Dialogue:
     ) -> tuple[dict[str, Any], Answers]:
         """One side, asked again (with its answers offered) until its part of the hand holds
         on its own: what depends on the other sides is checked with the whole hand."""
-        from canasta_score.core.errors import InputError
         from canasta_score.hands.entry import check_side
 
         while True:
@@ -183,7 +179,6 @@ class Dialogue:
         side chosen is asked again, every old answer offered (Enter keeps it)."""
         from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
-        from canasta_score.core.errors import RecordError
         from canasta_score.games.game import dealer_of, play, shortfalls
         from canasta_score.hands.entry import (
             blocked_by,

@@ -11,6 +11,8 @@ from typing import IO, Annotated, Protocol
 
 import typer
 
+from canasta_score.core.errors import InputError
+
 CHUNK = 1 << 16
 MEMO = 1 << 16
 # Objects made (and not yet freed) between two collections while a batch runs (Python: 700).
@@ -60,8 +62,6 @@ def run(path: str, engine: Engine | None = None) -> int:
     next read, so a program that writes one line and waits gets its answer at once. Answers are
     pure, so a line seen before (byte for byte) is answered from memory.
     """
-    from canasta_score.core.errors import InputError
-
     if engine is None:
         from canasta_score.judging.batch import Batch
 

@@ -15,7 +15,7 @@ import typer
 from canasta_score.cli import batch
 from canasta_score.cli.commands import SETTINGS, Commands, one_command
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, load, show_ruling
-from canasta_score.core.errors import InputError
+from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import _
 from canasta_score.judging.checks import CHECKS, FROM_GAME, Check, Option, convert
 
@@ -121,7 +121,6 @@ def current_rules(rules: list[str] | None) -> Ruleset:
     (its players and house rules, with ``rules`` on top), said in one line on standard error;
     else classic."""
     from canasta_score.cli.stores import has_games, home_folder, open_store
-    from canasta_score.core.errors import GameError
 
     if not has_games(home_folder()):
         return load("classic", None, rules)  # no games yet: nothing of the store is loaded

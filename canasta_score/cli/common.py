@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from canasta_score.core.errors import CanastaError
 from canasta_score.core.language import _, pgettext
 from canasta_score.core.safe_text import json_text as json_text
 
@@ -27,7 +28,6 @@ def complete_game(incomplete: str) -> list[str]:
     """Shell completion: the names of the games in the game home starting with what is typed
     (where there are no games, nothing is made)."""
     from canasta_score.cli.stores import has_games, home_folder
-    from canasta_score.core.errors import CanastaError
 
     home = home_folder()
     if not has_games(home):

@@ -19,6 +19,7 @@ from canasta_score.cli.common import (
 )
 from canasta_score.cli.stores import find as find
 from canasta_score.cli.stores import open_store as open_store
+from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
@@ -66,8 +67,6 @@ def hand_data(
 ) -> tuple[dict[str, Any], bool]:
     """The record of hand ``number`` from --file, the quick form, standard input, or (on a
     terminal) the questions; and whether it was asked (see :func:`hand_from`)."""
-    from canasta_score.core.errors import InputError
-
     if file is not None and quick:
         raise InputError(_("give the hand either with --file or in the quick form, not both"))
     if file is not None:
@@ -251,7 +250,6 @@ def save_hand(
     is not a terminal) nothing is saved and the error names --yes. Returns the hand recorded
     and whether its breakdown was shown here."""
     from canasta_score.cli.hands import render_score
-    from canasta_score.core.errors import GameError
     from canasta_score.games import scorekeeper
     from canasta_score.hands.entry import parse_yes
 
@@ -317,8 +315,6 @@ def status_cmd(
     """The score sheet: every hand with running totals, each side's next minimum, the next
     dealer, and the winner once the game is over.  Example: status --json"""
     if chart and json:
-        from canasta_score.core.errors import InputError
-
         raise InputError(_("--chart draws the totals; give --chart or --json, not both"))
     store = open_store()
     ref = find(store, game)
@@ -403,7 +399,6 @@ def confirm_undo(
     (so a hand entered meanwhile is not removed by mistake)."""
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.core.errors import GameError
     from canasta_score.hands.entry import parse_yes, yes_no
 
     summary = store.summary(ref)
@@ -452,8 +447,6 @@ def edit_cmd(
     store.writable(ref)
     before = store.summary(ref)
     if not 1 <= number <= before.hands:
-        from canasta_score.core.errors import GameError
-
         raise GameError(
             _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
                 game=before.game, hands=before.hands, number=number
@@ -513,8 +506,6 @@ def export_cmd(
     one row per hand (--detail: per breakdown item); Markdown is the sheet, then each hand's
     breakdown; HTML is a page to print or share (sheet, chart, every breakdown).
     Example: export --format csv -o club-night.csv"""
-    from canasta_score.core.errors import InputError
-
     fmt = format.lower()
     if json and output is None and fmt != "json":
         raise InputError(
@@ -548,8 +539,6 @@ def export_cmd(
 def refuse_store(store: Store, target: Path) -> None:
     """An output file may never be the game store (or any SQLite database)."""
     if store.owns(target):
-        from canasta_score.core.errors import InputError
-
         raise InputError(
             _("{path}: that is the game database; give another file to write").format(path=target)
         )
@@ -620,7 +609,6 @@ def games_cmd(json: JsonOpt = False) -> None:
     """List the games: ruleset, scores, hands played, leader, when started and last played,
     finished.  Example: games"""
     from canasta_score.cli import sheet
-    from canasta_score.core.errors import GameError
 
     store = open_store()
     try:

@@ -15,6 +15,7 @@ from canasta_score.cli.common import (
     emit_json,
     load,
 )
+from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.language import N_, _, pgettext
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 def read_text(path: str, limit: int | None = None, what: str = N_("a hand record")) -> str:
     """The text of a file, or of standard input for ``-``, refused past ``limit`` bytes
     (default: the limit of a hand record)."""
-    from canasta_score.core.errors import InputError
     from canasta_score.core.limits import MAX_RECORD, decode_utf8, read_limited, too_large
 
     limit = MAX_RECORD if limit is None else limit
@@ -57,7 +57,6 @@ def read_record_data(path: str) -> dict[str, Any]:
 
 def parse_record_text(text: str, where: str) -> dict[str, Any]:
     """Parse hand record text (TOML) into data, within the limits of the tool's input."""
-    from canasta_score.core.errors import InputError, RecordError
     from canasta_score.core.limits import parse_toml
 
     try:
@@ -107,8 +106,6 @@ def score_hand_cmd(
     ] = None,
 ) -> None:
     """Score one finished hand from its record.  Example: score-hand hand.toml -r classic"""
-    from canasta_score.core.errors import InputError, RecordError
-
     if batch is not None:
         if file is not None:
             raise InputError(_("give either a hand record file or --batch, not both"))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from canasta_score.cli.common import GameOpt
-from canasta_score.core.errors import CanastaError
+from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _
 
 if TYPE_CHECKING:
@@ -60,7 +60,6 @@ def play_cmd(
         session.asking = True
     failed = loop(session, reader)
     if failed and reader is plain_reader:  # a script learns that some of it failed
-        from canasta_score.core.errors import InputError
         from canasta_score.core.language import ngettext
 
         said = ngettext(
@@ -111,8 +110,6 @@ def plain_reader(_prompt: str) -> str:
     if not line:
         raise EOFError
     if len(line) > MAX_LINE:
-        from canasta_score.core.errors import InputError
-
         raise InputError(
             _("a line of the session is longer than the limit of {limit:,} characters").format(
                 limit=MAX_LINE

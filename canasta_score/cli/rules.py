@@ -8,6 +8,7 @@ import typer
 
 from canasta_score.cli.commands import SETTINGS, Command, Group
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
+from canasta_score.core.errors import RulesetError
 from canasta_score.core.language import _, ngettext, pgettext
 
 app = typer.Typer(
@@ -266,7 +267,6 @@ def validate_cmd(
 ) -> None:
     """Check a ruleset file and report every problem with its key.
     Example: rules validate house.toml"""
-    from canasta_score.core.errors import RulesetError
     from canasta_score.rules.catalog import validate_file
 
     try:

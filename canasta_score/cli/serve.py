@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from canasta_score.cli.common import GameOpt
+from canasta_score.core.errors import GameError
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ def serve_cmd(
     stays as after its last saved hand.  Example: serve --lan"""
     from canasta_score.cli.stores import find, home_folder, open_store
     from canasta_score.core import language
-    from canasta_score.core.errors import GameError
     from canasta_score.games.store import timeout_from_env
     from canasta_score.web.app import Table, build
 

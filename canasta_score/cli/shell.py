@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.core.errors import CanastaError, InputError
+from canasta_score.core.errors import CanastaError, GameError, InputError
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
 
@@ -222,7 +222,6 @@ class Session:
 
     def do_edit(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.core.errors import GameError
         from canasta_score.games import scorekeeper
 
         first, _space, quick = rest.partition(" ")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
+from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -264,7 +265,6 @@ COMMANDS = {"stats": stats_cmd}
 def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
     from canasta_score.cli.game import open_store, refuse_store
     from canasta_score.cli.writing import write_atomic
-    from canasta_score.core.errors import InputError
     from canasta_score.output.page import stats_page
 
     text = stats_page(result, _("Canasta statistics"), filters)

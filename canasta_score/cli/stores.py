@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from canasta_score.core.errors import GameError
+
 if TYPE_CHECKING:
     from canasta_score.games.store import Ref, Store
 
@@ -48,7 +50,6 @@ def open_store() -> Store:
 def find(store: Store, ref: str | None) -> Ref:
     """The game: the one --game names (for this command only), else the current game.
     Without a current game the message says how to name or start one."""
-    from canasta_score.core.errors import GameError
     from canasta_score.core.language import _
     from canasta_score.games.store import NoCurrentGame
 
