@@ -68,24 +68,8 @@ def rule_texts(
 
 
 def ruleset_texts() -> Iterator[Extracted]:
-    """The name and the descriptions of every bundled ruleset, shown in the language in use."""
-    from canasta_score.rules.catalog import bundled_dir, read_toml
-
-    for path in sorted(bundled_dir().glob("*.toml")):
-        data = read_toml(path)
-        tables = [data, *data.get("by_players", {}).values()]
-        for table in tables:
-            for key in ("name", "description"):
-                if isinstance(table.get(key), str):
-                    yield 0, "_", table[key], [f"a bundled ruleset's {key} ({path.name})"]
-    yield from source_notes()
-
-
-def source_notes() -> Iterator[Extracted]:
-    """Every source note of the bundled rulesets and of the fixed rules, shown by ``rules show``
-    and ``rules explain`` in the language in use (the titles of the sources stay as they are
-    published; a docs/rules page is named as in English, the program points to the Korean
-    page where there is one)."""
+    """The name, descriptions and source notes of every bundled ruleset, and the source notes
+    of the fixed rules, shown in the language in use (``rules show``, ``rules explain``)."""
     from canasta_score.rules import schema
     from canasta_score.rules.catalog import bundled_dir, read_toml
 
@@ -93,6 +77,9 @@ def source_notes() -> Iterator[Extracted]:
     for path in sorted(bundled_dir().glob("*.toml")):
         data = read_toml(path)
         for table in [data, *data.get("by_players", {}).values()]:
+            for key in ("name", "description"):
+                if isinstance(table.get(key), str):
+                    yield 0, "_", table[key], [f"a bundled ruleset's {key} ({path.name})"]
             for note in table.get("sources", {}).values():
                 notes.setdefault(str(note), path.name)
     for _text, note in schema.FIXED_RULES.values():

@@ -24,19 +24,11 @@ def list_cmd(json: JsonOpt = False) -> None:
 
     found = list_bundled()
     if json:
-        emit_json(
-            {
-                "rulesets": [
-                    {
-                        "id": r.id,
-                        "name": r.name,
-                        "players": list(r.table.player_counts),
-                        "status": r.status,
-                    }
-                    for r in found
-                ]
-            }
-        )
+        listed = [
+            {"id": r.id, "name": r.name, "players": list(r.table.player_counts), "status": r.status}
+            for r in found
+        ]
+        emit_json({"rulesets": listed})
         return
     rows = [
         (r.id, r.shown_name, ", ".join(map(str, r.table.player_counts)), status_word(r.status))
@@ -61,13 +53,6 @@ def status_word(status: str) -> str:
     return words.get(status, status)
 
 
-def source_text(source: str) -> str:
-    """A rule's source as shown, in the language in use (rules.rulebook.said_source)."""
-    from canasta_score.rules.rulebook import said_source
-
-    return said_source(source)
-
-
 @app.command("show", cls=Command)
 def show_cmd(
     ruleset: Annotated[
@@ -84,7 +69,7 @@ def show_cmd(
 ) -> None:
     """Show a resolved ruleset: every rule with its id, text and source, wrapped to the
     terminal's width (COLUMNS). Example: rules show classic --players 2"""
-    from canasta_score.rules.rulebook import plain_value
+    from canasta_score.rules.rulebook import plain_value, said_source
     from canasta_score.rules.ruleset import schema_keys
 
     rs = load(ruleset, players, rule)
@@ -123,13 +108,9 @@ def show_cmd(
     marks = {rs.rule_id(k): why for k, why in rs.unsourced.items()}
     unsourced = _("{source} [no source gives this value: {why}]")
     rows = [
-        (
-            rid,
-            text,
-            unsourced.format(source=source_text(source), why=marks[rid])
-            if rid in marks
-            else source_text(source),
-        )
+        (rid, text, unsourced.format(source=said_source(source), why=marks[rid]))
+        if rid in marks
+        else (rid, text, said_source(source))
         for rid, text, source in rs.all_rules()
     ]
     typer.echo(rules_table(rows, width))
@@ -227,7 +208,7 @@ def explain_cmd(
     """Explain one rule: its text, its value, its source and the docs/rules page about it.
     Example: rules explain samba.meld.max-wilds"""
     from canasta_score.rules.catalog import explain
-    from canasta_score.rules.rulebook import describe_choice, plain_value, toml_value
+    from canasta_score.rules.rulebook import describe_choice, plain_value, said_source, toml_value
 
     found = explain(rule_id, ruleset, players=players, overrides=list(rule or []))
     if json:
@@ -249,7 +230,7 @@ def explain_cmd(
     if found.setting:
         text = _("house rule: --rule {key}=VALUE").format(key=found.key)
         typer.echo(wrap(text, width, "  "))
-    source = source_text(found.source) if found.source else _("none given")
+    source = said_source(found.source) if found.source else _("none given")
     typer.echo(wrap(_("source: {source}").format(source=source), width, "  "))
     if found.unsourced:
         text = _("no source gives this value: {why}").format(why=found.unsourced)

@@ -30,19 +30,6 @@ RESULT_HEAD = (
 )
 
 
-def play_heads() -> tuple[list[str], list[str]]:
-    """The heads of the play table before and after the canastas by kind: short words of their
-    own (a column is as wide as its head), every penalty under the same "lost:" in Korean."""
-    play = [_("name"), pgettext("stats column", "out"), pgettext("stats column", "concealed")]
-    penalties = [
-        pgettext("stats column", "red 3s/hand"),
-        pgettext("stats column", "lost: cards"),
-        pgettext("stats column", "incomplete"),
-        pgettext("stats column", "red 3s"),
-    ]
-    return play, penalties
-
-
 def num(n: int) -> str:
     return f"{n:,}"
 
@@ -79,9 +66,16 @@ def play_table(rows: list[dict[str, Any]]) -> str:
     from canasta_score.rules.kinds import shown_name
 
     kinds = sorted({k for t in rows for k in t["canastas"]})
-    per_kind = [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
-    play, penalties = play_heads()
-    head = [*play, *per_kind, *penalties]
+    # Short words of their own (a column is as wide as its head); in Korean every penalty is
+    # headed by the same "lost:".
+    head = [_("name"), pgettext("stats column", "out"), pgettext("stats column", "concealed")]
+    head += [_("{kind}/hand").format(kind=shown_name(k)) for k in kinds]
+    head += [
+        pgettext("stats column", "red 3s/hand"),
+        pgettext("stats column", "lost: cards"),
+        pgettext("stats column", "incomplete"),
+        pgettext("stats column", "red 3s"),
+    ]
     # A player's own going out, where any hand says who went out.
     own = any(t.get("went_out_self") for t in rows)
     if own:
@@ -133,15 +127,8 @@ def render_vs(result: dict[str, Any]) -> str:
     a, b = result["a"], result["b"]
     if not result["games"]:
         return _("{a} and {b} have not played against each other.").format(a=a["name"], b=b["name"])
-    figures = {
-        "a": a["name"],
-        "b": b["name"],
-        "games": result["games"],
-        "finished": result["finished"],
-        "a_wins": a["wins"],
-        "b_wins": b["wins"],
-        "shared": result["shared"],
-    }
+    # The counts of games (games, finished, shared) are the result's own.
+    figures = {**result, "a": a["name"], "b": b["name"], "a_wins": a["wins"], "b_wins": b["wins"]}
     if result["shared"]:
         summary = ngettext(
             "{a} against {b}: {games} game, {finished} finished: {a} won {a_wins}, "
@@ -160,14 +147,8 @@ def render_vs(result: dict[str, Any]) -> str:
         )
     from canasta_score.cli.tables import wrapped
 
-    lines = [
-        wrapped(summary.format(**figures)),
-        "",
-        results_table([a, b]),
-        "",
-        play_table([a, b]),
-    ]
-    return "\n".join(lines)
+    shown = [wrapped(summary.format(**figures)), results_table([a, b]), play_table([a, b])]
+    return "\n\n".join(shown)
 
 
 def described(filters: Filters) -> list[str]:

@@ -57,28 +57,17 @@ def regular_target(path: Path) -> tuple[Path, int | None]:
     return target, stat.S_IMODE(info.st_mode)
 
 
-def fitted(name: str, prefix: str, suffix: str) -> str:
-    """``prefix + name + suffix``, with ``name`` shortened (and a short hash of it added) when
-    the whole would be longer than a file name may be."""
-    whole = prefix + name + suffix
-    if len(os.fsencode(whole)) <= NAME_MAX:
-        return whole
-    tag = "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:8]
-    room = NAME_MAX - len(os.fsencode(prefix + suffix + tag))
-    short = name
-    while len(os.fsencode(short)) > room:
-        short = short[:-1]
-    return prefix + short + tag + suffix
-
-
-def sibling(path: Path, prefix: str, suffix: str) -> Path:
-    """A file beside ``path`` whose name is built from ``path``'s and always fits."""
-    return path.with_name(fitted(path.name, prefix, suffix))
-
-
 def temp_beside(target: Path) -> Path:
-    """A new temporary name beside ``target``: ``.NAME.XXXXXXXX.tmp`` (8 random hex digits)."""
-    return sibling(target, ".", f".{secrets.token_hex(4)}{TEMP_TAIL}")
+    """A new temporary name beside ``target``: ``.NAME.XXXXXXXX.tmp`` (8 random hex digits),
+    ``NAME`` shortened (and a short hash of it added) when the whole would be too long."""
+    name, suffix = target.name, f".{secrets.token_hex(4)}{TEMP_TAIL}"
+    if len(os.fsencode(f".{name}{suffix}")) > NAME_MAX:
+        tag = "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:8]
+        room = NAME_MAX - len(os.fsencode("." + suffix + tag))
+        while len(os.fsencode(name)) > room:
+            name = name[:-1]
+        name += tag
+    return target.with_name(f".{name}{suffix}")
 
 
 def default_mode() -> int:
@@ -87,10 +76,9 @@ def default_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
-    """Replace ``path`` (or the file its symlink points to) with ``data``, atomically; with
-    ``durable`` (the default) the data and the rename are flushed to disk before returning
-    (a file that is only a shortcut, such as a cache, can skip that)."""
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` (or the file its symlink points to) with ``data``, atomically; the data
+    and the rename are flushed to disk before returning."""
     target, mode = regular_target(path)
     folder = target.parent
     tmp = Path()
@@ -107,8 +95,7 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
                 out.flush()
-                if durable:
-                    os.fsync(out.fileno())
+                os.fsync(out.fileno())
             os.chmod(tmp, default_mode() if mode is None else mode)
             os.replace(tmp, target)
         except BaseException:
@@ -122,5 +109,4 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
                 path=path, reason=why
             )
         ) from None
-    if durable:
-        fsync_dir(folder)
+    fsync_dir(folder)
