@@ -1,11 +1,6 @@
-"""The interactive hand entry: asks for each side in turn, re-asks a wrong answer with the
-reason, checks each side as soon as it is complete, shows the breakdown and asks before saving.
-
-Everything it says, the questions included, goes to standard error, so standard output holds
-only what the command prints once the hand is saved (one JSON object with ``--json``). ``q`` at
-any question, Ctrl-C or Ctrl-D leaves without saving (exit 2). A side entered again is offered
-its earlier answers: Enter keeps one, ``-`` clears it.
-"""
+"""The interactive hand entry: each side in turn, a wrong answer asked again with the reason,
+the breakdown shown before saving; all on standard error, so standard output holds only what
+the command prints. ``q``, Ctrl-C or Ctrl-D leaves without saving (exit 2)."""
 
 from __future__ import annotations
 
@@ -71,9 +66,8 @@ class Dialogue:
     def ask_text(
         self, prompt: str, parse: Callable[[str], Any], default: str = "", clear: bool = False
     ) -> tuple[Any, str]:
-        """Ask until the answer parses; a wrong answer is explained and asked again. Returns
-        the value and the answer as it counts (Enter takes ``default``; with ``clear``, ``-``
-        stands for an empty answer). ``q`` leaves, after a check where it is also an answer."""
+        """Ask until the answer parses; returns the value and the answer as it counts (Enter
+        takes ``default``; with ``clear``, ``-`` stands for an empty answer)."""
         shown = f"  {prompt}" + (f" [{default}]" if default else "") + ": "
         while True:
             text = self.read(shown).strip()
@@ -108,9 +102,8 @@ class Dialogue:
     def side(
         self, rs: Ruleset, side: Side, others_out: bool, before: Answers, went: bool | None = None
     ) -> tuple[dict[str, Any], Answers]:
-        """Ask every question for one side, offering its ``before`` answers again; returns its
-        record data and the answers. ``went``: whether the side went out, when that was asked
-        for the whole hand (else the side is asked)."""
+        """Ask every question for one side, offering its ``before`` answers again (``went``:
+        whether it went out, when asked for the whole hand); returns its data and answers."""
         from canasta_score.hands.entry import answer, finish_side, parse_mode, side_questions
 
         name, seats = side.name, side.seats(rs.table.side_size)
@@ -172,11 +165,9 @@ class Dialogue:
         old: dict[str, Any] | None = None,
         yes: bool = False,
     ) -> dict[str, Any]:
-        """The whole entry of hand ``number`` (``totals``: each side's total before it);
-        returns the confirmed record data. Who went out is asked once, with the sides as the
-        choices; a hand that ends the game is saved only on an explicit yes (``yes``: said
-        beforehand, with --yes). ``old``: the hand's record when it is being edited: only the
-        side chosen is asked again, every old answer offered (Enter keeps it)."""
+        """The whole entry of hand ``number`` (``totals``: each side's total before it); returns
+        the confirmed record data. A hand that ends the game needs a yes (``yes``: --yes said
+        it); ``old``, the record of a hand being edited, offers every old answer again."""
         from canasta_score.cli.colour import echo, wanted
         from canasta_score.cli.hands import render_score
         from canasta_score.games.game import dealer_of, play, shortfalls

@@ -1,13 +1,7 @@
-"""How the commands are built, through Typer's public API only.
-
-* :class:`Command` is the class of every command (Typer's ``cls=``): its help shows an
-  argument by its name alone and an option's value by the word its declaration gives
-  (``metavar``: ``N``, ``CARDS``, ``NAME``), not by a Python type.
-* :class:`Commands` is a group whose commands are built when a command line first names them
-  (Click's ``get_command`` and ``list_commands``, overridden as Click documents for lazy
-  loading): a command line builds only the command it runs, and the module that holds it is
-  imported then. ``--help``, completion and "Did you mean" see every name all the same.
-* :func:`one_command` turns one function into its Click command, with the program's settings.
+"""How the commands are built, through Typer's public API only: :class:`Command` (help shows
+an argument by its name and an option's value by its metavar, not by a Python type) and
+:class:`Commands`, a group that builds a command, and imports its module, only when a command
+line names it (Click's documented lazy loading); ``--help`` and "Did you mean" see every name.
 """
 
 from __future__ import annotations
@@ -42,8 +36,7 @@ REQUIRED, DEFAULT = N_("required"), N_("default: {value}")
 
 
 def notes_said(text: str) -> str:
-    """An option's help with Click's bracketed notes (``[default: json; required]``) in the
-    language in use."""
+    """An option's help with Click's notes (``[default: json; required]``) translated."""
     if not text.endswith("]") or "[" not in text:
         return text
     head, _sep, notes = text[:-1].rpartition("[")
@@ -58,8 +51,7 @@ def notes_said(text: str) -> str:
 
 
 def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
-    """The Arguments and Options sections of a help page: an argument by its name alone, an
-    option's value by its metavar."""
+    """The Arguments and Options sections of a help page."""
     arguments, options = [], []
     for param in command.get_params(ctx):
         record = param.get_help_record(ctx)
@@ -77,8 +69,7 @@ def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
 
 
 class Spoken:
-    """Help pages in the language in use: the usage line's word and the help option's text
-    (Click's own English otherwise)."""
+    """Help whose usage line and help option speak the language in use."""
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
@@ -92,15 +83,14 @@ class Spoken:
 
 
 class Command(Spoken, TyperCommand):
-    """A command whose help names each argument alone and each option's value by its metavar,
-    in the language in use."""
+    """Every command of the program (Typer's ``cls=``)."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         parameters_help(self, ctx, formatter)
 
 
 class Group(Spoken, TyperGroup):
-    """A group of commands whose help is in the language in use, as a command's is."""
+    """Every group of the program."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         parameters_help(self, ctx, formatter)
@@ -116,10 +106,8 @@ class Group(Spoken, TyperGroup):
 
 
 class Built(MutableMapping[str, Any]):
-    """A group's commands: those built so far, and for the others how to build each one.
-
-    Reading a name builds its command once (and puts its help in the language in use);
-    iterating gives every name in the order of ``parts``, building nothing."""
+    """A group's commands: reading a name builds its command once (its help in the language in
+    use); iterating gives every name in the order of ``parts``, building nothing."""
 
     def __init__(self, given: Mapping[str, Any], parts: Mapping[str, Builder]) -> None:
         self.given = dict(given)

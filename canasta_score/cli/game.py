@@ -13,12 +13,11 @@ from canasta_score.cli.common import (
     JsonOpt,
     PlayersOpt,
     RuleOpt,
+    RulesetOpt,
     complete_game,
-    complete_ruleset,
     emit_json,
 )
-from canasta_score.cli.stores import find as find
-from canasta_score.cli.stores import open_store as open_store
+from canasta_score.cli.stores import find, open_store
 from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import N_, _
 
@@ -135,13 +134,7 @@ def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
 
     on = not plain and wanted(sys.stderr)
     for doubt in doubts:
-        echo(
-            _("warning: {problem}").format(problem=doubt.text),
-            _("warning:"),
-            "yellow",
-            on,
-            err=True,
-        )
+        echo(_("warning: {problem}").format(problem=doubt.text), _("warning:"), "yellow", on, True)
 
 
 def new_cmd(
@@ -158,16 +151,7 @@ def new_cmd(
             help='A side and its players: "Ann & Bob" or "us: Ann & Bob".',
         ),
     ] = None,
-    ruleset: Annotated[
-        str,
-        typer.Option(
-            "--ruleset",
-            "-r",
-            metavar="RULESET",
-            autocompletion=complete_ruleset,
-            help="Bundled ruleset id or path to a TOML file.",
-        ),
-    ] = "classic",
+    ruleset: RulesetOpt = "classic",
     players: PlayersOpt = None,
     target: Annotated[
         int | None,

@@ -1,9 +1,6 @@
-"""``canasta-score play``: a session on one game for the evening at the table.
-
-On a terminal the lines are read with prompt_toolkit (line editing, history kept in the game
-home across sessions, completion of commands, side names and cards); otherwise plain lines are
-read from standard input, so a session can be scripted. The commands themselves are in
-:mod:`canasta_score.cli.shell`.
+"""``canasta-score play``: a session on one game. On a terminal the lines are read with
+prompt_toolkit (line editing, history kept in the game home, completion); otherwise from
+standard input, so a session can be scripted. The commands are in :mod:`canasta_score.cli.shell`.
 """
 
 from __future__ import annotations
@@ -46,8 +43,8 @@ def play_cmd(
     help lists the commands.  Example: play --game club-night"""
     from canasta_score.cli.asking import Dialogue
     from canasta_score.cli.colour import wanted
-    from canasta_score.cli.game import open_store
     from canasta_score.cli.shell import Session
+    from canasta_score.cli.stores import open_store
 
     store = open_store()
     session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
@@ -75,8 +72,7 @@ COMMANDS = {"play": play_cmd}
 
 def loop(session: Session, read: Callable[[str], str]) -> list[int]:
     """Show the sheet, then carry out each line until quit or the end of input; returns the
-    numbers of the lines that failed. Ctrl-C cancels what is being typed or done, never the
-    session."""
+    numbers of the lines that failed. Ctrl-C cancels what is being typed or done."""
     from canasta_score.cli.shell import Quit
 
     session.say(session.sheet())
@@ -122,9 +118,8 @@ def terminal_readers(
     home: Path, sides: list[str], give: Callable[[Path], None] | None = None
 ) -> tuple[Callable[[str], str], Callable[[str], str]]:
     """Line readers for the commands (history in the game home, completion) and for the
-    hand's questions (their own history). A history file that is a link or not a regular
-    file is not used; a new one is handed to ``give`` (the store gives it to the home's
-    owner)."""
+    hand's questions. A history file that is a link or no regular file is not used; a new one
+    is handed to ``give`` (the store gives it to the home's owner)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.output import create_output

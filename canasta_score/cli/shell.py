@@ -1,11 +1,6 @@
-"""The play session's commands, one line at a time: parsing, dispatch and completion, with no
-terminal of its own (``canasta_score.cli.play`` reads the lines and shows the answers).
-
-Each line is one command: ``hand``, ``edit N``, ``undo``, ``redo``, the rulings ``meld``,
-``pickup``, ``discard``, ``initial``, ``min`` and ``go-out`` (each the check command of the same
-options, answered by the same call), ``status``, ``history``, ``help``, ``quit`` (or its Korean
-name, ``KOREAN``). A command that fails says why and changes nothing; the session goes on.
-"""
+"""The play session's commands, one line each (``DISPATCH``): parsing, dispatch and completion
+(:mod:`canasta_score.cli.play` reads the lines). A command that fails says why and changes
+nothing; the session goes on."""
 
 from __future__ import annotations
 
@@ -136,9 +131,7 @@ class Session:
     # -------------------------------------------------------------- the line
 
     def run(self, line: str) -> bool:
-        """Carry out one line; a problem is shown and nothing is changed. Returns whether the
-        line did what it said (an error or a cancelled question did not). Raises
-        :class:`Quit`."""
+        """Carry out one line; returns whether it did what it said. Raises :class:`Quit`."""
         from canasta_score.cli.asking import Left
 
         word, _space, rest = line.strip().partition(" ")
@@ -213,8 +206,7 @@ class Session:
         self.say(sheet.played(done.played, done.summary, breakdown=not (asked or shown)))
 
     def said_yes(self, rest: str) -> tuple[str, bool]:
-        """The line without a last ``--yes`` (or ``-y``), and whether the line or the session
-        said yes."""
+        """The line without a last ``--yes`` (or ``-y``), and whether it or the session said yes."""
         words = rest.split()
         if words and words[-1] in ("--yes", "-y"):
             return rest[: rest.rfind(words[-1])].strip(), True
@@ -369,8 +361,7 @@ class Session:
         self.show(self.rule("go-out", raw)[0])
 
     def request(self, name: str, rest: str) -> tuple[dict[str, Any], list[str]]:
-        """The options of check ``name`` a line gives (written as on the command line), and
-        the line's other words, in order."""
+        """The options of check ``name`` a line gives, and the line's other words."""
         import shlex
 
         from canasta_score.judging.checks import CHECKS
@@ -514,8 +505,8 @@ def meld_texts(words: list[str]) -> list[str]:
 
 
 def completions(before: str, sides: list[str]) -> list[str]:
-    """What may complete the word being typed at the end of ``before``: a command first, then
-    the words its arguments take (side names, cards, the quick form's words)."""
+    """What may complete the word being typed at the end of ``before``: a command, then the
+    words its arguments take."""
     words = before.split(" ")
     partial = words[-1]
     if len(words) == 1:

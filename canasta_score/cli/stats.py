@@ -209,7 +209,7 @@ def stats_cmd(
     """Figures per player and partnership over every game in the game folder: wins, win
     rate, hand scores, canastas, going out, red threes, points lost to penalties.
     Example: stats --since 2026-01-01 --vs "Ann & Bob" "Cy & Di" """
-    from canasta_score.cli.game import open_store
+    from canasta_score.cli.stores import open_store
     from canasta_score.games.stats import Filters, head_to_head, parse_day, statistics
 
     filters = Filters(
@@ -244,7 +244,8 @@ COMMANDS = {"stats": stats_cmd}
 
 
 def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
-    from canasta_score.cli.game import open_store, refuse_store
+    from canasta_score.cli.game import refuse_store
+    from canasta_score.cli.stores import open_store
     from canasta_score.cli.writing import write_atomic
     from canasta_score.output.page import stats_page
 

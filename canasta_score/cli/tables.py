@@ -1,17 +1,7 @@
-"""Tables for the terminal: tabulate, measuring cells by display width so Hangul lines up, and
-its "simple" layout written directly for plain text.
-
-tabulate measures wide characters with the ``wcwidth`` library when it can import it, and
-``wcwidth`` (which the play session's line editor brings along) takes longer to import than
-most commands take to run. Tables here measure with :mod:`canasta_score.output.widths` instead, so
-tabulate is imported without it.
-
-A score sheet of a long game has thousands of rows, and tabulate's per-cell type and width
-checks cost more than the rest of ``status`` together. For cells of printable ASCII text the
-"simple" layout is plain (each column as wide as its widest cell, and at least its heading and
-two spaces; cells stripped; columns two spaces apart; no trailing spaces), so :func:`simple`
-writes it itself (and so needs no tabulate at all) and leaves any other table to tabulate.
-"""
+"""Tables for the terminal: tabulate, measuring cells by display width so Hangul lines up
+(with :mod:`canasta_score.output.widths`: importing ``wcwidth`` takes longer than most commands
+run), and its "simple" layout written directly for printable ASCII cells, since tabulate's
+per-cell checks cost more than the rest of ``status`` on a long game."""
 
 from __future__ import annotations
 
@@ -55,8 +45,8 @@ MIN_PADDING = 2  # tabulate's extra width of a heading in the "simple" format
 
 
 def simple(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[str]) -> str:
-    """``tabulate(rows, headers=head, disable_numparse=True, colalign=align)``, the same text
-    (wide characters two columns wide); ``align`` holds "left" or "right" for each column."""
+    """``tabulate(rows, headers=head, disable_numparse=True, colalign=align)``, the same text;
+    ``align``: "left" or "right" for each column."""
     if not rows or not plain(rows, head, align):
         return table(rows, head, disable_numparse=True, colalign=align)
     cols = [[cell.strip() for cell in col] for col in zip(*rows, strict=True)]
@@ -72,8 +62,7 @@ def simple(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[s
 
 
 def plain(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[str]) -> bool:
-    """Every cell and heading printable ASCII text, every row as long as the headings, and
-    every column aligned left or right."""
+    """Whether :func:`simple` can lay the table out itself."""
     if any(a not in ("left", "right") for a in align) or len(align) != len(head):
         return False
     if any(len(row) != len(head) for row in rows):
@@ -92,9 +81,7 @@ SHORTEST_TEXT = 8  # a text column is wrapped no narrower than this (or its long
 
 
 def terminal_columns() -> int | None:
-    """How wide the terminal is: ``$COLUMNS`` when set, else the terminal's own width; None
-    when standard output is no terminal and ``$COLUMNS`` is not set (output to a file or a
-    pipe is never narrowed)."""
+    """``$COLUMNS``, else the terminal's width; None for output to a file or a pipe."""
     import os
 
     given = os.environ.get("COLUMNS", "")
@@ -113,11 +100,10 @@ def fitted(
     width: int | None = None,
     optional: Sequence[int] = (),
 ) -> str:
-    """The table as :func:`simple` lays it out when it fits in ``width`` columns (the
-    terminal's, by default). Else, in this order, the first that fits: its headings wrapped;
-    the same without the ``optional`` columns (indices, left out first to last); its text
-    cells wrapped too, without the optional columns, then with them; and when nothing fits,
-    one record per block (each heading and its value on a line of its own)."""
+    """The table as :func:`simple` lays it out when it fits in ``width`` columns (default: the
+    terminal's). Else the first that fits: its headings wrapped; the same without each of the
+    ``optional`` columns in turn; its text cells wrapped too, without the optional columns,
+    then with them; else one record per block."""
     width = terminal_columns() if width is None else width
     text = simple(rows, head, align)
     if width is None or not rows or widest(text) <= width:
@@ -157,9 +143,8 @@ def wrapped_table(
     width: int,
     cells_too: bool = True,
 ) -> str | None:
-    """The table with its headings wrapped over as many lines as they need, and (if
-    ``cells_too``) its left-aligned (text) cells wrapped, within ``width`` columns; None if
-    it cannot fit. Headings are wrapped before any cell is."""
+    """The table within ``width`` columns, its headings wrapped first, then (``cells_too``)
+    its text cells; None if it cannot fit."""
     count = len(head)
     cols = [[row[i].strip() for row in rows] for i in range(count)]
     cells = [max(display.width(c) for c in col) for col in cols]
@@ -220,8 +205,7 @@ def two_lines(text: str) -> int:
 
 
 def blocks(rows: Sequence[Sequence[str]], head: Sequence[str], width: int) -> str:
-    """One record per block: each heading and its value on a line (wrapped, continuation
-    lines indented); blocks apart by an empty line; empty values left out."""
+    """One record per block: each heading and its value on a line; empty values left out."""
     out: list[list[str]] = []
     for row in rows:
         lines: list[str] = []
@@ -243,8 +227,7 @@ def blocks(rows: Sequence[Sequence[str]], head: Sequence[str], width: int) -> st
 
 
 def wrapped(text: str, width: int | None = None) -> str:
-    """A paragraph wrapped to ``width`` columns (the terminal's, by default; unwrapped when
-    output goes to no terminal)."""
+    """A paragraph wrapped to ``width`` columns (default: :func:`terminal_columns`)."""
     width = terminal_columns() if width is None else width
     if width is None or display.width(text) <= width:
         return text

@@ -1,12 +1,7 @@
-"""Safe output: names typed by users never reach a terminal as control or escape sequences.
-
-Side, player and game names are the users' own text, and a game file or an import can hold
-anything. Printed raw, an escape sequence in a name could clear the screen, retitle the
-window, hide text or, with right-to-left overrides, make a line read differently from what it
-holds. So the command line writes all its text through :class:`CleanText`, which drops escape
-sequences and control characters (tabs and line ends stay); JSON and TOML are written with
-such characters escaped (``\\u001b``), so they pass through unchanged.
-"""
+"""Safe output: names typed by users (or held by an imported file) never reach a terminal as
+control or escape sequences, which could clear the screen or make a line read differently.
+All text passes :class:`CleanText`, which drops them (tabs and line ends stay); JSON and TOML
+have them escaped (``\\u001b``), so they pass through unchanged."""
 
 from __future__ import annotations
 
@@ -27,8 +22,7 @@ class CleanText(io.TextIOWrapper):
         return len(text)
 
     def write_escaped(self, text: str) -> int:
-        """Write JSON text whose strings have every such character escaped already (see
-        :func:`~canasta_score.core.safe_text.escape_strings`): nothing to drop, so not looked at."""
+        """Write JSON text whose strings are escaped already: nothing to drop, so not looked at."""
         return super().write(text)
 
 
