@@ -9,7 +9,6 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from canasta_score.cli.commands import SETTINGS, Commands, one_command
-from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _
 
@@ -87,7 +86,7 @@ def options(
         ),
     ] = None,
 ) -> None:
-    """Score Canasta games at the table and settle rules questions, for every variant."""
+    pass
 
 
 app = typer.Typer(
@@ -101,17 +100,6 @@ app.callback()(options)
 
 
 INTERRUPTED = N_("interrupted; nothing was saved")
-
-
-def click_command(app: typer.Typer) -> Any:
-    """The Click command Typer builds for ``app``, with its help in the language in use (its
-    commands are put in that language as they are built)."""
-    command = typer.main.get_command(app)
-    if language.current() != language.ENGLISH:
-        from canasta_score.cli.languages import translate_help
-
-        translate_help(command)
-    return command
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -165,14 +153,16 @@ def refuse_undecodable(args: list[str]) -> None:
 
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
-    from canasta_score.cli.languages import settle
+    from canasta_score.cli.languages import settle, translate_help
 
     try:
         refuse_undecodable(args)
         args = settle(args)
         if not args:  # the program on its own: its help, which is not an error
             args = ["--help"]
-        code = click_command(app)(args=args, standalone_mode=False)
+        # The program's help in the language in use (each command's, as it is built).
+        command = translate_help(typer.main.get_command(app))
+        code = command(args=args, standalone_mode=False)
     except CanastaError as exc:
         fail(str(exc))
     except (typer.Abort, KeyboardInterrupt, EOFError):

@@ -41,7 +41,6 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Is this play legal? Exit 0 legal, 1 illegal, 2 bad input."""
         if batch is None:
             if ctx.invoked_subcommand is None:
                 typer.echo(ctx.get_help(), err=True)

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from canasta_score.core import language
 from canasta_score.core.language import N_, _
 
 # Settings every command and group shares: plain help (no Rich markup), the project's own
@@ -115,12 +114,9 @@ class Built(MutableMapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         if name not in self.given:
-            command = self.parts[name](name)
-            if language.current() != language.ENGLISH:
-                from canasta_score.cli.languages import translate_help
+            from canasta_score.cli.languages import translate_help
 
-                translate_help(command)
-            self.given[name] = command
+            self.given[name] = translate_help(self.parts[name](name))
         return self.given[name]
 
     def __iter__(self) -> Iterator[str]:

@@ -156,8 +156,10 @@ def help_holders(command: Any, every: bool = False) -> Iterator[tuple[Any, str, 
         yield from help_holders(sub, every)
 
 
-def translate_help(command: Any) -> None:
-    """Put the help texts of a built Click command (and of its subcommands) in the language in
-    use; the English texts are the catalog's message ids."""
-    for holder, name, text in list(help_holders(command)):
-        setattr(holder, name, language._(text))
+def translate_help(command: Any) -> Any:
+    """``command`` (a built Click command) with its help texts, and those of its subcommands, in
+    the language in use; the English texts are the catalog's message ids."""
+    if language.current() != language.ENGLISH:
+        for holder, name, text in list(help_holders(command)):
+            setattr(holder, name, language._(text))
+    return command
