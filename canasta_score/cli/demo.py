@@ -16,7 +16,7 @@ import os
 import shlex
 import tempfile
 from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import chdir, redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +145,10 @@ went_out = true
 """
 
 
+# The record files the demo writes, and which record each holds.
+FILES = {"hand1.toml": "C5", "hand3.toml": "HAND3", "hand4.toml": "HAND4"}
+
+
 def record(which: str) -> str:
     """A record file of the demo (``C5``, ``HAND3`` or ``HAND4``) in the words of the language in
     use: its comment and its sides' names."""
@@ -163,17 +167,11 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
 
     saved = os.environ.get("CANASTA_SCORE_HOME")
     commands = steps()
-    here = Path.cwd()
-    with tempfile.TemporaryDirectory(prefix="canasta-demo-") as home:
+    with tempfile.TemporaryDirectory(prefix="canasta-demo-") as home, chdir(home):
         os.environ["CANASTA_SCORE_HOME"] = home
-        os.chdir(home)
         try:
-            for name, text in (
-                ("hand1.toml", "C5"),
-                ("hand4.toml", "HAND4"),
-                ("hand3.toml", "HAND3"),
-            ):
-                Path(name).write_text(record(text), encoding="utf-8")
+            for name, which in FILES.items():
+                Path(name).write_text(record(which), encoding="utf-8")
             if as_json:
                 with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
                     for args in commands:
@@ -189,13 +187,12 @@ def run(app: Callable[[list[str]], object], as_json: bool = False) -> None:
             typer.echo(_("A four-hand Classic game, scored in a temporary folder.") + "\n")
             for args in commands:
                 typer.echo(f"$ canasta-score {shlex.join(args)}")
-                for name in ("hand1.toml", "hand3.toml", "hand4.toml"):
+                for name in FILES:
                     if name in args:
                         typer.echo(Path(name).read_text(encoding="utf-8"))
                 app(args)
                 typer.echo("")
         finally:
-            os.chdir(here)
             if saved is None:
                 os.environ.pop("CANASTA_SCORE_HOME", None)
             else:

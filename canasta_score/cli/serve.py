@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
     from starlette.applications import Starlette
 
-    from canasta_score.web.app import Table
 
 LOOPBACK = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
@@ -43,12 +42,6 @@ def qr_text(link: str) -> str:
     out = io.StringIO()
     segno.make(link, error="m").terminal(out=out, compact=True, border=2)
     return out.getvalue()
-
-
-def links(table: Table, host: str, port: int) -> tuple[str, str]:
-    """The viewer's and the scorer's links."""
-    base = f"http://{host}:{port}"
-    return f"{base}/{table.viewer}/", f"{base}/{table.scorer}/"
 
 
 def serve_cmd(
@@ -101,14 +94,14 @@ def serve_cmd(
         ) from None
     port = sock.getsockname()[1]
     host = lan_address() if lan else LOOPBACK
-    viewer, scorer = links(table, host, port)
+    base = f"http://{host}:{port}"
     if lan:
         typer.echo(_("Reachable from the local network at {address}.").format(address=host))
     else:
         typer.echo(_("Reachable from this machine only (--lan: from the local network)."))
     for title, link in (
-        (_("Viewer (read only):"), viewer),
-        (_("Scorer (may enter hands):"), scorer),
+        (_("Viewer (read only):"), f"{base}/{table.viewer}/"),
+        (_("Scorer (may enter hands):"), f"{base}/{table.scorer}/"),
     ):
         typer.echo(f"\n{title} {link}")
         if qr:
