@@ -114,11 +114,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def entry() -> None:
-    """The installed program (and ``python -m canasta_score``): :func:`main`, after which the
-    objects it made are left out of the collections Python makes as it shuts down
-    (``gc.freeze``). They are freed with the process all the same, and the files they held are
-    closed already; searching them for cycles first costs about a twentieth of a short command.
-    Tests call :func:`main` instead, so their own process keeps collecting as usual."""
+    """The installed program: :func:`main`, then ``gc.freeze`` so that Python does not search
+    its objects for cycles as it shuts down (about a twentieth of a short command); they are
+    freed with the process. Tests call :func:`main`, so their process collects as usual."""
     try:
         main()
     finally:

@@ -228,11 +228,9 @@ def save_hand(
     dialogue: Dialogue | None,
     say: Callable[[str], None],
 ) -> tuple[Recorded, bool]:
-    """Record the next hand (:func:`canasta_score.games.scorekeeper.record`). One that ends the
-    game is saved only on an explicit yes: ``yes`` (--yes, or the questions' own answer), else
-    its breakdown is shown with ``say`` and ``dialogue`` asks; without a dialogue (input that
-    is not a terminal) nothing is saved and the error names --yes. Returns the hand recorded
-    and whether its breakdown was shown here."""
+    """Record the next hand. One that ends the game is saved only on a yes: ``yes``, else
+    ``dialogue`` asks after showing its breakdown with ``say`` (no dialogue: nothing is saved,
+    the error names --yes). Returns the hand recorded and whether its breakdown was shown."""
     from canasta_score.cli.hands import render_score
     from canasta_score.games import scorekeeper
     from canasta_score.hands.entry import parse_yes

@@ -1,8 +1,5 @@
-"""``canasta-score min-meld``: the minimum count of a side's initial meld (CONTRACT 5.1).
-
-Its own part of the command line, built from the check's description in
-:mod:`canasta_score.judging.checks` as the ``check`` subcommands are.
-"""
+"""``canasta-score min-meld``: the minimum count of a side's initial meld (CONTRACT 5.1), built
+from its check in :mod:`canasta_score.judging.checks` as the ``check`` subcommands are."""
 
 from __future__ import annotations
 

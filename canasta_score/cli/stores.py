@@ -34,9 +34,8 @@ def has_games(home: Path) -> bool:
 
 
 def open_store() -> Store:
-    """The game store: $CANASTA_SCORE_HOME, else the per-user application folder; a change
-    waits for another command's change up to $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30),
-    saying so on standard error after a second."""
+    """The game store of the home; a change waits for another up to
+    $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30), saying so on standard error."""
     from canasta_score.games.store import Store, timeout_from_env
 
     home = home_folder()
