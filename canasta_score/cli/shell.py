@@ -288,22 +288,10 @@ class Session:
 
     def do_pickup(self, rest: str) -> None:
         raw, words = self.request("pickup", rest)
-        for word in words:
-            said = play_word(word)
-            if said == "unopened":
-                raw["opened"] = False
-            elif said == "opened":
-                raw["opened"] = True
-            elif said == "frozen":
-                raw["frozen"] = True
-        words = [w for w in words if play_word(w) not in FLAG_WORDS]
-        top, hand, side = split_words(words, ("with",), ("by",))
-        if top:
-            raw["top"] = " ".join(top)
-        if hand:
-            raw["hand"] = " ".join(hand)
-        if side:
-            raw["side"] = " ".join(side)
+        said = [play_word(w) or "" for w in words]
+        raw.update(FLAG_WORDS[s] for s in said if s in FLAG_WORDS)
+        words = [w for w, s in zip(words, said, strict=True) if s not in FLAG_WORDS]
+        fill(raw, ("top", "hand", "side"), split_words(words, ("with",), ("by",)))
         if not raw.get("top") or not raw.get("hand"):
             raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
         needed = raw.get("opened") is False
@@ -313,11 +301,7 @@ class Session:
 
     def do_discard(self, rest: str) -> None:
         raw, words = self.request("discard", rest)
-        card, hand, _by = split_words(words, ("with",), ())
-        if card:
-            raw["card"] = " ".join(card)
-        if hand:
-            raw["hand"] = " ".join(hand)
+        fill(raw, ("card", "hand"), split_words(words, ("with",), ()))
         if not raw.get("card") or not raw.get("hand"):
             raise InputError(
                 _('say the card and the hand it is in, e.g. "discard KC with AS 7D KC JK"')
@@ -326,11 +310,7 @@ class Session:
 
     def do_initial(self, rest: str) -> None:
         raw, words = self.request("initial-meld", rest)
-        melds, _with, side = split_words(words, (), ("by",))
-        if melds:
-            raw["melds"] = [*raw.get("melds", []), *meld_texts(melds)]
-        if side:
-            raw["side"] = " ".join(side)
+        fill(raw, ("melds", "", "side"), split_words(words, (), ("by",)))
         if not raw.get("melds"):
             raise InputError(
                 _('give the melds laid together, separated by /, e.g. "initial 7 7 7 / A A JK"')
@@ -349,11 +329,7 @@ class Session:
 
     def do_go_out(self, rest: str) -> None:
         raw, words = self.request("go-out", rest)
-        melds, discard, _by = split_words(words, ("discard",), ())
-        if melds:
-            raw["table"] = [*raw.get("table", []), *meld_texts(melds)]
-        if discard:
-            raw["discard"] = " ".join(discard)
+        fill(raw, ("table", "discard"), split_words(words, ("discard",), ()))
         if not raw.get("table") and not raw.get("hand"):
             raise InputError(
                 _('give the side\'s melds, separated by /, e.g. "go-out Q Q Q / K K K"')
@@ -457,8 +433,9 @@ DISPATCH: dict[str, Callable[[Session, str], None]] = {
     "quit": Session.do_quit,
 }
 
-# The words of play's rulings that set a flag (each said in English or Korean: hands.entry).
-FLAG_WORDS = ("unopened", "opened", "frozen")
+# The words of pickup that set a flag (each said in English or Korean: hands.entry): the option
+# and its value.
+FLAG_WORDS = {"unopened": ("opened", False), "opened": ("opened", True), "frozen": ("frozen", True)}
 
 
 def option_named(check: Check, token: str) -> tuple[Option, Any]:
@@ -493,6 +470,16 @@ def split_words(
         else:
             parts[into].append(word)
     return parts[0], parts[1], parts[2]
+
+
+def fill(raw: dict[str, Any], keys: tuple[str, ...], parts: tuple[list[str], ...]) -> None:
+    """Give each option in ``keys`` the words of its part of a line (none: left as it is); the
+    melds of a repeatable option are added to those its flag gave."""
+    for key, words in zip(keys, parts, strict=False):
+        if words and key in ("melds", "table"):
+            raw[key] = [*raw.get(key, []), *meld_texts(words)]
+        elif words:
+            raw[key] = " ".join(words)
 
 
 def meld_texts(words: list[str]) -> list[str]:
