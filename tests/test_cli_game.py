@@ -370,14 +370,14 @@ def test_leaving_the_questions_saves_nothing_and_exits_2_contract_4(
 
 def test_ctrl_c_outside_a_question_exits_2(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C while a command works (say, waiting for the game's lock) saves nothing."""
-    from canasta_score.cli import game
+    from canasta_score.cli import stores
 
     start(cli)
 
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(game, "open_store", interrupted)
+    monkeypatch.setattr(stores, "open_store", interrupted)
     stopped = cli("status")
     assert (stopped.code, stopped.err) == (2, "Error: interrupted; nothing was saved\n")
 

@@ -99,11 +99,10 @@ def from_game(
     """The ruleset of the game (``--game``, else the current one), the request with what the
     game says about ``--side`` (its score and its next hand number), and the side named with
     its score (``A (score 1,240)``)."""
-    from canasta_score.cli.stores import find, open_store
+    from canasta_score.cli.stores import open_game
     from canasta_score.games.table_facts import game_ruleset, side_facts, side_named, with_facts
 
-    store = open_store()
-    ref = find(store, values.get("game"))
+    store, ref = open_game(values.get("game"))
     given = None
     if values["ruleset"] is not None or values["players"] is not None:
         given = load(values["ruleset"] or "classic", values["players"], None)

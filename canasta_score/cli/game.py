@@ -17,7 +17,7 @@ from canasta_score.cli.common import (
     complete_game,
     emit_json,
 )
-from canasta_score.cli.stores import find, open_store
+from canasta_score.cli.stores import open_game, open_store
 from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import N_, _
 
@@ -269,9 +269,7 @@ def hand_cmd(
     from canasta_score.cli.asking import Dialogue
     from canasta_score.games.game import check_open
 
-    store = open_store()
-    ref = find(store, game)
-    store.writable(ref)
+    store, ref = open_game(game, writable=True)
     before = store.summary(ref, last_only=True)  # all the next hand needs
     check_open(before)
     quick_form = [*(quick or []), *(side or [])]
@@ -298,8 +296,7 @@ def status_cmd(
     dealer, and the winner once the game is over.  Example: status --json"""
     if chart and json:
         raise InputError(_("--chart draws the totals; give --chart or --json, not both"))
-    store = open_store()
-    ref = find(store, game)
+    store, ref = open_game(game)
     summary = store.summary(ref)
     if chart:
         from canasta_score.cli.chart import show
@@ -323,8 +320,7 @@ def history_cmd(
 ) -> None:
     """Every hand: dealer, who went out, each side's minimum, score and total.
     Example: history --detail"""
-    store = open_store()
-    ref = find(store, game)
+    store, ref = open_game(game)
     if detail:
         from canasta_score.cli.hands import render_score
 
@@ -360,9 +356,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     first (--yes does not ask).  Example: undo"""
     from canasta_score.games import scorekeeper
 
-    store = open_store()
-    ref = find(store, game)
-    store.writable(ref)
+    store, ref = open_game(game, writable=True)
     asked = None if yes or not sys.stdin.isatty() else confirm_undo(store, ref)
     done = scorekeeper.undo(store, ref, asked)
     if json:
@@ -402,8 +396,8 @@ def redo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
     from canasta_score.cli import sheet
     from canasta_score.games import scorekeeper
 
-    store = open_store()
-    done = scorekeeper.redo(store, find(store, game))
+    store, ref = open_game(game)
+    done = scorekeeper.redo(store, ref)
     if json:
         emit_json(done.as_dict())
         return
@@ -424,9 +418,7 @@ def edit_cmd(
     is shown.  Example: edit 2 --file hand2.toml"""
     from canasta_score.games import scorekeeper
 
-    store = open_store()
-    ref = find(store, game)
-    store.writable(ref)
+    store, ref = open_game(game, writable=True)
     before = store.summary(ref)
     if not 1 <= number <= before.hands:
         raise GameError(
@@ -498,8 +490,7 @@ def export_cmd(
     from canasta_score.output.export import check_kind, export
 
     check_kind(fmt, detail, full)
-    store = open_store()
-    ref = find(store, game)
+    store, ref = open_game(game)
     target = Path(output).expanduser() if output is not None else None
     if target is not None:
         refuse_store(store, target)

@@ -68,14 +68,12 @@ def serve_cmd(
     """Show the game's sheet live on every phone at the table: prints a viewer link (read
     only) and a scorer link (may enter hands), each with a QR code. Ctrl-C stops; the game
     stays as after its last saved hand.  Example: serve --lan"""
-    from canasta_score.cli.stores import find, home_folder, open_store
+    from canasta_score.cli.stores import home_folder, open_game
     from canasta_score.core import language
     from canasta_score.games.store import timeout_from_env
     from canasta_score.web.app import Table, build
 
-    store = open_store()
-    ref = find(store, game)
-    store.writable(ref)
+    store, ref = open_game(game, writable=True)
     store.summary(ref)  # the game reads, before anyone is told to open it
     store.close()
     table = Table(home_folder(), ref.name, language.current(), timeout_from_env())

@@ -46,14 +46,16 @@ def open_store() -> Store:
     return Store(home, timeout_from_env(), tell, tell)
 
 
-def find(store: Store, ref: str | None) -> Ref:
-    """The game: the one --game names (for this command only), else the current game.
-    Without a current game the message says how to name or start one."""
+def open_game(ref: str | None, writable: bool = False) -> tuple[Store, Ref]:
+    """The game store and the game: the one --game names (for this command only), else the
+    current game (without one, the message says how to name or start one); ``writable``: one
+    that can be changed."""
     from canasta_score.core.language import _
     from canasta_score.games.store import NoCurrentGame
 
+    store = open_store()
     try:
-        return store.locate(ref)
+        found = store.locate(ref)
     except NoCurrentGame as exc:
         if ref is None:  # without a name, the current game is what is missing
             raise GameError(
@@ -63,3 +65,6 @@ def find(store: Store, ref: str | None) -> Ref:
                 ).format(problem=exc)
             ) from None
         raise
+    if writable:
+        store.writable(found)
+    return store, found
