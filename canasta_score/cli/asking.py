@@ -233,11 +233,10 @@ class Dialogue:
             else:
                 self.say("\n" + render_score(played.score) + "\n")
                 on = self.out is None and wanted(sys.stderr)
-                lead = _("warning:")
                 for doubt in shortfalls(rs, played):
                     warning = _("warning: {problem}").format(problem=doubt.text)
                     if on:
-                        echo(warning, lead, "yellow", on, err=True)
+                        echo(warning, _("warning:"), "yellow", on, err=True)
                     else:
                         self.say(warning)
                 if outcome.finished:
@@ -249,9 +248,8 @@ class Dialogue:
                 todo = [self.ask(which, choose)]
             if todo == ["out"]:
                 gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
+                sides = {n: went_out_as(d, gone == n) for n, d in sides.items()}
                 todo = []
-                for name, data in sides.items():
-                    sides[name] = went_out_as(data, gone == name)
 
 
 def old_sides(old: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]]:

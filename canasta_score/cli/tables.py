@@ -108,14 +108,9 @@ def fitted(
     text = simple(rows, head, align)
     if width is None or not rows or widest(text) <= width:
         return text
-    tries: list[tuple[list[int], bool]] = []
-    keep = list(range(len(head)))
-    tries.append((list(keep), False))
-    for index in optional:
-        keep.remove(index)
-        tries.append((list(keep), False))
-    tries += [(keep, True), (list(range(len(head))), True)]
-    for columns, cells in tries:
+    every = list(range(len(head)))
+    fewer = [[i for i in every if i not in optional[:n]] for n in range(len(optional) + 1)]
+    for columns, cells in [*((c, False) for c in fewer), (fewer[-1], True), (every, True)]:
         laid = wrapped_table(
             [[row[i] for i in columns] for row in rows],
             [head[i] for i in columns],
@@ -172,26 +167,23 @@ def wrapped_table(
             # narrow the widest column that can give a column up
             i = max((j for j in range(count) if sizes[j] > floor[j]), key=lambda j: (sizes[j], -j))
             sizes[i] -= 1
-    heads = [
-        display.wrap(h, n, break_on_hyphens=False) or [""] for h, n in zip(head, sizes, strict=True)
-    ]
-    depth = max(len(h) for h in heads)
     pads = [display.rjust if a == "right" else display.ljust for a in align]
-    lines = []
-    for k in range(depth):  # headings sit on their last lines, as tabulate puts them
-        parts = [h[k - depth + len(h)] if k >= depth - len(h) else "" for h in heads]
-        lines.append(GAP.join(p(x, n) for p, x, n in zip(pads, parts, sizes, strict=True)).rstrip())
+
+    def split(texts: Sequence[str]) -> list[list[str]]:
+        pairs = zip(texts, sizes, strict=True)
+        return [display.wrap(t, n, break_on_hyphens=False) or [""] for t, n in pairs]
+
+    def joined(parts: Sequence[str]) -> str:
+        return GAP.join(p(x, n) for p, x, n in zip(pads, parts, sizes, strict=True)).rstrip()
+
+    heads = split(head)
+    depth = max(map(len, heads))  # headings sit on their last lines, as tabulate puts them
+    lines = [joined([([""] * (depth - len(h)) + h)[k] for h in heads]) for k in range(depth)]
     lines.append(GAP.join("-" * n for n in sizes))
     for row in zip(*cols, strict=True):
-        split = [
-            display.wrap(c, n, break_on_hyphens=False) or [""]
-            for c, n in zip(row, sizes, strict=True)
-        ]
-        for k in range(max(len(s) for s in split)):
-            parts = [s[k] if k < len(s) else "" for s in split]
-            lines.append(
-                GAP.join(p(x, n) for p, x, n in zip(pads, parts, sizes, strict=True)).rstrip()
-            )
+        parts = split(row)
+        height = max(map(len, parts))
+        lines += [joined([s[k] if k < len(s) else "" for s in parts]) for k in range(height)]
     return "\n".join(lines)
 
 
