@@ -103,10 +103,8 @@ INTERRUPTED = N_("interrupted; nothing was saved")
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: runs the app. The project's errors become ``Error: ...`` and exit 2, and
-    so does leaving early (Ctrl-C, Ctrl-D at a question), when nothing is saved; Click's usage
-    errors, ``--help`` and ``typer.Exit(code)`` keep Click's own messages and codes. All output
-    goes through :func:`~canasta_score.cli.terminal.clean_output` (no escape sequences)."""
+    """Run the app, all output cleaned of escape sequences. The project's errors and leaving
+    early (Ctrl-C, Ctrl-D) become ``Error: ...`` and exit 2; Click's keep their own."""
     from canasta_score.cli.terminal import clean_output
 
     with clean_output():

@@ -32,8 +32,7 @@ class Left(CanastaError):
 
 @dataclass(frozen=True)
 class Dialogue:
-    """The questions and answers: read from ``inp`` (standard input), written to ``out``
-    (standard error)."""
+    """The questions and answers: read from ``inp`` (stdin), written to ``out`` (stderr)."""
 
     inp: TextIO | None = None
     out: TextIO | None = None

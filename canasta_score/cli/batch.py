@@ -20,8 +20,7 @@ BATCH_COLLECTION = 100_000
 
 
 class Engine(Protocol):
-    """What answers batch lines: the JSON line of one answer, its code, and for an error
-    object its message."""
+    """Answers a batch line: its JSON answer, its code, and for an error its message."""
 
     def answer_text(self, text: bytes, line: int) -> tuple[str, int, str]: ...
 

@@ -1,8 +1,5 @@
-"""``canasta-score check ...``: rulings at the table (CONTRACT section 5).
-
-Each subcommand is built from the check's one description in :mod:`canasta_score.judging.checks`
-(which ``check --batch`` uses too): its options, their help and defaults, and the library call.
-"""
+"""``canasta-score check ...``: rulings at the table (CONTRACT section 5), each subcommand built
+from its check in :mod:`canasta_score.judging.checks`, which ``check --batch`` uses too."""
 
 from __future__ import annotations
 

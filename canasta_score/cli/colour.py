@@ -20,9 +20,8 @@ def wanted(stream: TextIO) -> bool:
 
 
 def echo(text: str, lead: str = "", colour: str = "", on: bool = False, err: bool = False) -> None:
-    """Print ``text`` and a line end; its first word ``lead`` (the program's own word, never a
-    name) in ``colour`` when ``on``. Everything else is printed as all output is (names cleaned
-    of escape sequences); the colour codes go straight to the bytes underneath."""
+    """Print ``text``, its first word ``lead`` (the program's own, never a name) in ``colour``
+    when ``on``: the colour codes go straight to the bytes under the cleaned stream."""
     stream = sys.stderr if err else sys.stdout
     raw = getattr(stream, "buffer", None)
     if on and lead and colour and raw is not None and text.startswith(lead):

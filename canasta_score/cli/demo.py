@@ -1,12 +1,10 @@
 """``canasta-score demo``: a four-hand Classic game scored end to end in a temporary folder.
 
-Hand 1 is example C5 of docs/rules/classic.md, entered card by card (the queen "them" holds is
-a club: the spades are both in the canasta of "us"), and hand 4 scores as C5 does, with "them"
-melding enough for its minimum at 4,950; hands 2 and 3 are
-entered in the quick form (hand 3 with a slip, 300 left instead of 30, put right with ``edit``)
-and bring the sides to 4,800 and 4,950, the position of example C8, so the last hand ends the
-game: us 6,040, them 5,175, us win by 865. The quick form, the sides, the players and the
-records' comments are written in the words of the language in use (JSON: English).
+Hand 1 is example C5 of docs/rules/classic.md, card by card (the queen "them" holds is a club:
+the spades are both in the canasta of "us"); hands 2 and 3 are in the quick form (hand 3 with a
+slip, 300 left instead of 30, put right with ``edit``) and bring the sides to 4,800 and 4,950
+(example C8); hand 4 scores as C5, "them" melding its minimum at 4,950, and ends the game: us
+6,040, them 5,175. Everything is written in the words of the language in use (JSON: English).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""Babel extraction methods for the messages that are not ``_()`` calls in the source: the help
-Click shows (docstrings and ``help=`` texts of every command and option) and the rule texts of
-the ruleset schema, keyed by the rule's key. ``babel.cfg`` names them; each also extracts the
-ordinary ``_()`` calls of the file it is given, so that file needs no second method.
-"""
+"""Babel extraction (``babel.cfg``) of the messages that are not ``_()`` calls: the help of
+every command and option, and the rule texts. Each method also extracts the ``_()`` calls of
+the file it is given."""
 
 from __future__ import annotations
 

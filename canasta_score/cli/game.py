@@ -128,8 +128,7 @@ def entered_now(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
-    """Each shortfall of a hand as a warning on standard error (its first word in colour on a
-    terminal, unless ``plain``)."""
+    """Each shortfall of a hand as a warning on standard error (in colour unless ``plain``)."""
     from canasta_score.cli.colour import echo, wanted
 
     on = not plain and wanted(sys.stderr)
@@ -370,9 +369,8 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
 def confirm_undo(
     store: Store, ref: Ref, dialogue: Dialogue | None = None
 ) -> tuple[int, tuple[dict[str, Any], ...]]:
-    """Show the last hand and ask whether to remove it (``dialogue``: how, by default on
-    standard error and input); returns the game's hand count and last hand as they were shown
-    (so a hand entered meanwhile is not removed by mistake)."""
+    """Show the last hand and ask whether to remove it; returns the hand count and last hand as
+    shown (so a hand entered meanwhile is not removed by mistake)."""
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
     from canasta_score.hands.entry import parse_yes, yes_no

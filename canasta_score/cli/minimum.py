@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 
 
 def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
-    """Print the initial-meld minimum (``min-meld``); ``title``: the side it is for, with its
-    score (``--side``)."""
+    """Print the minimum; ``title``: the side it is for, with its score (``--side``)."""
     if as_json:
         emit_answer(need)
         return

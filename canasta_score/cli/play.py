@@ -98,8 +98,7 @@ def loop(session: Session, read: Callable[[str], str]) -> list[int]:
 
 
 def plain_reader(_prompt: str) -> str:
-    """A line of standard input (no prompt: the session is being scripted), at most as long as
-    a line of a batch; a longer one ends the session with an error."""
+    """A line of standard input (a script: no prompt), at most as long as a batch line."""
     from canasta_score.core.limits import MAX_LINE
 
     line = sys.stdin.readline(MAX_LINE + 1)

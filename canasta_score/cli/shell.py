@@ -376,11 +376,9 @@ class Session:
         return raw, words
 
     def rule(self, name: str, raw: dict[str, Any], needed: bool = False) -> tuple[Any, str, int]:
-        """Check ``name``'s answer to ``raw`` (texts, as the command line gives them) under the
-        game's ruleset, by the same call as ``check`` (:meth:`Check.answer`). A side named
-        gives its score and the next hand's number; with none, where the answer depends on the
-        score (``needed``), the sides' minimums must agree. Returns the answer, the side and
-        the score used."""
+        """Check ``name``'s answer to ``raw`` under the game's ruleset (:meth:`Check.answer`).
+        A side named gives its score and next hand; with none, where the score matters
+        (``needed``), the sides' minimums must agree. Returns the answer, side and score."""
         from canasta_score.cli.check import parsed
         from canasta_score.games.table_facts import side_facts, side_named, with_facts
         from canasta_score.judging.checks import CHECKS

@@ -1,5 +1,4 @@
-"""Where the command line finds games: the game home, the game store and the game a command is
-about."""
+"""Where the command line finds games: the game home, the store and a command's game."""
 
 from __future__ import annotations
 

@@ -52,8 +52,7 @@ def clean_output() -> Iterator[None]:
 
 
 def cleaning(stream: TextIO) -> TextIO:
-    """A :class:`CleanText` stream over the same bytes as ``stream`` (or ``stream`` itself
-    when it has no byte buffer under it)."""
+    """A :class:`CleanText` stream over ``stream``'s bytes (``stream`` if it has none)."""
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
         return stream

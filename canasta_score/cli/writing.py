@@ -1,12 +1,7 @@
-"""Writing an output file safely: whole or not at all, through symlinks, keeping its
-permissions (exports and statistics pages written with ``--output``).
-
-:func:`write_atomic` writes a temporary file in the target's folder, flushes it to disk, gives
-it the target's permissions and renames it over the target, so a reader sees the old file or the
-new one, never half of either. A symlink is written through to the file it points to; a named
-pipe, a device or a folder is refused. Every failure (a full disk, a read-only folder, a name too
-long) is a :class:`GameError` naming the file, and the target is left as it was.
-"""
+"""Writing an output file (``--output``) whole or not at all: a temporary file beside it,
+flushed, given its permissions and renamed over it. A symlink is written through; a pipe, a
+device or a folder is refused; every failure is a :class:`GameError` naming the file, which is
+left as it was."""
 
 from __future__ import annotations
 
