@@ -20,45 +20,32 @@ if TYPE_CHECKING:
     from canasta_score.rules.ruleset import Ruleset
 
 
-# The Python type of each kind of option on the command line.
-CLI_TYPES: dict[str, Any] = {
-    "bool": bool,
-    "int": int,
-    "int?": int | None,
-    "cards": str,
-    "cards?": str | None,
-    "card": str,
-    "card?": str | None,
-    "melds": list[str] | None,
-    "ranks": list[str] | None,
-    "answer": str | None,
-    "text": str | None,
-}
-COMMON = ("ruleset", "players", "rule", "json")
-# The word help shows for each kind of option's value (a flag shows none).
-METAVARS = {
-    "int": "N",
-    "int?": "N",
-    "cards": "CARDS",
-    "cards?": "CARDS",
-    "card": "CARD",
-    "card?": "CARD",
-    "melds": "CARDS",
-    "ranks": "RANK",
-    "text": "NAME",
-    "answer": "[yes|no]",  # 예 and 아니오 too
+# Each kind of option: its Python type on the command line, and the word help shows for its
+# value (a flag shows none).
+KINDS: dict[str, tuple[Any, str | None]] = {
+    "bool": (bool, None),
+    "int": (int, "N"),
+    "int?": (int | None, "N"),
+    "cards": (str, "CARDS"),
+    "cards?": (str | None, "CARDS"),
+    "card": (str, "CARD"),
+    "card?": (str | None, "CARD"),
+    "melds": (list[str] | None, "CARDS"),
+    "ranks": (list[str] | None, "RANK"),
+    "answer": (str | None, "[yes|no]"),  # 예 and 아니오 too
+    "text": (str | None, "NAME"),
 }
 
 
 def parameter(option: Option) -> inspect.Parameter:
     """The command-line parameter of one option of a check."""
-    kind = CLI_TYPES[option.kind]
+    kind, metavar = KINDS[option.kind]
     if option.argument:
         kind = list[str] if option.kind == "melds" else str
-        info: Any = typer.Argument(metavar=METAVARS.get(option.kind), help=option.help)
+        info: Any = typer.Argument(metavar=metavar, help=option.help)
         default: Any = inspect.Parameter.empty
     else:
-        info = typer.Option(*option.flags, metavar=METAVARS.get(option.kind), help=option.help)
+        info = typer.Option(*option.flags, metavar=metavar, help=option.help)
         default = inspect.Parameter.empty if option.required else cli_default(option)
         if option.assumed and kind in (bool, int):
             kind = kind | None  # not given: the ruling says what it assumed
