@@ -136,9 +136,7 @@ def signature(check: Check) -> inspect.Signature:
 
 
 def command_for(
-    check: Check,
-    render: Callable[[Any, bool, str], None] = show_ruling,
-    side_title: bool = False,
+    check: Check, render: Callable[[Any, bool, str], None] = show_ruling, side_title: bool = False
 ) -> Callable[..., None]:
     """The Typer command of a check (its parameters: :func:`signature`). ``render`` prints the
     answer (``--json`` or not), headed by the card or cards checked, or with ``side_title``

@@ -287,8 +287,7 @@ def status_cmd(
     game: GameOpt = None,
     json: JsonOpt = False,
     chart: Annotated[
-        bool,
-        typer.Option("--chart", help="Draw each side's running total, hand by hand."),
+        bool, typer.Option("--chart", help="Draw each side's running total, hand by hand.")
     ] = False,
 ) -> None:
     """The score sheet: every hand with running totals, each side's next minimum, the next
@@ -458,12 +457,10 @@ def export_cmd(
     ] = None,
     game: GameOpt = None,
     detail: Annotated[
-        bool,
-        typer.Option("--detail", help="CSV: one row per breakdown item, with its rule id."),
+        bool, typer.Option("--detail", help="CSV: one row per breakdown item, with its rule id.")
     ] = False,
     full: Annotated[
-        bool,
-        typer.Option("--full", help="Markdown: add each hand's record and the ruleset."),
+        bool, typer.Option("--full", help="Markdown: add each hand's record and the ruleset.")
     ] = False,
     json: Annotated[
         bool,

@@ -7,14 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.cli.common import (
-    JsonOpt,
-    PlayersOpt,
-    RuleOpt,
-    complete_ruleset,
-    emit_json,
-    load,
-)
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
 from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.language import N_, _, pgettext
 

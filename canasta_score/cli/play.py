@@ -33,9 +33,7 @@ def play_cmd(
     yes: Annotated[
         bool,
         typer.Option(
-            "--yes",
-            "-y",
-            help="Save a hand that ends the game, and undo, without asking.",
+            "--yes", "-y", help="Save a hand that ends the game, and undo, without asking."
         ),
     ] = False,
 ) -> None:

@@ -87,14 +87,7 @@ def standings(s: Summary) -> str:
                 "; ".join(shown_requirement(text) for text in side.next_requires),
             ]
         )
-    head = [
-        _("side"),
-        _("players"),
-        _("score"),
-        _("to go"),
-        _("next minimum"),
-        _("also required"),
-    ]
+    head = [_("side"), _("players"), _("score"), _("to go"), _("next minimum"), _("also required")]
     keep = 3 if s.finished else 6 if any(r[5] for r in rows) else 5
     head, rows = head[:keep], [r[:keep] for r in rows]
     align = ["left", "left", "right", "right", "right", "left"][: len(head)]

@@ -75,14 +75,7 @@ KOREAN = {
     "도움말": "help",
     "종료": "quit",
 }
-ALIASES = {
-    "exit": "quit",
-    "q": "quit",
-    "?": "help",
-    "goout": "go-out",
-    "sheet": "status",
-    **KOREAN,
-}
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "goout": "go-out", "sheet": "status", **KOREAN}
 CARD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 QUICK_WORDS = (
