@@ -27,16 +27,11 @@ def show_minimum(need: Minimum, as_json: bool, title: str = "") -> None:
 def minimum_text(need: Minimum, title: str = "") -> str:
     """The initial-meld minimum as lines of text (``min-meld``, and ``min`` in ``play``)."""
     if title:
-        text = _("Initial meld minimum for {side}: {minimum}  [{rule}]").format(
-            side=title, minimum=need.minimum, rule=need.rule.rule
-        )
+        text = _("Initial meld minimum for {side}: {minimum}  [{rule}]")
     else:
-        text = _("Initial meld minimum: {minimum}  [{rule}]").format(
-            minimum=need.minimum, rule=need.rule.rule
-        )
-    lines = [text]
-    for requirement in need.requires:
-        lines.append(_("  and {requirement}").format(requirement=requirement))
+        text = _("Initial meld minimum: {minimum}  [{rule}]")
+    lines = [text.format(side=title, minimum=need.minimum, rule=need.rule.rule)]
+    lines += [_("  and {requirement}").format(requirement=r) for r in need.requires]
     return "\n".join(lines)
 
 

@@ -215,27 +215,28 @@ def explain_cmd(
         emit_json(found.as_dict())
         return
     width = terminal_width()
+
+    def say(text: str) -> None:
+        typer.echo(wrap(text, width, "  "))
+
     typer.echo(found.id)
-    typer.echo(wrap(found.text, width, "  "))
+    say(found.text)
     if found.setting:
         value = toml_value(plain_value(found.value))
-        text = _("value: {key} = {value}").format(key=found.key, value=value)
-        typer.echo(wrap(text, width, "  "))
+        say(_("value: {key} = {value}").format(key=found.key, value=value))
     else:
-        typer.echo(wrap(_("value: none; a fixed rule of the game, not a setting"), width, "  "))
+        say(_("value: none; a fixed rule of the game, not a setting"))
     if found.choices:
         typer.echo("  " + _("choices:"))
         for choice in found.choices:
             typer.echo(wrap(f"{choice}: {describe_choice(found.key, choice)}", width, "    ", "  "))
     if found.setting:
-        text = _("house rule: --rule {key}=VALUE").format(key=found.key)
-        typer.echo(wrap(text, width, "  "))
+        say(_("house rule: --rule {key}=VALUE").format(key=found.key))
     source = said_source(found.source) if found.source else _("none given")
-    typer.echo(wrap(_("source: {source}").format(source=source), width, "  "))
+    say(_("source: {source}").format(source=source))
     if found.unsourced:
-        text = _("no source gives this value: {why}").format(why=found.unsourced)
-        typer.echo(wrap(text, width, "  "))
-    typer.echo(wrap(_("explained in: {page}").format(page=found.page), width, "  "))
+        say(_("no source gives this value: {why}").format(why=found.unsourced))
+    say(_("explained in: {page}").format(page=found.page))
 
 
 @app.command("validate", cls=Command)

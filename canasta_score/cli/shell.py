@@ -249,11 +249,9 @@ class Session:
         self.say(sheet.played(done.played, done.summary, breakdown=True))
 
     def show(self, ruling: Ruling, title: str = "") -> None:
-        from canasta_score.cli.common import ruling_text
+        from canasta_score.cli.common import ruling_text, verdict
 
-        text = ruling_text(ruling, title)
-        lead = text.split("\n")[0].split(":")[0]  # the verdict, in the language in use
-        self.tell(text, lead, "green" if ruling.legal else "red")
+        self.tell(ruling_text(ruling, title), verdict(ruling), "green" if ruling.legal else "red")
 
     def tell(self, text: str, lead: str, colour: str) -> None:
         """Say ``text``, its first word ``lead`` in ``colour`` on a terminal."""
