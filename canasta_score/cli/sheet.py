@@ -75,31 +75,26 @@ def outcome(s: Summary) -> str:
 
 def standings(s: Summary) -> str:
     """Each side's score and what its next initial meld needs."""
-    rows = []
-    for side in s.sides:
-        rows.append(
-            [
-                side.name,
-                " & ".join(side.players),
-                num(side.score),
-                num(s.to_go(side.score)),
-                str(side.next_minimum),
-                "; ".join(shown_requirement(text) for text in side.next_requires),
-            ]
-        )
+    rows = [
+        [
+            side.name,
+            " & ".join(side.players),
+            num(side.score),
+            num(s.to_go(side.score)),
+            str(side.next_minimum),
+            "; ".join(shown_requirement(text) for text in side.next_requires),
+        ]
+        for side in s.sides
+    ]
     head = [_("side"), _("players"), _("score"), _("to go"), _("next minimum"), _("also required")]
-    keep = 3 if s.finished else 6 if any(r[5] for r in rows) else 5
-    head, rows = head[:keep], [r[:keep] for r in rows]
-    align = ["left", "left", "right", "right", "right", "left"][: len(head)]
+    align = ["left", "left", "right", "right", "right", "left"]
+    shown = list(range(3 if s.finished else 6 if any(r[5] for r in rows) else 5))
     if s.fixed_hands and not s.finished:  # a game of so many hands has no target to go to
-        head, rows, align = (
-            head[:3] + head[4:],
-            [r[:3] + r[4:] for r in rows],
-            align[:3] + align[4:],
-        )
-    if all(r[1] in ("", r[0]) for r in rows):
-        head, rows, align = head[:1] + head[2:], [r[:1] + r[2:] for r in rows], align[1:]
-    return fitted(rows, head, align)
+        shown.remove(3)
+    if all(r[1] in ("", r[0]) for r in rows):  # sides named by their players
+        shown.remove(1)
+    cells = [[r[i] for i in shown] for r in rows]
+    return fitted(cells, [head[i] for i in shown], [align[i] for i in shown])
 
 
 def status(s: Summary) -> str:

@@ -153,17 +153,14 @@ def render_vs(result: dict[str, Any]) -> str:
 
 def described(filters: Filters) -> list[str]:
     """The filters in use, in words (for the page)."""
-    out = []
-    for label, value in (
+    given = (
         (N_("player {value}"), filters.player),
         (N_("side {value}"), filters.side),
         (N_("ruleset {value}"), filters.ruleset),
         (N_("since {value}"), filters.since),
         (N_("until {value}"), filters.until),
-    ):
-        if value is not None:
-            out.append(_(label).format(value=value))
-    return out
+    )
+    return [_(label).format(value=value) for label, value in given if value is not None]
 
 
 def stats_cmd(
