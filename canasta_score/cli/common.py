@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -82,7 +83,7 @@ GameOpt = Annotated[
 ]
 
 
-def load(ruleset: str, players: int | None, rule: list[str] | None) -> Ruleset:
+def load(ruleset: str, players: int | None, rule: Sequence[str] | None) -> Ruleset:
     """Load a ruleset for a command."""
     from canasta_score.rules.catalog import load_ruleset
 

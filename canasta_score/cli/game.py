@@ -16,6 +16,7 @@ from canasta_score.cli.common import (
     RulesetOpt,
     complete_game,
     emit_json,
+    load,
 )
 from canasta_score.cli.stores import open_game, open_store
 from canasta_score.core.errors import GameError, InputError
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from canasta_score.games.game import Recorded, Shortfall
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
-    from canasta_score.rules.ruleset import Ruleset
 
 FileOpt = Annotated[
     str | None,
@@ -170,15 +170,9 @@ def new_cmd(
     from datetime import datetime
 
     from canasta_score.games.game import check_name, new_game, parse_side, pick_ruleset
-    from canasta_score.rules.catalog import load_ruleset
 
-    overrides = list(rule or [])
     sides = [parse_side(s) for s in side or []]
-
-    def load(count: int | None) -> Ruleset:
-        return load_ruleset(ruleset, players=count, overrides=overrides)
-
-    rs = pick_ruleset(load, sides, players)
+    rs = pick_ruleset(lambda count: load(ruleset, count, rule), sides, players)
     store = open_store()
     now = datetime.now()
     default = _("game-{date}").format(date=f"{now:%Y-%m-%d}")

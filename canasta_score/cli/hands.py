@@ -13,7 +13,6 @@ from canasta_score.core.language import N_, _, pgettext
 
 if TYPE_CHECKING:
     from canasta_score.hands.scoring import HandScore
-    from canasta_score.rules.ruleset import Ruleset
 
 
 def read_text(path: str, limit: int | None = None, what: str = N_("a hand record")) -> str:
@@ -107,11 +106,8 @@ def score_hand_cmd(
         raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
     from canasta_score.hands.score_data import NoRuleset, score_data
 
-    def loaded(ref: str, count: int | None, rules: tuple[str, ...]) -> Ruleset:
-        return load(ref, count, list(rules))
-
     try:
-        result = score_data(read_record_data(file), ruleset, players, tuple(rule or ()), loaded)
+        result = score_data(read_record_data(file), ruleset, players, tuple(rule or ()), load)
     except NoRuleset:
         raise RecordError(
             _('say which ruleset: --ruleset ID, or ruleset = "..." in the record')
