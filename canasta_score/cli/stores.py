@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,12 +38,8 @@ def open_store() -> Store:
     $CANASTA_SCORE_LOCK_TIMEOUT seconds (default 30), saying so on standard error."""
     from canasta_score.games.store import Store, timeout_from_env
 
-    home = home_folder()
-
-    def tell(text: str) -> None:
-        typer.echo(text, err=True)
-
-    return Store(home, timeout_from_env(), tell, tell)
+    tell = partial(typer.echo, err=True)
+    return Store(home_folder(), timeout_from_env(), tell, tell)
 
 
 def open_game(ref: str | None, writable: bool = False) -> tuple[Store, Ref]:
