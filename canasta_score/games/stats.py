@@ -12,9 +12,11 @@ players were not named, the side's name.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
@@ -48,7 +50,7 @@ class SideHand:
     out_player: str = ""  # which of the side's players went out, when it was written down
 
 
-@dataclass
+@record
 class Part:
     """One side's figures over the hands of one game (best and worst: score, hand number)."""
 
@@ -60,26 +62,8 @@ class Part:
     went_out: int = 0
     concealed: int = 0
     red_threes: int = 0
-    lost: list[int] = field(default_factory=lambda: [0, 0, 0])
+    lost: tuple[int, ...] = (0, 0, 0)  # points lost, in the order of PENALTIES
     out_by: dict[str, int] = field(default_factory=dict)  # hands each player went out (folded)
-
-    def add(self, side: SideHand, number: int) -> None:
-        self.hands += 1
-        self.points += side.score
-        if self.best is None or side.score > self.best[0]:
-            self.best = (side.score, number)
-        if self.worst is None or side.score < self.worst[0]:
-            self.worst = (side.score, number)
-        for kind, n in side.canastas.items():
-            self.canastas[kind] = self.canastas.get(kind, 0) + n
-        self.went_out += side.went_out
-        self.concealed += side.concealed
-        self.red_threes += side.red_threes
-        for i, points in enumerate(side.lost):
-            self.lost[i] += points
-        if side.went_out and side.out_player:
-            player = fold(side.out_player)
-            self.out_by[player] = self.out_by.get(player, 0) + 1
 
     def to_data(self) -> list[Any]:
         return [
@@ -91,7 +75,7 @@ class Part:
             self.went_out,
             self.concealed,
             self.red_threes,
-            self.lost,
+            list(self.lost),
             self.out_by,
         ]
 
@@ -103,7 +87,7 @@ class Part:
             return None if value is None else (int(value[0]), int(value[1]))
 
         kinds = {str(k): int(v) for k, v in dict(canastas).items()}
-        spent = [int(x) for x in lost]
+        spent = tuple(int(x) for x in lost)
         if len(spent) != len(PENALTIES):
             raise ValueError("penalties")
         return cls(
@@ -195,26 +179,24 @@ def game_facts(log: Log) -> GameFacts:
 
     rs, game = log.rs, log.game
     prefix = f"{rs.id}."
-    parts = tuple(Part() for _ in game.sides)
+    hands: list[list[tuple[int, SideHand]]] = [[] for _ in game.sides]
     for hand in log.played:
         by_name = {s.name: s for s in parse_record(record_of(hand.record)).sides}
-        for part, scored in zip(parts, hand.score.sides, strict=True):
+        for own, scored in zip(hands, hand.score.sides, strict=True):
             side = by_name[scored.name]
-            kinds: dict[str, int] = {}
+            kinds: Counter[str] = Counter()
             if not side.special_hand and not side.acaba:
-                for kind in melded(rs, side).kinds:
-                    name = display_name(kind, rs)
-                    kinds[name] = kinds.get(name, 0) + 1
+                kinds.update(display_name(kind, rs) for kind in melded(rs, side).kinds)
             facts = SideHand(
                 score=scored.total,
                 went_out=scored.went_out,
                 concealed=scored.went_out and side.concealed,
-                canastas=kinds,
+                canastas=dict(kinds),
                 red_threes=side.red_threes,
                 lost=lost_points(prefix, ((i.rule, i.points) for i in scored.items)),
                 out_player=side.went_out_player,
             )
-            part.add(facts, hand.number)
+            own.append((hand.number, facts))
     size = rs.table.side_size
     return GameFacts(
         name=game.name,
@@ -222,10 +204,41 @@ def game_facts(log: Log) -> GameFacts:
         ruleset=rs.id,
         sides=tuple(s.name for s in game.sides),
         players=tuple(s.named(size) for s in game.sides),
-        parts=parts,
+        parts=tuple(part(own) for own in hands),
         finished=log.outcome.finished,
         winners=log.outcome.winners,
     )
+
+
+def part(hands: list[tuple[int, SideHand]]) -> Part:
+    """A side's figures over its hands (number, facts) of one game."""
+    sides = [side for _, side in hands]
+    scores = [(side.score, number) for number, side in hands]
+    return Part(
+        hands=len(hands),
+        points=sum(side.score for side in sides),
+        best=max(scores, key=itemgetter(0), default=None),
+        worst=min(scores, key=itemgetter(0), default=None),
+        canastas=added(side.canastas for side in sides),
+        went_out=sum(side.went_out for side in sides),
+        concealed=sum(side.concealed for side in sides),
+        red_threes=sum(side.red_threes for side in sides),
+        lost=summed(side.lost for side in sides),
+        out_by=dict(Counter(fold(s.out_player) for s in sides if s.went_out and s.out_player)),
+    )
+
+
+def added(counts: Iterable[dict[str, int]]) -> dict[str, int]:
+    """Counts by name added up (the names in the order first met)."""
+    total: Counter[str] = Counter()
+    for count in counts:
+        total.update(count)
+    return dict(total)
+
+
+def summed(rows: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """The points lost to each penalty, added up."""
+    return tuple(sum(column) for column in zip(*rows, strict=True)) or (0, 0, 0)
 
 
 # ---------------------------------------------------------------- who is who
@@ -292,49 +305,25 @@ def who(text: str, partnership: bool | None = None) -> Who:
 # ---------------------------------------------------------------- figures
 
 
-@dataclass
+@record
 class Tally:
-    """Running figures of one player or partnership."""
+    """The figures of one player or partnership over the games it played."""
 
     name: str
-    players: list[str] = field(default_factory=list)
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    best: tuple[int, str, int] | None = None
-    worst: tuple[int, str, int] | None = None
-    canastas: dict[str, int] = field(default_factory=dict)
-    went_out: int = 0
-    concealed: int = 0
-    red_threes: int = 0
-    lost: list[int] = field(default_factory=lambda: [0, 0, 0])
-    out_self: int | None = None  # a player's: the hands the player went out, when written down
-
-    def add_game(self, facts: GameFacts, index: int, player: str | None = None) -> None:
-        """Add a game in which this tally sat at side ``index`` (as ``player``, for a
-        player's tally)."""
-        self.games += 1
-        if facts.finished:
-            self.finished += 1
-            self.wins += facts.sides[index] in facts.winners
-        part = facts.parts[index]
-        self.hands += part.hands
-        self.points += part.points
-        if part.best and (self.best is None or part.best[0] > self.best[0]):
-            self.best = (part.best[0], facts.name, part.best[1])
-        if part.worst and (self.worst is None or part.worst[0] < self.worst[0]):
-            self.worst = (part.worst[0], facts.name, part.worst[1])
-        for kind, n in part.canastas.items():
-            self.canastas[kind] = self.canastas.get(kind, 0) + n
-        self.went_out += part.went_out
-        self.concealed += part.concealed
-        self.red_threes += part.red_threes
-        for i, points in enumerate(part.lost):
-            self.lost[i] += points
-        if player is not None:
-            self.out_self = (self.out_self or 0) + part.out_by.get(fold(player), 0)
+    players: tuple[str, ...]
+    games: int
+    finished: int
+    wins: int
+    hands: int
+    points: int
+    best: tuple[int, str, int] | None
+    worst: tuple[int, str, int] | None
+    canastas: dict[str, int]
+    went_out: int
+    concealed: int
+    red_threes: int
+    lost: tuple[int, ...]
+    out_self: int | None  # a player's: the hands the player went out, when written down
 
     def per_hand(self, n: int) -> float | None:
         return round(n / self.hands, 3) if self.hands else None
@@ -365,6 +354,43 @@ class Tally:
             "red_threes_per_hand": self.per_hand(self.red_threes),
             "penalties": dict(zip(PENALTIES, self.lost, strict=True)),
         }
+
+
+Seat = tuple["GameFacts", int]  # a game, and the index of the side a tally sat at
+
+
+def tally(
+    name: str, seats: list[Seat], players: tuple[str, ...] = (), player: bool = False
+) -> Tally:
+    """The figures of ``name`` over the games in which it sat at the side of each seat (a
+    player's, with ``player``, count the hands the player went out)."""
+    parts = [(facts, facts.parts[index]) for facts, index in seats]
+    done = [(facts, index) for facts, index in seats if facts.finished]
+    return Tally(
+        name=name,
+        players=players,
+        games=len(seats),
+        finished=len(done),
+        wins=sum(facts.sides[index] in facts.winners for facts, index in done),
+        hands=sum(p.hands for _, p in parts),
+        points=sum(p.points for _, p in parts),
+        best=max(
+            ((p.best[0], f.name, p.best[1]) for f, p in parts if p.best),
+            key=itemgetter(0),
+            default=None,
+        ),
+        worst=min(
+            ((p.worst[0], f.name, p.worst[1]) for f, p in parts if p.worst),
+            key=itemgetter(0),
+            default=None,
+        ),
+        canastas=added(p.canastas for _, p in parts),
+        went_out=sum(p.went_out for _, p in parts),
+        concealed=sum(p.concealed for _, p in parts),
+        red_threes=sum(p.red_threes for _, p in parts),
+        lost=summed(p.lost for _, p in parts),
+        out_self=sum(p.out_by.get(fold(name), 0) for _, p in parts) if player else None,
+    )
 
 
 @record
@@ -445,21 +471,20 @@ def statistics(
         for names in facts.players:
             for name in names:
                 spelling.setdefault(fold(name), name)
-    players: dict[str, Tally] = {}
+    player_seats: dict[str, list[Seat]] = {}
+    side_seats: dict[tuple[str, ...], list[Seat]] = {}
     for facts in kept:
         for i, names in enumerate(facts.players):
             for name in names:
-                tally = players.setdefault(fold(name), Tally(spelling[fold(name)]))
-                tally.add_game(facts, i, name)
-    sides: dict[tuple[str, ...], Tally] = {}
-    for facts in kept:
-        for i, names in enumerate(facts.players):
-            key = side_key(facts, i)
-            if key not in sides:
-                spelt = [players[fold(n)].name for n in names]
-                label = " & ".join(spelt) if len(spelt) > 1 else side_label(facts, i)
-                sides[key] = Tally(label, spelt)
-            sides[key].add_game(facts, i)
+                player_seats.setdefault(fold(name), []).append((facts, i))
+            side_seats.setdefault(side_key(facts, i), []).append((facts, i))
+    players = {k: tally(spelling[k], seats, player=True) for k, seats in player_seats.items()}
+    sides = {}
+    for key, seats in side_seats.items():
+        facts, i = seats[0]
+        spelt = tuple(spelling[fold(n)] for n in facts.players[i])
+        label = " & ".join(spelt) if len(spelt) > 1 else side_label(facts, i)
+        sides[key] = tally(label, seats, spelt)
     if filters.player is not None:
         one = who(filters.player, False)
         players = {k: v for k, v in players.items() if k == one.key[0]}
@@ -500,7 +525,7 @@ def head_to_head(
                 a=a, b=b
             )
         )
-    tallies = (Tally(a), Tally(b))
+    seats: tuple[list[Seat], list[Seat]] = ([], [])
     shared = 0
     for facts in sorted(distinct(games), key=lambda g: (g.day, g.created, g.name)):
         if not filters.keeps(facts):
@@ -508,11 +533,12 @@ def head_to_head(
         one_seat, two_seat = seat_of(first, facts), seat_of(second, facts)
         if one_seat is None or two_seat is None or one_seat == two_seat:
             continue
-        tallies[0].add_game(facts, one_seat)
-        tallies[1].add_game(facts, two_seat)
+        seats[0].append((facts, one_seat))
+        seats[1].append((facts, two_seat))
         if facts.finished and len(facts.winners) > 1:
             sides = (facts.sides[one_seat], facts.sides[two_seat])
             shared += all(s in facts.winners for s in sides)
+    tallies = (tally(a, seats[0]), tally(b, seats[1]))
     one, two = (t.figures() for t in tallies)
     return {
         "a": one,
