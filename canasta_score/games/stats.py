@@ -87,7 +87,7 @@ class Part:
             return None if value is None else (int(value[0]), int(value[1]))
 
         kinds = {str(k): int(v) for k, v in dict(canastas).items()}
-        spent = tuple(int(x) for x in lost)
+        spent = tuple([int(x) for x in lost])
         if len(spent) != len(PENALTIES):
             raise ValueError("penalties")
         return cls(
@@ -214,31 +214,39 @@ def part(hands: list[tuple[int, SideHand]]) -> Part:
     """A side's figures over its hands (number, facts) of one game."""
     sides = [side for _, side in hands]
     scores = [(side.score, number) for number, side in hands]
+    points, went_out, concealed, red_threes, *lost = totals(
+        [(s.score, s.went_out, s.concealed, s.red_threes, *s.lost) for s in sides],
+        4 + len(PENALTIES),
+    )
     return Part(
         hands=len(hands),
-        points=sum(side.score for side in sides),
-        best=max(scores, key=itemgetter(0), default=None),
-        worst=min(scores, key=itemgetter(0), default=None),
+        points=points,
+        best=max(scores, key=first, default=None),
+        worst=min(scores, key=first, default=None),
         canastas=added(side.canastas for side in sides),
-        went_out=sum(side.went_out for side in sides),
-        concealed=sum(side.concealed for side in sides),
-        red_threes=sum(side.red_threes for side in sides),
-        lost=summed(side.lost for side in sides),
+        went_out=went_out,
+        concealed=concealed,
+        red_threes=red_threes,
+        lost=tuple(lost),
         out_by=dict(Counter(fold(s.out_player) for s in sides if s.went_out and s.out_player)),
     )
 
 
+first = itemgetter(0)  # a figure's score, beside the game or hand it was made in
+
+
+def totals(rows: list[tuple[int, ...]], width: int) -> list[int]:
+    """Each column of ``rows`` added up (``width`` zeros for no rows)."""
+    return [sum(column) for column in zip(*rows, strict=True)] or [0] * width
+
+
 def added(counts: Iterable[dict[str, int]]) -> dict[str, int]:
     """Counts by name added up (the names in the order first met)."""
-    total: Counter[str] = Counter()
+    total: dict[str, int] = {}
     for count in counts:
-        total.update(count)
-    return dict(total)
-
-
-def summed(rows: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
-    """The points lost to each penalty, added up."""
-    return tuple(sum(column) for column in zip(*rows, strict=True)) or (0, 0, 0)
+        for name, n in count.items():
+            total[name] = total.get(name, 0) + n
+    return total
 
 
 # ---------------------------------------------------------------- who is who
@@ -365,31 +373,32 @@ def tally(
     """The figures of ``name`` over the games in which it sat at the side of each seat (a
     player's, with ``player``, count the hands the player went out)."""
     parts = [(facts, facts.parts[index]) for facts, index in seats]
-    done = [(facts, index) for facts, index in seats if facts.finished]
+    hands, points, went_out, concealed, red_threes, *lost = totals(
+        [(p.hands, p.points, p.went_out, p.concealed, p.red_threes, *p.lost) for _, p in parts],
+        5 + len(PENALTIES),
+    )
+    won = [facts.sides[index] in facts.winners for facts, index in seats if facts.finished]
+    me = fold(name)
     return Tally(
         name=name,
         players=players,
         games=len(seats),
-        finished=len(done),
-        wins=sum(facts.sides[index] in facts.winners for facts, index in done),
-        hands=sum(p.hands for _, p in parts),
-        points=sum(p.points for _, p in parts),
+        finished=len(won),
+        wins=sum(won),
+        hands=hands,
+        points=points,
         best=max(
-            ((p.best[0], f.name, p.best[1]) for f, p in parts if p.best),
-            key=itemgetter(0),
-            default=None,
+            ((p.best[0], f.name, p.best[1]) for f, p in parts if p.best), key=first, default=None
         ),
         worst=min(
-            ((p.worst[0], f.name, p.worst[1]) for f, p in parts if p.worst),
-            key=itemgetter(0),
-            default=None,
+            ((p.worst[0], f.name, p.worst[1]) for f, p in parts if p.worst), key=first, default=None
         ),
         canastas=added(p.canastas for _, p in parts),
-        went_out=sum(p.went_out for _, p in parts),
-        concealed=sum(p.concealed for _, p in parts),
-        red_threes=sum(p.red_threes for _, p in parts),
-        lost=summed(p.lost for _, p in parts),
-        out_self=sum(p.out_by.get(fold(name), 0) for _, p in parts) if player else None,
+        went_out=went_out,
+        concealed=concealed,
+        red_threes=red_threes,
+        lost=tuple(lost),
+        out_self=sum(p.out_by.get(me, 0) for _, p in parts) if player else None,
     )
 
 
