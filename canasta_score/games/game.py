@@ -350,15 +350,11 @@ def entered_at(data: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def played_dates(game: Game, modified: str) -> tuple[str, str]:
-    """When the game was started and last played (ISO 8601). Started: when it was created, else
-    when its first dated hand was entered, else ``modified`` (when it was last changed). Last
-    played: when its last hand was entered, else ``modified``."""
-    return dates_of(game.created, [h.get(ENTERED) for h in game.hands], modified)
-
-
 def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]:
-    """:func:`played_dates` from when the game was created and each hand's ``entered``."""
+    """When a game was started and last played (ISO 8601), from when it was ``created`` and
+    each hand was ``entered``. Started: when it was created, else when its first dated hand was
+    entered, else ``modified`` (when it was last changed). Last played: when its last hand was
+    entered, else ``modified``."""
     dated = [when for when in entered if isinstance(when, str) and when]
     started = created or (min(dated) if dated else "") or modified
     last = entered[-1] if entered and isinstance(entered[-1], str) else ""

@@ -1009,7 +1009,7 @@ class Store:
 
     def listed(self) -> list[Listed]:
         """Every game with its summary (or the problem that stops reading it), and when it
-        was started and last played (see :func:`canasta_score.games.game.played_dates`)."""
+        was started and last played (see :func:`canasta_score.games.game.dates_of`)."""
         from canasta_score.games.game import ENTERED, dates_of
 
         out = []
