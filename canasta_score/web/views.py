@@ -317,16 +317,14 @@ def read_hand(
     form = hand_form(game, rs, number, values, refused)
     if problems:
         return replace(form, problems=tuple(problems), wrong=tuple(refused))
-    record = {"side": sides}
+    hand = {"side": sides}
     try:
-        played, outcome = play(game, rs, record, number, before)
+        played, outcome = play(game, rs, hand, number, before)
     except RecordError as exc:
         problem = _("This hand cannot be scored: {problem}").format(problem=exc)
         return replace(form, problems=(problem,))
     doubts = tuple(d.text for d in shortfalls(rs, played))
-    return replace(
-        form, record=record, scored=preview(played), doubts=doubts, ends=outcome.finished
-    )
+    return replace(form, record=hand, scored=preview(played), doubts=doubts, ends=outcome.finished)
 
 
 # ---------------------------------------------------------------- rulings
