@@ -77,7 +77,8 @@ def game_page(log: Log) -> str:
     from canasta_score.games.gamefile import log_data
     from canasta_score.output.chart import chart_data, svg_chart
 
-    data = log_data(log)
+    summary = log.summary()
+    data = log_data(log, summary)
     # Each breakdown item as a person reads it, beside its English label (which is data); an
     # unnamed dealer as a person reads it.
     for hand, played in zip(data["hands"], log.played, strict=True):
@@ -87,7 +88,7 @@ def game_page(log: Log) -> str:
                 {**item, "said": kept.words.said()}
                 for item, kept in zip(side["items"], scored.items, strict=True)
             ]
-    chart = svg_chart(chart_data(log.summary(), log.rs))
+    chart = svg_chart(chart_data(summary, log.rs))
     sides = [
         {"name": s.name, "players": list(s.players), "colour": COLOURS[i % len(COLOURS)]}
         for i, s in enumerate(log.game.sides)
