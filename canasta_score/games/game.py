@@ -598,36 +598,22 @@ class Shortfall:
     @property
     def text(self) -> str:
         if self.missing:
-            return _(
+            text = _(
                 'hand {hand}: "{side}" melded a count of {melded} without a canasta, but '
                 "{missing} [{rule}]"
-            ).format(
-                hand=self.hand,
-                side=self.side,
-                melded=self.melded,
-                missing=self.missing,
-                rule=self.rule,
             )
-        return _(
-            'hand {hand}: "{side}" melded a count of {melded}, below its initial-meld minimum '
-            "of {minimum} [{rule}]"
-        ).format(
-            hand=self.hand,
-            side=self.side,
-            melded=self.melded,
-            minimum=self.minimum,
-            rule=self.rule,
-        )
+        else:
+            text = _(
+                'hand {hand}: "{side}" melded a count of {melded}, below its initial-meld '
+                "minimum of {minimum} [{rule}]"
+            )
+        return text.format(missing=self.missing, **self.as_dict(shown=False))
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "side": self.side,
-            "melded": self.melded,
-            "minimum": self.minimum,
-            "rule": self.rule,
-            "text": self.text,
-        }
+    def as_dict(self, shown: bool = True) -> dict[str, Any]:
+        """The doubt as data (``shown``: with its text)."""
+        data: dict[str, Any] = {"hand": self.hand, "side": self.side, "melded": self.melded}
+        data |= {"minimum": self.minimum, "rule": self.rule}
+        return data | {"text": self.text} if shown else data
 
 
 def shortfalls(rs: Ruleset, hand: Played) -> tuple[Shortfall, ...]:
