@@ -773,10 +773,8 @@ class Store:
                 ).fetchone()
                 data["lines"] = json.loads(lines)
                 summary = Summary.from_data(data)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, sqlite3.DataError):
             return None  # derived data that does not read is derived again
-        except sqlite3.DataError:
-            return None
         except sqlite3.OperationalError as exc:
             if "malformed JSON" not in str(exc):
                 raise
@@ -816,12 +814,11 @@ class Store:
             "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
             [(ident, x.number, to_json(line_data(x))) for x in summary.lines if x.number > same],
         )
-        revision = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0]
         db.execute(
             "INSERT INTO summaries (game, stamp, revision, head, facts) VALUES (?, ?, ?, ?, NULL)"
             " ON CONFLICT (game) DO UPDATE SET stamp = excluded.stamp, "
             "revision = excluded.revision, head = excluded.head, facts = NULL",
-            (ident, program_stamp(), revision, to_json(summary.to_data(lines=False))),
+            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data(lines=False))),
         )
 
     # -------------------------------------------------------------- changing
@@ -928,11 +925,7 @@ class Store:
         if ref.file is not None:
             return 0
         with self.reading() as db:
-            row = db.execute("SELECT revision FROM games WHERE name = ?", (ref.name,)).fetchone()
-        if row is None:
-            with self.reading() as db:
-                self.game_id(db, ref.name)  # names what is missing
-        return int(row[0])
+            return revision_of(db, self.game_id(db, ref.name))
 
     def update(
         self, ref: Ref, change: Change[R], whole: bool = True, revision: int | None = None
@@ -946,15 +939,13 @@ class Store:
         self.writable(ref)
         with self.writing() as db:
             ident = self.game_id(db, ref.name)
-            if revision is not None:
-                now = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()
-                if int(now[0]) != revision:
-                    raise GameChanged(
-                        _(
-                            'game "{game}" changed since it was shown (a hand was entered, '
-                            "edited or taken back meanwhile); nothing was changed"
-                        ).format(game=ref.name)
-                    )
+            if revision is not None and revision_of(db, ident) != revision:
+                raise GameChanged(
+                    _(
+                        'game "{game}" changed since it was shown (a hand was entered, '
+                        "edited or taken back meanwhile); nothing was changed"
+                    ).format(game=ref.name)
+                )
             game = self.read_game(db, ref.name, hands=whole)
             summary = self.kept_summary(db, ident, last_only=not whole)
             if summary is None:
@@ -1130,6 +1121,11 @@ class Store:
             self.on_note(
                 _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
+
+
+def revision_of(db: sqlite3.Connection, ident: int) -> int:
+    """Game ``ident``'s revision (see :meth:`Store.revision`)."""
+    return int(db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0])
 
 
 def read_only(exc: GameError) -> bool:
