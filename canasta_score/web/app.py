@@ -499,13 +499,10 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             assert form.record is not None
             try:
                 scorekeeper.edit(table.store(), table.ref, number, form.record, revision)
-            except GameChanged as exc:
-                return page(
-                    hub, SCORER, lang, form=form, editing=number, problem=str(exc), status=409
-                )
             except GameError as exc:
+                status = 409 if isinstance(exc, GameChanged) else 400
                 return page(
-                    hub, SCORER, lang, form=form, editing=number, problem=str(exc), status=400
+                    hub, SCORER, lang, form=form, editing=number, problem=str(exc), status=status
                 )
             return done(table, lang, edited=number)
 
