@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -66,18 +66,9 @@ class Part:
     out_by: dict[str, int] = field(default_factory=dict)  # hands each player went out (folded)
 
     def to_data(self) -> list[Any]:
-        return [
-            self.hands,
-            self.points,
-            list(self.best) if self.best else None,
-            list(self.worst) if self.worst else None,
-            self.canastas,
-            self.went_out,
-            self.concealed,
-            self.red_threes,
-            list(self.lost),
-            self.out_by,
-        ]
+        """The figures in field order, as JSON holds them (pairs and tuples as lists)."""
+        values = (getattr(self, f.name) for f in fields(Part))
+        return [list(v) if isinstance(v, tuple) else v for v in values]
 
     @classmethod
     def from_data(cls, data: list[Any]) -> Part:
