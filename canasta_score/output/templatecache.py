@@ -1,17 +1,13 @@
-"""Compiled page templates kept between runs, so a page does not compile its Jinja2 templates
-each time (the files behind :class:`canasta_score.output.page.TemplateCache`, Jinja2's own
-bytecode cache), in the ruleset cache's folder.
+"""Compiled page templates kept between runs (the files behind
+:class:`canasta_score.output.page.TemplateCache`, Jinja2's bytecode cache), in the ruleset
+cache's folder, so that a page does not compile its templates each time.
 
-An entry is one file per template whose name carries a fingerprint of the program version, the
-Jinja2 version, the template's name and file, and the size and modification time of the module
-that sets the template environment's options; the file holds that whole fingerprint too. It is
-a digest of its contents, then plain data in :mod:`marshal` form: the fingerprint and Jinja2's
-own bucket (a magic number naming its format and the Python version, a checksum of the
-template's source, then the compiled code). An entry is given back only when it is a regular
-file owned by this user and writable by no one else, its digest matches and its fingerprint is
-this one (Jinja2 then also checks the template's source is unchanged); anything else is the same
-as no entry, and the template is compiled as usual. A folder that cannot be written changes
-nothing.
+An entry is a digest of its contents, then in :mod:`marshal` form its fingerprint (the program
+and Jinja2 versions, the template's name and file, the size and time of the module that sets
+the environment's options; its hash names the file) and Jinja2's bucket (whose magic number
+names the Python version, and whose checksum the template's source). It is given back only when
+it is a regular file of this user's that no one else may write, and its digest and fingerprint
+match; anything else is no entry, and the template is compiled as usual.
 """
 
 from __future__ import annotations
