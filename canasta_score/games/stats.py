@@ -26,7 +26,6 @@ from canasta_score.core.language import _
 if TYPE_CHECKING:
     from canasta_score.games.game import Log
 
-FACTS_FORMAT = 3
 # Breakdown rules (without the ruleset's prefix) whose points count as lost to each penalty.
 CARDS_IN_HAND = ("scoring.cards-in-hand", "threes.black-in-hand")
 INCOMPLETE = ("penalties.incomplete-", "penalties.short-sequence")
