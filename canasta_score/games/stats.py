@@ -138,10 +138,6 @@ class GameFacts:
             raise ValueError("sides")
         return facts
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(p.points for p in self.parts)
-
 
 def lost_points(prefix: str, items: Iterable[tuple[str, int]]) -> tuple[int, int, int]:
     """Points lost to cards left in hand, incomplete melds and red threes counted against,
