@@ -47,14 +47,17 @@ def sealed(data: bytes) -> bytes:
 
 def read(key: str) -> bytes | None:
     """The kept bucket for ``key``, or None when there is none that can be used."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    user = getattr(os, "getuid", None)
+    if user is None:
+        return None  # no user ids to check an entry's owner by: nothing is read back
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         with open(os.open(entry(key), flags), "rb") as file:
             info = os.fstat(file.fileno())
             if (
                 not stat.S_ISREG(info.st_mode)
                 or info.st_size > MAX_ENTRY
-                or info.st_uid != os.getuid()
+                or info.st_uid != user()
                 or info.st_mode & 0o022
             ):
                 return None  # a pipe, a device, a large file or another's file is never read
