@@ -270,9 +270,7 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
-            ) from None
+            raise unreadable(path, exc) from None
         if stat.S_ISLNK(info.st_mode) or (info.st_uid, info.st_gid) == self._owner:
             return
         try:
@@ -296,9 +294,7 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=self.path, reason=exc.strerror)
-            ) from None
+            raise unreadable(self.path, exc) from None
         if not stat.S_ISREG(info.st_mode):
             raise GameError(
                 _("{path}: the game database is not a regular file").format(path=self.path)
@@ -491,9 +487,7 @@ class Store:
             try:
                 regular = stat.S_ISREG(os.stat(path).st_mode)
             except OSError as exc:
-                raise GameError(
-                    _("{path}: cannot be read ({reason})").format(path=ref, reason=exc.strerror)
-                ) from None
+                raise unreadable(ref, exc) from None
             if not regular:
                 raise GameError(
                     _("{path}: not a regular file, so not a game file").format(path=ref)
@@ -1121,6 +1115,10 @@ class Store:
             self.on_note(
                 _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
+
+
+def unreadable(path: Path | str, exc: OSError) -> GameError:
+    return GameError(_("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror))
 
 
 def revision_of(db: sqlite3.Connection, ident: int) -> int:
