@@ -110,16 +110,9 @@ class GameFacts:
     day: str = ""  # the game's date (YYYY-MM-DD), set when the game is read
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "created": self.created,
-            "ruleset": self.ruleset,
-            "sides": list(self.sides),
-            "players": [list(p) for p in self.players],
-            "parts": [p.to_data() for p in self.parts],
-            "finished": self.finished,
-            "winners": list(self.winners),
-        }
+        """The facts but the day (worked out when the game is read), as JSON holds them."""
+        data = {f.name: getattr(self, f.name) for f in fields(GameFacts) if f.name != "day"}
+        return data | {"parts": [p.to_data() for p in self.parts]}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameFacts:
