@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from canasta_score.core.frozen import replace
-from canasta_score.games.game import Game, Side, new_game, played_dates
+from canasta_score.games.game import ENTERED, Game, Side, dates_of, new_game
 from canasta_score.games.store import Store
 from canasta_score.rules.catalog import load_ruleset
 
@@ -46,6 +46,11 @@ def game(created: str, *entered: str) -> Game:
         if when:
             hand["entered"] = when
     return replace(start, hands=tuple(hands))
+
+
+def played_dates(game: Game, modified: str) -> tuple[str, str]:
+    """When the game was started and last played, as the store lists it."""
+    return dates_of(game.created, [h.get(ENTERED) for h in game.hands], modified)
 
 
 def test_started_is_when_the_game_was_created_and_last_played_its_last_hand() -> None:

@@ -1,7 +1,7 @@
 """The layers of docs/design.md: each sub-package imports only from the layers below it (core,
 rules, judging, hands, games, output, web, cli, in that order); below the command line only the
-store, the ruleset catalog and its cache, and ``locale`` touch files; no module below the command
-line imports Typer or tabulate."""
+store, the ruleset catalog and its cache, the page templates' cache and ``locale`` touch files;
+no module below the command line imports Typer or tabulate."""
 
 from __future__ import annotations
 
@@ -24,7 +24,14 @@ FILE_CALLS = {
     "rename",
     "scandir",
 }
-MAY_TOUCH_FILES = ("games/store/", "rules/catalog.py", "rules/rulecache.py", "locale/", "cli/")
+MAY_TOUCH_FILES = (
+    "games/store/",
+    "rules/catalog.py",
+    "rules/rulecache.py",
+    "output/templatecache.py",
+    "locale/",
+    "cli/",
+)
 # The layers, lowest first. ``locale`` (the catalogs and their loader) belongs to the bottom one,
 # and so does the package's own ``__init__`` (its version).
 LAYERS = ("core", "rules", "judging", "hands", "games", "output", "web", "cli")

@@ -350,15 +350,11 @@ def entered_at(data: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def played_dates(game: Game, modified: str) -> tuple[str, str]:
-    """When the game was started and last played (ISO 8601). Started: when it was created, else
-    when its first dated hand was entered, else ``modified`` (when it was last changed). Last
-    played: when its last hand was entered, else ``modified``."""
-    return dates_of(game.created, [h.get(ENTERED) for h in game.hands], modified)
-
-
 def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]:
-    """:func:`played_dates` from when the game was created and each hand's ``entered``."""
+    """When a game was started and last played (ISO 8601), from when it was ``created`` and
+    each hand was ``entered``. Started: when it was created, else when its first dated hand was
+    entered, else ``modified`` (when it was last changed). Last played: when its last hand was
+    entered, else ``modified``."""
     dated = [when for when in entered if isinstance(when, str) and when]
     started = created or (min(dated) if dated else "") or modified
     last = entered[-1] if entered and isinstance(entered[-1], str) else ""
@@ -602,36 +598,22 @@ class Shortfall:
     @property
     def text(self) -> str:
         if self.missing:
-            return _(
+            text = _(
                 'hand {hand}: "{side}" melded a count of {melded} without a canasta, but '
                 "{missing} [{rule}]"
-            ).format(
-                hand=self.hand,
-                side=self.side,
-                melded=self.melded,
-                missing=self.missing,
-                rule=self.rule,
             )
-        return _(
-            'hand {hand}: "{side}" melded a count of {melded}, below its initial-meld minimum '
-            "of {minimum} [{rule}]"
-        ).format(
-            hand=self.hand,
-            side=self.side,
-            melded=self.melded,
-            minimum=self.minimum,
-            rule=self.rule,
-        )
+        else:
+            text = _(
+                'hand {hand}: "{side}" melded a count of {melded}, below its initial-meld '
+                "minimum of {minimum} [{rule}]"
+            )
+        return text.format(missing=self.missing, **self.as_dict(shown=False))
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "side": self.side,
-            "melded": self.melded,
-            "minimum": self.minimum,
-            "rule": self.rule,
-            "text": self.text,
-        }
+    def as_dict(self, shown: bool = True) -> dict[str, Any]:
+        """The doubt as data (``shown``: with its text)."""
+        data: dict[str, Any] = {"hand": self.hand, "side": self.side, "melded": self.melded}
+        data |= {"minimum": self.minimum, "rule": self.rule}
+        return data | {"text": self.text} if shown else data
 
 
 def shortfalls(rs: Ruleset, hand: Played) -> tuple[Shortfall, ...]:

@@ -20,11 +20,11 @@ LOG_FORMAT = "canasta-score game log"
 LOG_VERSION = 1
 
 
-def log_data(
-    log: Log, hands: list[Any] | None = None, summary: Summary | None = None
-) -> dict[str, Any]:
-    """The whole game as plain data (the JSON log); ``hands`` stands for its hands and
-    ``summary`` is the game's summary when given (see :mod:`canasta_score.parts`)."""
+def log_data(log: Log, summary: Summary | None = None) -> dict[str, Any]:
+    """The whole game as plain data (the JSON log); ``summary`` is the game's summary, when
+    known."""
+    from canasta_score.games.game import seating
+
     game, rs = log.game, log.rs
     summary = log.summary() if summary is None else summary
     size = rs.table.side_size
@@ -42,9 +42,9 @@ def log_data(
             "snapshot": game.ruleset,
         },
         "sides": [{"name": s.name, "players": list(s.players)} for s in game.sides],
-        "seats": [p for p in seats_of(game, size)],
+        "seats": list(seating(game.sides, size)),
         "first_dealer": game.first_dealer,
-        "hands": [hand_data(hand) for hand in log.played] if hands is None else hands,
+        "hands": [hand_data(hand) for hand in log.played],
         "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
         "finished": summary.finished,
         "winner": summary.winner,
@@ -64,26 +64,19 @@ def log_data(
     }
 
 
-def seats_of(game: Game, size: int) -> tuple[str, ...]:
-    from canasta_score.games.game import seating
-
-    return seating(game.sides, size)
-
-
 def hand_data(hand: Played) -> dict[str, Any]:
     """One hand of the log: as entered, every side's breakdown, minimum and running total."""
-    sides = []
-    for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True):
-        sides.append(
-            {
-                "name": side.name,
-                "minimum": need.minimum,
-                "requires": list(need.requires),
-                "items": [i.as_dict() for i in side.items],
-                "score": side.total,
-                "total": total,
-            }
-        )
+    sides = [
+        {
+            "name": side.name,
+            "minimum": need.minimum,
+            "requires": list(need.requires),
+            "items": [i.as_dict() for i in side.items],
+            "score": side.total,
+            "total": total,
+        }
+        for side, need, total in zip(hand.score.sides, hand.minimums, hand.totals, strict=True)
+    ]
     concealed, player = hand.going_out()
     return {
         "number": hand.number,
@@ -125,7 +118,7 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     kind = data.get("format")
     if kind == FORMAT:
         game_name = name or where.rsplit("/", 1)[-1].removesuffix(".toml")
-        return load_game(game_name, data, where, read_game), []
+        return load_game(game_name, data, where, read_game).game, []
     if kind != LOG_FORMAT:
         raise GameError(
             _('{where}: not a canasta-score game log (format = "{format}")').format(
@@ -155,8 +148,8 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
         raise GameError(
             _("{where}: the log has no game name; give the game a name").format(where=where)
         )
-    game = load_game(game_name, game_data, where, game_from_data)
-    return replace(game, uid=identity(data.get("uid"), where)), differences(game, data)
+    log = load_game(game_name, game_data, where, game_from_data)
+    return replace(log.game, uid=identity(data.get("uid"), where)), differences(log, data)
 
 
 UID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}")
@@ -184,24 +177,19 @@ def stored_hand(hand: dict[str, Any]) -> dict[str, Any]:
     return {**record, ENTERED: entered}
 
 
-def load_game(
-    name: str, data: dict[str, Any], where: str, read: Callable[[str, Any], Game]
-) -> Game:
-    """The game in ``data``, read with ``read``, every hand checked."""
+def load_game(name: str, data: dict[str, Any], where: str, read: Callable[[str, Any], Game]) -> Log:
+    """The game in ``data``, read with ``read``, every hand scored."""
     from canasta_score.games.game import check_name
 
     try:
-        game = read(check_name(name), data)
-        replay(game)
+        return replay(read(check_name(name), data))
     except CanastaError as exc:
         raise GameError(f"{where}: {exc}") from None
-    return game
 
 
-def differences(game: Game, data: dict[str, Any]) -> list[str]:
+def differences(log: Log, data: dict[str, Any]) -> list[str]:
     """Where the log's scores differ from the scores worked out from its hands."""
     notes = []
-    log = replay(game)
     for hand, exported in zip(log.played, data.get("hands", []), strict=False):
         given = {s.get("name"): s.get("score") for s in exported.get("sides", [])}
         for side in hand.score.sides:

@@ -12,19 +12,20 @@ players were not named, the side's name.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
     from canasta_score.games.game import Log
 
-FACTS_FORMAT = 3
 # Breakdown rules (without the ruleset's prefix) whose points count as lost to each penalty.
 CARDS_IN_HAND = ("scoring.cards-in-hand", "threes.black-in-hand")
 INCOMPLETE = ("penalties.incomplete-", "penalties.short-sequence")
@@ -48,7 +49,7 @@ class SideHand:
     out_player: str = ""  # which of the side's players went out, when it was written down
 
 
-@dataclass
+@record
 class Part:
     """One side's figures over the hands of one game (best and worst: score, hand number)."""
 
@@ -60,40 +61,13 @@ class Part:
     went_out: int = 0
     concealed: int = 0
     red_threes: int = 0
-    lost: list[int] = field(default_factory=lambda: [0, 0, 0])
+    lost: tuple[int, ...] = (0, 0, 0)  # points lost, in the order of PENALTIES
     out_by: dict[str, int] = field(default_factory=dict)  # hands each player went out (folded)
 
-    def add(self, side: SideHand, number: int) -> None:
-        self.hands += 1
-        self.points += side.score
-        if self.best is None or side.score > self.best[0]:
-            self.best = (side.score, number)
-        if self.worst is None or side.score < self.worst[0]:
-            self.worst = (side.score, number)
-        for kind, n in side.canastas.items():
-            self.canastas[kind] = self.canastas.get(kind, 0) + n
-        self.went_out += side.went_out
-        self.concealed += side.concealed
-        self.red_threes += side.red_threes
-        for i, points in enumerate(side.lost):
-            self.lost[i] += points
-        if side.went_out and side.out_player:
-            player = fold(side.out_player)
-            self.out_by[player] = self.out_by.get(player, 0) + 1
-
     def to_data(self) -> list[Any]:
-        return [
-            self.hands,
-            self.points,
-            list(self.best) if self.best else None,
-            list(self.worst) if self.worst else None,
-            self.canastas,
-            self.went_out,
-            self.concealed,
-            self.red_threes,
-            self.lost,
-            self.out_by,
-        ]
+        """The figures in field order, as JSON holds them (pairs and tuples as lists)."""
+        values = (getattr(self, f.name) for f in fields(Part))
+        return [list(v) if isinstance(v, tuple) else v for v in values]
 
     @classmethod
     def from_data(cls, data: list[Any]) -> Part:
@@ -103,7 +77,7 @@ class Part:
             return None if value is None else (int(value[0]), int(value[1]))
 
         kinds = {str(k): int(v) for k, v in dict(canastas).items()}
-        spent = [int(x) for x in lost]
+        spent = tuple([int(x) for x in lost])
         if len(spent) != len(PENALTIES):
             raise ValueError("penalties")
         return cls(
@@ -136,16 +110,9 @@ class GameFacts:
     day: str = ""  # the game's date (YYYY-MM-DD), set when the game is read
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "created": self.created,
-            "ruleset": self.ruleset,
-            "sides": list(self.sides),
-            "players": [list(p) for p in self.players],
-            "parts": [p.to_data() for p in self.parts],
-            "finished": self.finished,
-            "winners": list(self.winners),
-        }
+        """The facts but the day (worked out when the game is read), as JSON holds them."""
+        data = {f.name: getattr(self, f.name) for f in fields(GameFacts) if f.name != "day"}
+        return data | {"parts": [p.to_data() for p in self.parts]}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameFacts:
@@ -163,10 +130,6 @@ class GameFacts:
         if not len(facts.sides) == len(facts.players) == len(facts.parts):
             raise ValueError("sides")
         return facts
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(p.points for p in self.parts)
 
 
 def lost_points(prefix: str, items: Iterable[tuple[str, int]]) -> tuple[int, int, int]:
@@ -195,26 +158,24 @@ def game_facts(log: Log) -> GameFacts:
 
     rs, game = log.rs, log.game
     prefix = f"{rs.id}."
-    parts = tuple(Part() for _ in game.sides)
+    hands: list[list[tuple[int, SideHand]]] = [[] for _ in game.sides]
     for hand in log.played:
         by_name = {s.name: s for s in parse_record(record_of(hand.record)).sides}
-        for part, scored in zip(parts, hand.score.sides, strict=True):
+        for own, scored in zip(hands, hand.score.sides, strict=True):
             side = by_name[scored.name]
-            kinds: dict[str, int] = {}
+            kinds: Counter[str] = Counter()
             if not side.special_hand and not side.acaba:
-                for kind in melded(rs, side).kinds:
-                    name = display_name(kind, rs)
-                    kinds[name] = kinds.get(name, 0) + 1
+                kinds.update(display_name(kind, rs) for kind in melded(rs, side).kinds)
             facts = SideHand(
                 score=scored.total,
                 went_out=scored.went_out,
                 concealed=scored.went_out and side.concealed,
-                canastas=kinds,
+                canastas=dict(kinds),
                 red_threes=side.red_threes,
                 lost=lost_points(prefix, ((i.rule, i.points) for i in scored.items)),
                 out_player=side.went_out_player,
             )
-            part.add(facts, hand.number)
+            own.append((hand.number, facts))
     size = rs.table.side_size
     return GameFacts(
         name=game.name,
@@ -222,10 +183,49 @@ def game_facts(log: Log) -> GameFacts:
         ruleset=rs.id,
         sides=tuple(s.name for s in game.sides),
         players=tuple(s.named(size) for s in game.sides),
-        parts=parts,
+        parts=tuple(part(own) for own in hands),
         finished=log.outcome.finished,
         winners=log.outcome.winners,
     )
+
+
+def part(hands: list[tuple[int, SideHand]]) -> Part:
+    """A side's figures over its hands (number, facts) of one game."""
+    sides = [side for _, side in hands]
+    scores = [(side.score, number) for number, side in hands]
+    points, went_out, concealed, red_threes, *lost = totals(
+        [(s.score, s.went_out, s.concealed, s.red_threes, *s.lost) for s in sides],
+        4 + len(PENALTIES),
+    )
+    return Part(
+        hands=len(hands),
+        points=points,
+        best=max(scores, key=first, default=None),
+        worst=min(scores, key=first, default=None),
+        canastas=added(side.canastas for side in sides),
+        went_out=went_out,
+        concealed=concealed,
+        red_threes=red_threes,
+        lost=tuple(lost),
+        out_by=dict(Counter(fold(s.out_player) for s in sides if s.went_out and s.out_player)),
+    )
+
+
+first = itemgetter(0)  # a figure's score, beside the game or hand it was made in
+
+
+def totals(rows: list[tuple[int, ...]], width: int) -> list[int]:
+    """Each column of ``rows`` added up (``width`` zeros for no rows)."""
+    return [sum(column) for column in zip(*rows, strict=True)] or [0] * width
+
+
+def added(counts: Iterable[dict[str, int]]) -> dict[str, int]:
+    """Counts by name added up (the names in the order first met)."""
+    total: dict[str, int] = {}
+    for count in counts:
+        for name, n in count.items():
+            total[name] = total.get(name, 0) + n
+    return total
 
 
 # ---------------------------------------------------------------- who is who
@@ -292,49 +292,25 @@ def who(text: str, partnership: bool | None = None) -> Who:
 # ---------------------------------------------------------------- figures
 
 
-@dataclass
+@record
 class Tally:
-    """Running figures of one player or partnership."""
+    """The figures of one player or partnership over the games it played."""
 
     name: str
-    players: list[str] = field(default_factory=list)
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    best: tuple[int, str, int] | None = None
-    worst: tuple[int, str, int] | None = None
-    canastas: dict[str, int] = field(default_factory=dict)
-    went_out: int = 0
-    concealed: int = 0
-    red_threes: int = 0
-    lost: list[int] = field(default_factory=lambda: [0, 0, 0])
-    out_self: int | None = None  # a player's: the hands the player went out, when written down
-
-    def add_game(self, facts: GameFacts, index: int, player: str | None = None) -> None:
-        """Add a game in which this tally sat at side ``index`` (as ``player``, for a
-        player's tally)."""
-        self.games += 1
-        if facts.finished:
-            self.finished += 1
-            self.wins += facts.sides[index] in facts.winners
-        part = facts.parts[index]
-        self.hands += part.hands
-        self.points += part.points
-        if part.best and (self.best is None or part.best[0] > self.best[0]):
-            self.best = (part.best[0], facts.name, part.best[1])
-        if part.worst and (self.worst is None or part.worst[0] < self.worst[0]):
-            self.worst = (part.worst[0], facts.name, part.worst[1])
-        for kind, n in part.canastas.items():
-            self.canastas[kind] = self.canastas.get(kind, 0) + n
-        self.went_out += part.went_out
-        self.concealed += part.concealed
-        self.red_threes += part.red_threes
-        for i, points in enumerate(part.lost):
-            self.lost[i] += points
-        if player is not None:
-            self.out_self = (self.out_self or 0) + part.out_by.get(fold(player), 0)
+    players: tuple[str, ...]
+    games: int
+    finished: int
+    wins: int
+    hands: int
+    points: int
+    best: tuple[int, str, int] | None
+    worst: tuple[int, str, int] | None
+    canastas: dict[str, int]
+    went_out: int
+    concealed: int
+    red_threes: int
+    lost: tuple[int, ...]
+    out_self: int | None  # a player's: the hands the player went out, when written down
 
     def per_hand(self, n: int) -> float | None:
         return round(n / self.hands, 3) if self.hands else None
@@ -365,6 +341,44 @@ class Tally:
             "red_threes_per_hand": self.per_hand(self.red_threes),
             "penalties": dict(zip(PENALTIES, self.lost, strict=True)),
         }
+
+
+Seat = tuple["GameFacts", int]  # a game, and the index of the side a tally sat at
+
+
+def tally(
+    name: str, seats: list[Seat], players: tuple[str, ...] = (), player: bool = False
+) -> Tally:
+    """The figures of ``name`` over the games in which it sat at the side of each seat (a
+    player's, with ``player``, count the hands the player went out)."""
+    parts = [(facts, facts.parts[index]) for facts, index in seats]
+    hands, points, went_out, concealed, red_threes, *lost = totals(
+        [(p.hands, p.points, p.went_out, p.concealed, p.red_threes, *p.lost) for _, p in parts],
+        5 + len(PENALTIES),
+    )
+    won = [facts.sides[index] in facts.winners for facts, index in seats if facts.finished]
+    me = fold(name)
+    return Tally(
+        name=name,
+        players=players,
+        games=len(seats),
+        finished=len(won),
+        wins=sum(won),
+        hands=hands,
+        points=points,
+        best=max(
+            ((p.best[0], f.name, p.best[1]) for f, p in parts if p.best), key=first, default=None
+        ),
+        worst=min(
+            ((p.worst[0], f.name, p.worst[1]) for f, p in parts if p.worst), key=first, default=None
+        ),
+        canastas=added(p.canastas for _, p in parts),
+        went_out=went_out,
+        concealed=concealed,
+        red_threes=red_threes,
+        lost=tuple(lost),
+        out_self=sum(p.out_by.get(me, 0) for _, p in parts) if player else None,
+    )
 
 
 @record
@@ -445,21 +459,20 @@ def statistics(
         for names in facts.players:
             for name in names:
                 spelling.setdefault(fold(name), name)
-    players: dict[str, Tally] = {}
+    player_seats: dict[str, list[Seat]] = {}
+    side_seats: dict[tuple[str, ...], list[Seat]] = {}
     for facts in kept:
         for i, names in enumerate(facts.players):
             for name in names:
-                tally = players.setdefault(fold(name), Tally(spelling[fold(name)]))
-                tally.add_game(facts, i, name)
-    sides: dict[tuple[str, ...], Tally] = {}
-    for facts in kept:
-        for i, names in enumerate(facts.players):
-            key = side_key(facts, i)
-            if key not in sides:
-                spelt = [players[fold(n)].name for n in names]
-                label = " & ".join(spelt) if len(spelt) > 1 else side_label(facts, i)
-                sides[key] = Tally(label, spelt)
-            sides[key].add_game(facts, i)
+                player_seats.setdefault(fold(name), []).append((facts, i))
+            side_seats.setdefault(side_key(facts, i), []).append((facts, i))
+    players = {k: tally(spelling[k], seats, player=True) for k, seats in player_seats.items()}
+    sides = {}
+    for key, seats in side_seats.items():
+        facts, i = seats[0]
+        spelt = tuple(spelling[fold(n)] for n in facts.players[i])
+        label = " & ".join(spelt) if len(spelt) > 1 else side_label(facts, i)
+        sides[key] = tally(label, seats, spelt)
     if filters.player is not None:
         one = who(filters.player, False)
         players = {k: v for k, v in players.items() if k == one.key[0]}
@@ -500,7 +513,7 @@ def head_to_head(
                 a=a, b=b
             )
         )
-    tallies = (Tally(a), Tally(b))
+    seats: tuple[list[Seat], list[Seat]] = ([], [])
     shared = 0
     for facts in sorted(distinct(games), key=lambda g: (g.day, g.created, g.name)):
         if not filters.keeps(facts):
@@ -508,11 +521,12 @@ def head_to_head(
         one_seat, two_seat = seat_of(first, facts), seat_of(second, facts)
         if one_seat is None or two_seat is None or one_seat == two_seat:
             continue
-        tallies[0].add_game(facts, one_seat)
-        tallies[1].add_game(facts, two_seat)
+        seats[0].append((facts, one_seat))
+        seats[1].append((facts, two_seat))
         if facts.finished and len(facts.winners) > 1:
             sides = (facts.sides[one_seat], facts.sides[two_seat])
             shared += all(s in facts.winners for s in sides)
+    tallies = (tally(a, seats[0]), tally(b, seats[1]))
     one, two = (t.figures() for t in tallies)
     return {
         "a": one,

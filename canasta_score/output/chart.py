@@ -129,29 +129,24 @@ def text_chart(data: ChartData, width: int, unicode: bool = True, height: int = 
         grid[row_of(0, low, high, height)] = [zero_fill] * columns
     if target is not None:
         grid[row_of(target, low, high, height)] = [target_fill] * columns
-    drawn: list[set[tuple[int, int]]] = []
-    for series in data.totals:
-        cells = line_cells(series, low, high, height, columns)
-        drawn.append(cells)
+    drawn = [line_cells(series, low, high, height, columns) for series in data.totals]
     for index, cells in enumerate(drawn):
         for row, col in cells:
             other = any((row, col) in drawn[j] for j in range(len(drawn)) if j != index)
             grid[row][col] = both if other else marks[index % len(marks)]
-    lines = []
-    for r, cells_row in enumerate(grid):
-        label = num(labelled[r]) if r in labelled else ""
-        lines.append(f"{label:>{label_width}} {axis}{''.join(cells_row)}".rstrip())
+    labels = [num(labelled[r]) if r in labelled else "" for r in range(height)]
+    lines = [
+        f"{label:>{label_width}} {axis}{''.join(cells)}".rstrip()
+        for label, cells in zip(labels, grid, strict=True)
+    ]
     lines.append(" " * label_width + " " + corner + ("─" if unicode else "-") * columns)
     lines.append(" " * (label_width + 2) + hand_ticks(data.hands, columns))
     axis_name = _("hand")
     # Centred by terminal columns (str.center counts a wide character as one).
     centred = axis_name.center(columns - (columns_of(axis_name) - len(axis_name)))
     lines.append(" " * (label_width + 2) + centred.rstrip())
-    return "\n".join([*title_lines(data, width), *lines, *legend(data, width, marks, unicode)])
-
-
-def title_lines(data: ChartData, width: int) -> list[str]:
-    return wrap(_("{title}: running totals by hand").format(title=data.title), width) or [""]
+    title = wrap(_("{title}: running totals by hand").format(title=data.title), width) or [""]
+    return "\n".join([*title, *lines, *legend(data, width, marks, unicode)])
 
 
 def line_cells(
@@ -166,12 +161,8 @@ def line_cells(
         left = min(int(x), hands - 1)
         value = series[left] + (series[left + 1] - series[left]) * (x - left)
         row = row_of(value, low, high, height)
-        span = (
-            range(row, row + 1)
-            if previous is None
-            else range(min(previous, row), max(previous, row) + 1)
-        )
-        cells.update((r, col) for r in span)
+        start = row if previous is None else previous
+        cells.update((r, col) for r in range(min(start, row), max(start, row) + 1))
         previous = row
     return cells
 

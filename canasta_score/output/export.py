@@ -19,10 +19,9 @@ from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.safe_text import clean, escape_strings
 from canasta_score.core.words import said_seat, shown_requirement
 from canasta_score.games.game import Log, Played, entered_at, record_of
-from canasta_score.games.gamefile import LOG_FORMAT, LOG_VERSION, log_data, seats_of
-from canasta_score.games.summary import Summary
+from canasta_score.games.gamefile import log_data
 
-__all__ = ["LOG_FORMAT", "LOG_VERSION", "export", "log_data", "seats_of"]
+__all__ = ["export", "log_data"]
 
 FORMATS = ("json", "csv", "md", "toml", "html")
 
@@ -55,8 +54,11 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
         return to_csv(log, detail)
     if fmt == "md":
         return to_markdown(log, full)
-    writers = {"json": to_json, "toml": to_toml, "html": to_html}
-    return writers[fmt](log)
+    if fmt == "html":
+        from canasta_score.output.page import game_page
+
+        return game_page(log)
+    return to_json(log) if fmt == "json" else to_toml(log)
 
 
 def check_kind(fmt: str, detail: bool, full: bool) -> None:
@@ -77,13 +79,6 @@ def check_kind(fmt: str, detail: bool, full: bool) -> None:
                 format=fmt
             )
         )
-
-
-def to_html(log: Log) -> str:
-    """A self-contained page: the sheet, the chart, every hand's breakdown (see page.py)."""
-    from canasta_score.output.page import game_page
-
-    return game_page(log)
 
 
 # ---------------------------------------------------------------- CSV
@@ -124,52 +119,42 @@ OUT_HEAD = (N_("concealed"), N_("player out"))
 def to_csv(log: Log, detail: bool = False) -> str:
     """The score sheet as on paper: one row per hand (number, date, dealer, who went out, each
     side's hand score and running total). ``detail``: one row per breakdown item instead."""
-    return csv_head(log, detail) + "".join(csv_rows(hand, detail) for hand in log.played)
-
-
-def csv_text(rows: list[list[str | int]]) -> str:
+    if detail:
+        rows: list[list[str | int]] = [[_(h) for h in DETAIL_HEAD]]
+        rows += [
+            [
+                hand.number,
+                cell(when(hand)),
+                cell(side.name),
+                cell(item.words.said()),
+                item.points,
+                cell(item.rule),
+            ]
+            for hand in log.played
+            for side in hand.score.sides
+            for item in side.items
+        ]
+    else:
+        head: list[str | int] = [_(h) for h in SHEET_HEAD]
+        for s in log.game.sides:
+            head += [
+                cell(_("{side} score").format(side=s.name)),
+                cell(_("{side} total").format(side=s.name)),
+            ]
+        rows = [head + [_(h) for h in OUT_HEAD]]
+        rows += [sheet_row(hand) for hand in log.played]
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerows(rows)
     return out.getvalue()
 
 
-def csv_head(log: Log, detail: bool) -> str:
-    """The CSV's first row."""
-    if detail:
-        return csv_text([[_(h) for h in DETAIL_HEAD]])
-    head: list[str | int] = [_(h) for h in SHEET_HEAD]
-    for s in log.game.sides:
-        head += [
-            cell(_("{side} score").format(side=s.name)),
-            cell(_("{side} total").format(side=s.name)),
-        ]
-    head += [_(h) for h in OUT_HEAD]
-    return csv_text([head])
-
-
-def csv_rows(hand: Played, detail: bool) -> str:
-    """One hand's rows of the CSV: its row of the sheet, or (``detail``) a row per item."""
-    if detail:
-        return csv_text(
-            [
-                [
-                    hand.number,
-                    cell(when(hand)),
-                    cell(side.name),
-                    cell(item.words.said()),
-                    item.points,
-                    cell(item.rule),
-                ]
-                for side in hand.score.sides
-                for item in side.items
-            ]
-        )
+def sheet_row(hand: Played) -> list[str | int]:
+    """A hand's row of the CSV score sheet."""
     row: list[str | int] = [hand.number, cell(when(hand)), cell(hand.dealer), cell(hand.went_out)]
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
         row += [side.total, total]
     concealed, player = hand.going_out()
-    row += [int(concealed) if hand.went_out else "", cell(player)]
-    return csv_text([row])
+    return [*row, int(concealed) if hand.went_out else "", cell(player)]
 
 
 # ---------------------------------------------------------------- Markdown
@@ -216,17 +201,12 @@ def to_markdown(log: Log, full: bool = False) -> str:
     return "\n".join(lines + tail)
 
 
-def markdown_frame(
-    log: Log, full: bool, summary: Summary | None = None, count: int | None = None
-) -> tuple[list[str], list[str], list[str]]:
+def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str]]:
     """The Markdown's lines but the hands': those before the sheet's rows, those between the
-    rows and the hands' sections, and those after the sections (given the game's ``summary``
-    and ``count`` of hands, ``log`` need not hold every hand)."""
+    rows and the hands' sections, and those after the sections."""
     import tomli_w
 
     game, rs = log.game, log.rs
-    summary = log.summary() if summary is None else summary
-    count = len(log.played) if count is None else count
     lines = [f"# {md(game.name)}", ""]
     length = (
         _("{hands} hands").format(hands=rs.game.hands)
@@ -261,8 +241,8 @@ def markdown_frame(
     for s in game.sides:
         head += [md(s.name), _("{side} total").format(side=md(s.name))]
     lines += table(head, [], "rll" + "rr" * len(game.sides))
-    middle = ["", result_line(summary), ""]
-    if count:
+    middle = ["", result_line(log.summary()), ""]
+    if log.played:
         middle += ["## " + _("Hands"), ""]
     tail = []
     if full:

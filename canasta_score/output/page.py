@@ -2,33 +2,49 @@
 
 Each page is one self-contained HTML file (no network, no scripts) built from a Jinja2 template
 with escaping on, so every name is shown as text whatever characters it holds. Jinja2 is
-imported here only, when a page is asked for.
+imported here only, when a page is asked for; compiled templates are kept between runs
+(:mod:`canasta_score.output.templatecache`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import jinja2
+
 from canasta_score import __version__
 from canasta_score.core.language import _, ngettext
 from canasta_score.core.words import said_seat, shown_requirement
+from canasta_score.output import templatecache
 
 if TYPE_CHECKING:
-    import jinja2
+    from jinja2.bccache import Bucket
 
     from canasta_score.games.game import Log
 
 COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#16a085")
 
 
+class TemplateCache(jinja2.BytecodeCache):
+    """Jinja2's bytecode cache, kept in the checked files of :mod:`templatecache`."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        kept = templatecache.read(templatecache.fingerprint(jinja2.__version__, bucket.key))
+        if kept is not None:
+            bucket.bytecode_from_string(kept)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        key = templatecache.fingerprint(jinja2.__version__, bucket.key)
+        templatecache.write(key, bucket.bytecode_to_string())
+
+
 def environment() -> jinja2.Environment:
     """The template environment: package templates, escaping always on, no undefined names."""
-    import jinja2
-
     from canasta_score.core.safe_text import clean
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("canasta_score.output", "templates"),
+        bytecode_cache=TemplateCache(),
         autoescape=True,
         # Every value shown loses control characters and bidi overrides, as on a terminal.
         finalize=lambda value: clean(value) if isinstance(value, str) else value,
@@ -61,7 +77,8 @@ def game_page(log: Log) -> str:
     from canasta_score.games.gamefile import log_data
     from canasta_score.output.chart import chart_data, svg_chart
 
-    data = log_data(log)
+    summary = log.summary()
+    data = log_data(log, summary)
     # Each breakdown item as a person reads it, beside its English label (which is data); an
     # unnamed dealer as a person reads it.
     for hand, played in zip(data["hands"], log.played, strict=True):
@@ -71,7 +88,7 @@ def game_page(log: Log) -> str:
                 {**item, "said": kept.words.said()}
                 for item, kept in zip(side["items"], scored.items, strict=True)
             ]
-    chart = svg_chart(chart_data(log.summary(), log.rs))
+    chart = svg_chart(chart_data(summary, log.rs))
     sides = [
         {"name": s.name, "players": list(s.players), "colour": COLOURS[i % len(COLOURS)]}
         for i, s in enumerate(log.game.sides)

@@ -30,12 +30,6 @@ def rjust(text: str, columns: int) -> str:
     return " " * max(0, columns - width(text)) + text
 
 
-def center(text: str, columns: int) -> str:
-    """``text`` centred in ``columns`` terminal columns (the odd space on the right)."""
-    room = max(0, columns - width(text))
-    return " " * (room // 2) + text + " " * (room - room // 2)
-
-
 def clip(text: str, columns: int, mark: str = "…") -> str:
     """``text`` cut to at most ``columns`` terminal columns, ending in ``mark`` when cut."""
     if width(text) <= columns:

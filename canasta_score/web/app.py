@@ -28,7 +28,7 @@ import secrets
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
@@ -46,6 +46,7 @@ from starlette.routing import Route
 
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError
+from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -79,9 +80,10 @@ class Refused(Exception):
         self.status = status
 
 
-@dataclass
+@record
 class Table:
-    """What a server serves: one game of one game home, its tokens, its language."""
+    """What a server serves: one game of one game home, its tokens, its language (and each
+    thread's connection to the store, kept apart from its value)."""
 
     home: Path
     game: str
@@ -90,8 +92,9 @@ class Table:
     viewer: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     scorer: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(18))
-    _local: threading.local = field(default_factory=threading.local)
-    hub: Hub | None = None  # the watcher of the server serving it
+    _local: threading.local = field(
+        default_factory=threading.local, compare=False, repr=False, metadata={"cache": True}
+    )
 
     def store(self) -> Store:
         """The store, one connection a thread (SQLite's connections stay in their thread)."""
@@ -203,15 +206,6 @@ class Hub:
 # ---------------------------------------------------------------- rendering
 
 
-def sheet_of(table: Table, revision: int, lang: str) -> str:
-    """The sheet at ``revision`` in ``lang``: the one the server's watcher sends every page."""
-    hub: Hub | None = getattr(table, "hub", None)
-    if hub is None:
-        with language.speaking(lang):
-            return render_sheet(table)
-    return hub.sheet(revision, lang)
-
-
 def render_sheet(table: Table) -> str:
     """The live part of a page: the sheet of the game as it is now."""
     from canasta_score.web.views import environment, sheet_context
@@ -222,7 +216,7 @@ def render_sheet(table: Table) -> str:
 
 
 def page(
-    table: Table,
+    hub: Hub,
     role: str,
     lang: str,
     *,
@@ -240,10 +234,11 @@ def page(
     from canasta_score import __version__
     from canasta_score.web.views import RANKS, environment, hand_form, ruling_form
 
+    table = hub.table
     store = table.store()
     revision = store.revision(table.ref)
     # The sheet as every open page was sent it (rendered once a revision and language).
-    sheet = Markup(sheet_of(table, revision, lang))
+    sheet = Markup(hub.sheet(revision, lang))
     summary = store.summary(table.ref)
     game = store.load(table.ref, hands=False)
     rs = game.rules()
@@ -378,7 +373,6 @@ def done(table: Table, lang: str, **said: int) -> Response:
 def build(table: Table, poll: float = POLL) -> Starlette:
     """The web application serving ``table``."""
     hub = Hub(table, poll)
-    table.hub = hub
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:
@@ -412,7 +406,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         lang = chosen_lang(table, request.query_params.get("lang"))
         with language.speaking(lang):
             notice = notice_of(request.query_params)
-            return page(table, role, lang, notice=notice)
+            return page(hub, role, lang, notice=notice)
 
     async def events(request: Request) -> Response:
         table.role(request.path_params["token"])
@@ -435,9 +429,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         with language.speaking(lang):
             form = entered_form(table, values)
             if form.problems or values.get("do") != "save":
-                return page(
-                    table, SCORER, lang, form=form, status=200 if not form.problems else 400
-                )
+                return page(hub, SCORER, lang, form=form, status=200 if not form.problems else 400)
             assert form.record is not None
             try:
                 # Save is pressed on the breakdown shown before it: the explicit yes a hand
@@ -447,9 +439,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 )
             except GameChanged as exc:
                 form = entered_form(table, values)
-                return page(table, SCORER, lang, form=form, problem=str(exc), status=409)
+                return page(hub, SCORER, lang, form=form, problem=str(exc), status=409)
             except GameError as exc:
-                return page(table, SCORER, lang, form=form, problem=str(exc), status=400)
+                return page(hub, SCORER, lang, form=form, problem=str(exc), status=400)
             return done(table, lang, saved=saved.played.number)
 
     async def preview(request: Request) -> Response:
@@ -485,9 +477,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                     "hand {number} was entered card by card; edit it on the command line "
                     "(canasta-score edit {number})"
                 ).format(number=number)
-                return page(table, role, lang, problem=problem, status=409)
+                return page(hub, role, lang, problem=problem, status=409)
             form = hand_form(game, game.rules(), number, values)
-            return page(table, role, lang, form=form, editing=number)
+            return page(hub, role, lang, form=form, editing=number)
 
     async def edit(request: Request) -> Response:
         from canasta_score.games import scorekeeper
@@ -500,20 +492,17 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             try:
                 form = entered_form(table, values)
             except GameError as exc:
-                return page(table, SCORER, lang, problem=str(exc), status=409)
+                return page(hub, SCORER, lang, problem=str(exc), status=409)
             if form.problems or values.get("do") != "save":
                 status = 400 if form.problems else 200
-                return page(table, SCORER, lang, form=form, editing=number, status=status)
+                return page(hub, SCORER, lang, form=form, editing=number, status=status)
             assert form.record is not None
             try:
                 scorekeeper.edit(table.store(), table.ref, number, form.record, revision)
-            except GameChanged as exc:
-                return page(
-                    table, SCORER, lang, form=form, editing=number, problem=str(exc), status=409
-                )
             except GameError as exc:
+                status = 409 if isinstance(exc, GameChanged) else 400
                 return page(
-                    table, SCORER, lang, form=form, editing=number, problem=str(exc), status=400
+                    hub, SCORER, lang, form=form, editing=number, problem=str(exc), status=status
                 )
             return done(table, lang, edited=number)
 
@@ -525,7 +514,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             try:
                 undone = scorekeeper.undo(table.store(), table.ref, revision=revision)
             except GameError as exc:
-                return page(table, SCORER, lang, problem=str(exc), status=409)
+                return page(hub, SCORER, lang, problem=str(exc), status=409)
             return done(table, lang, undone=undone.line.number)
 
     async def redo(request: Request) -> Response:
@@ -536,7 +525,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             try:
                 redone = scorekeeper.redo(table.store(), table.ref, revision=revision)
             except GameError as exc:
-                return page(table, SCORER, lang, problem=str(exc), status=409)
+                return page(hub, SCORER, lang, problem=str(exc), status=409)
             return done(table, lang, redone=redone.played.number)
 
     async def ruling(request: Request) -> Response:
@@ -555,7 +544,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             else:
                 summary = store.summary(table.ref)
                 answer = read_ruling(values.get("check", ""), values, game.rules(), summary)
-            return page(table, role, lang, ruling=answer)
+            return page(hub, role, lang, ruling=answer)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -13,10 +13,10 @@ ruleset. Templates are Jinja2 with escaping always on (the environment of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
+from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ def preview(played: Played) -> dict[str, Any]:
 # ---------------------------------------------------------------- the hand form
 
 
-@dataclass
+@record
 class Field:
     """One answer of the hand form: its form name, the question, what was typed, its
     problem."""
@@ -184,7 +184,7 @@ class Field:
     problem: str = ""
 
 
-@dataclass
+@record
 class HandForm:
     """The hand form as shown: the hand, who went out, each side's answers, and (once read)
     the problems, the hand's record and its breakdown."""
@@ -193,11 +193,11 @@ class HandForm:
     dealer: str
     sides: list[dict[str, Any]]
     out: str = ""
-    problems: list[str] = field(default_factory=list)
-    wrong: list[str] = field(default_factory=list)  # the form names of the answers refused
+    problems: tuple[str, ...] = ()
+    wrong: tuple[str, ...] = ()  # the form names of the answers refused
     record: dict[str, Any] | None = None
     scored: dict[str, Any] | None = None
-    doubts: list[str] = field(default_factory=list)
+    doubts: tuple[str, ...] = ()
     ends: bool = False
 
 
@@ -223,9 +223,14 @@ def kind_of(question: Question) -> str:
 
 
 def hand_form(
-    game: Game, rs: Ruleset, number: int, values: dict[str, str] | None = None
+    game: Game,
+    rs: Ruleset,
+    number: int,
+    values: dict[str, str] | None = None,
+    problems: dict[str, str] | None = None,
 ) -> HandForm:
-    """The empty form for hand ``number`` (or filled with ``values``, as typed)."""
+    """The empty form for hand ``number`` (or filled with ``values``, as typed, and the
+    ``problems`` of answers, by form name)."""
     from canasta_score.games.game import dealer_of
     from canasta_score.hands.entry import yes_no
 
@@ -239,7 +244,9 @@ def hand_form(
             name = field_name(i, q.key)
             kind = kind_of(q)
             label = q.prompt.removesuffix(answers) if kind == "yes" else q.prompt
-            fields.append(Field(name, q.key, label, kind, q.default, values.get(name, "")))
+            typed = values.get(name, "")
+            problem = (problems or {}).get(name, "")
+            fields.append(Field(name, q.key, label, kind, q.default, typed, problem))
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
     return HandForm(number, dealer_of(game, rs, number), sides, values.get("out", ""))
 
@@ -271,18 +278,18 @@ def read_hand(
     total before it). The form's ``record`` is set only when the hand can be saved."""
     from canasta_score.core.errors import RecordError
     from canasta_score.games.game import play, shortfalls
-    from canasta_score.hands.entry import answer, check_side, finish_side
+    from canasta_score.hands.entry import answer, check_side, finish_side, yes_no
 
-    form = hand_form(game, rs, number, values)
     names = [s.name for s in game.sides]
     out = values.get("out", "")
     gone = names[int(out)] if out.isdigit() and int(out) < len(names) else ""
+    problems = []
     if out and not gone and out != "none":
-        form.problems.append(_("choose who went out, or nobody"))
+        problems.append(_("choose who went out, or nobody"))
+    refused: dict[str, str] = {}  # the answers refused, by form name
     sides = []
     for i, name in enumerate(names):
         data: dict[str, Any] = {"name": name, **({"went_out": True} if gone == name else {})}
-        shown = {f.key: f for f in form.sides[i]["fields"]}
         wrong = False
         for q in questions(rs, game, i, bool(gone and gone != name)):
             if not q.when(data):
@@ -290,8 +297,6 @@ def read_hand(
             typed = values.get(field_name(i, q.key), "").strip()
             text = typed or q.default
             if kind_of(q) == "yes":
-                from canasta_score.hands.entry import yes_no
-
                 text = yes_no(typed.lower() in ("y", "on"))
             try:
                 answer(data, q, q.parse(text))
@@ -300,35 +305,32 @@ def read_hand(
                 problem = _("{side}, {question}: {problem}").format(
                     side=name, question=q.prompt, problem=exc
                 )
-                shown[q.key].problem = str(exc)
-                form.problems.append(problem)
-                form.wrong.append(field_name(i, q.key))
+                refused[field_name(i, q.key)] = str(exc)
+                problems.append(problem)
         side = finish_side(data, False)
         if not wrong:
             try:
                 check_side(rs, side)
             except InputError as exc:
-                form.problems.append(_("{side}: {problem}").format(side=name, problem=exc))
+                problems.append(_("{side}: {problem}").format(side=name, problem=exc))
         sides.append(side)
-    if form.problems:
-        return form
-    record = {"side": sides}
+    form = hand_form(game, rs, number, values, refused)
+    if problems:
+        return replace(form, problems=tuple(problems), wrong=tuple(refused))
+    hand = {"side": sides}
     try:
-        played, outcome = play(game, rs, record, number, before)
+        played, outcome = play(game, rs, hand, number, before)
     except RecordError as exc:
-        form.problems.append(_("This hand cannot be scored: {problem}").format(problem=exc))
-        return form
-    form.record = record
-    form.scored = preview(played)
-    form.doubts = [d.text for d in shortfalls(rs, played)]
-    form.ends = outcome.finished
-    return form
+        problem = _("This hand cannot be scored: {problem}").format(problem=exc)
+        return replace(form, problems=(problem,))
+    doubts = tuple(d.text for d in shortfalls(rs, played))
+    return replace(form, record=hand, scored=preview(played), doubts=doubts, ends=outcome.finished)
 
 
 # ---------------------------------------------------------------- rulings
 
 
-@dataclass
+@record
 class RulingForm:
     """A ruling's form (its check and the options a person can give) and its answer."""
 
@@ -413,10 +415,8 @@ def read_ruling(
             args = with_facts(args, side_facts(summary, side), {o.key for o in check.options})
         result = check.answer(rs, args)
     except InputError as exc:
-        form.problem = str(exc)
-        return form
-    form.answer = answer_view(result)
-    return form
+        return replace(form, problem=str(exc))
+    return replace(form, answer=answer_view(result))
 
 
 def answer_view(result: Any) -> dict[str, Any]:

@@ -270,9 +270,7 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)
-            ) from None
+            raise unreadable(path, exc) from None
         if stat.S_ISLNK(info.st_mode) or (info.st_uid, info.st_gid) == self._owner:
             return
         try:
@@ -296,9 +294,7 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise GameError(
-                _("{path}: cannot be read ({reason})").format(path=self.path, reason=exc.strerror)
-            ) from None
+            raise unreadable(self.path, exc) from None
         if not stat.S_ISREG(info.st_mode):
             raise GameError(
                 _("{path}: the game database is not a regular file").format(path=self.path)
@@ -491,9 +487,7 @@ class Store:
             try:
                 regular = stat.S_ISREG(os.stat(path).st_mode)
             except OSError as exc:
-                raise GameError(
-                    _("{path}: cannot be read ({reason})").format(path=ref, reason=exc.strerror)
-                ) from None
+                raise unreadable(ref, exc) from None
             if not regular:
                 raise GameError(
                     _("{path}: not a regular file, so not a game file").format(path=ref)
@@ -773,10 +767,8 @@ class Store:
                 ).fetchone()
                 data["lines"] = json.loads(lines)
                 summary = Summary.from_data(data)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, sqlite3.DataError):
             return None  # derived data that does not read is derived again
-        except sqlite3.DataError:
-            return None
         except sqlite3.OperationalError as exc:
             if "malformed JSON" not in str(exc):
                 raise
@@ -816,12 +808,11 @@ class Store:
             "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
             [(ident, x.number, to_json(line_data(x))) for x in summary.lines if x.number > same],
         )
-        revision = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0]
         db.execute(
             "INSERT INTO summaries (game, stamp, revision, head, facts) VALUES (?, ?, ?, ?, NULL)"
             " ON CONFLICT (game) DO UPDATE SET stamp = excluded.stamp, "
             "revision = excluded.revision, head = excluded.head, facts = NULL",
-            (ident, program_stamp(), revision, to_json(summary.to_data(lines=False))),
+            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data(lines=False))),
         )
 
     # -------------------------------------------------------------- changing
@@ -928,11 +919,7 @@ class Store:
         if ref.file is not None:
             return 0
         with self.reading() as db:
-            row = db.execute("SELECT revision FROM games WHERE name = ?", (ref.name,)).fetchone()
-        if row is None:
-            with self.reading() as db:
-                self.game_id(db, ref.name)  # names what is missing
-        return int(row[0])
+            return revision_of(db, self.game_id(db, ref.name))
 
     def update(
         self, ref: Ref, change: Change[R], whole: bool = True, revision: int | None = None
@@ -946,15 +933,13 @@ class Store:
         self.writable(ref)
         with self.writing() as db:
             ident = self.game_id(db, ref.name)
-            if revision is not None:
-                now = db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()
-                if int(now[0]) != revision:
-                    raise GameChanged(
-                        _(
-                            'game "{game}" changed since it was shown (a hand was entered, '
-                            "edited or taken back meanwhile); nothing was changed"
-                        ).format(game=ref.name)
-                    )
+            if revision is not None and revision_of(db, ident) != revision:
+                raise GameChanged(
+                    _(
+                        'game "{game}" changed since it was shown (a hand was entered, '
+                        "edited or taken back meanwhile); nothing was changed"
+                    ).format(game=ref.name)
+                )
             game = self.read_game(db, ref.name, hands=whole)
             summary = self.kept_summary(db, ident, last_only=not whole)
             if summary is None:
@@ -1009,7 +994,7 @@ class Store:
 
     def listed(self) -> list[Listed]:
         """Every game with its summary (or the problem that stops reading it), and when it
-        was started and last played (see :func:`canasta_score.games.game.played_dates`)."""
+        was started and last played (see :func:`canasta_score.games.game.dates_of`)."""
         from canasta_score.games.game import ENTERED, dates_of
 
         out = []
@@ -1130,6 +1115,15 @@ class Store:
             self.on_note(
                 _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
+
+
+def unreadable(path: Path | str, exc: OSError) -> GameError:
+    return GameError(_("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror))
+
+
+def revision_of(db: sqlite3.Connection, ident: int) -> int:
+    """Game ``ident``'s revision (see :meth:`Store.revision`)."""
+    return int(db.execute("SELECT revision FROM games WHERE id = ?", (ident,)).fetchone()[0])
 
 
 def read_only(exc: GameError) -> bool:

@@ -30,11 +30,6 @@ VERSION = 2
 SUFFIX = ".toml"
 
 
-def canonical(value: Any) -> str:
-    """``value`` as the checksum reads it: JSON, keys sorted, no spaces."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
-
-
 # ---------------------------------------------------------------- the file format
 #
 # Version 2 (this one): the game's keys, then [[side]], [ruleset] (complete: every key the
@@ -44,27 +39,17 @@ def canonical(value: Any) -> str:
 
 
 def checksum(data: dict[str, Any]) -> str:
-    """A checksum of a game file's data, [end] left out (independent of layout and comments)."""
-    return checksum_of(canonical({k: v for k, v in data.items() if k != "end"}))
-
-
-def checksum_of(text: str) -> str:
-    """The checksum of a game file's data, from the text of its data (see :func:`checksum`)."""
+    """A checksum of a game file's data, [end] left out (independent of layout and comments):
+    of its JSON, keys sorted, no spaces."""
+    kept = {k: v for k, v in data.items() if k != "end"}
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def read_game(name: str, data: Any) -> Game:
     """A game from its file's data, of any version this program reads: checked to be whole,
     migrated to the current version, and validated."""
-    if not isinstance(data, dict):
-        raise GameError(_('game "{game}": the file is not a table of keys').format(game=name))
-    if data.get("format") != FORMAT:
-        raise GameError(
-            _(
-                'game "{game}": format = "{format}" is missing; this is not a canasta-score game '
-                "file"
-            ).format(game=name, format=FORMAT)
-        )
+    check_format(name, data)
     version = data.get("version")
     if version == VERSION:
         check_whole(name, data)
@@ -177,17 +162,8 @@ def game_from_data(name: str, data: Any) -> Game:
     log's); a problem is a :class:`GameError` naming it."""
     from canasta_score.games.game import Game, check_setup
 
-    def bad(what: str) -> GameError:
-        return GameError(_('game "{game}": {problem}').format(game=name, problem=what))
-
-    if not isinstance(data, dict):
-        raise bad(_("the file is not a table of keys"))
-    if data.get("format") != FORMAT:
-        raise bad(
-            _('format = "{format}" is missing; this is not a canasta-score game file').format(
-                format=FORMAT
-            )
-        )
+    bad = problem_of(name)
+    check_format(name, data)
     unknown = set(data) - {"format", "version", "created", "first_dealer", "side"}
     unknown -= {"ruleset", "hand", "undone"}
     if unknown:
@@ -221,6 +197,20 @@ def game_from_data(name: str, data: Any) -> Game:
     game = Game(name, created, ruleset, sides, dealer, tuple(hands), tuple(undone))
     check_setup(game, game.rules())
     return game
+
+
+def problem_of(name: str) -> Callable[[str], GameError]:
+    """The error naming a problem of game ``name``."""
+    return lambda what: GameError(_('game "{game}": {problem}').format(game=name, problem=what))
+
+
+def check_format(name: str, data: Any) -> None:
+    """Refuse data that is not a canasta-score game's."""
+    if not isinstance(data, dict):
+        raise problem_of(name)(_("the file is not a table of keys"))
+    if data.get("format") != FORMAT:
+        text = _('format = "{format}" is missing; this is not a canasta-score game file')
+        raise problem_of(name)(text.format(format=FORMAT))
 
 
 def side_from_data(bad: Callable[[str], GameError], index: int, data: Any) -> Side:
