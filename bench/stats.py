@@ -62,7 +62,9 @@ def make_season(home: Path, games: int = GAMES, hands: int = HANDS, seed: int = 
     for number in range(1, games + 1):
         four = rng.sample(PLAYERS, 4)
         sides = (f"{four[0]} & {four[1]}", f"{four[2]} & {four[3]}")
-        day = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}T20:00:00"
+        # Each game starts at a moment of its own (copies of one game share theirs).
+        minute, second = divmod(number, 60)
+        day = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}T20:{minute:02d}:{second:02d}"
         game = new_game(f"season-{number:03d}", day, rs, [parse_side(s) for s in sides])
         records = tuple(hand(rng, sides) for _ in range(hands))
         store.create(replace(game, hands=records), "the benchmark folder is not empty")

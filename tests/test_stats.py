@@ -371,3 +371,23 @@ def test_copies_of_one_game_kept_before_count_once(home: Path) -> None:
     assert result["games"]["counted"] == 2 and result["games"]["read"] == 3
     assert figures(result, "players")["Ann"]["games"] == 2
     assert head_to_head(read(home)[0], "Ann & Bob", "Cy & Di")["games"] == 1
+
+
+def test_two_games_started_in_the_same_second_by_the_same_players_count_twice(home: Path) -> None:
+    """Each game once, and every game: a second game of Ann & Bob against Cy & Di started in
+    the same second as "one" but with a first hand of its own (TWO's, under these sides) is
+    another game, so Ann has 3 games; a copy of "one" without hands still counts once."""
+    again = [
+        {
+            "side": [
+                {**s, "name": n} for s, n in zip(h["side"], ("Ann & Bob", "Cy & Di"), strict=True)
+            ]
+        }
+        for h in TWO
+    ]
+    store_game(home, "rematch", "2026-01-10T20:00:00", ("Ann & Bob", "Cy & Di"), again)
+    store_game(home, "one-empty", "2026-01-10T20:00:00", ("Ann & Bob", "Cy & Di"), [])
+    result = statistics(*read(home))
+    assert result["games"]["counted"] == 3 and result["games"]["read"] == 4
+    assert figures(result, "players")["Ann"]["games"] == 3
+    assert head_to_head(read(home)[0], "Ann & Bob", "Cy & Di")["games"] == 2

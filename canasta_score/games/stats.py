@@ -107,6 +107,7 @@ class GameFacts:
     parts: tuple[Part, ...]
     finished: bool
     winners: tuple[str, ...]
+    opening: str = ""  # a digest of the first hand as entered ("" with no hand): see distinct
     day: str = ""  # the game's date (YYYY-MM-DD), set when the game is read
 
     def to_data(self) -> dict[str, Any]:
@@ -126,6 +127,7 @@ class GameFacts:
             parts=tuple(Part.from_data(p) for p in data["parts"]),
             finished=bool(data["finished"]),
             winners=tuple(str(w) for w in data["winners"]),
+            opening=str(data["opening"]),
         )
         if not len(facts.sides) == len(facts.players) == len(facts.parts):
             raise ValueError("sides")
@@ -186,7 +188,17 @@ def game_facts(log: Log) -> GameFacts:
         parts=tuple(part(own) for own in hands),
         finished=log.outcome.finished,
         winners=log.outcome.winners,
+        opening=opening(log.played[0].record) if log.played else "",
     )
+
+
+def opening(entered: dict[str, Any]) -> str:
+    """A short digest of a game's first hand as entered: copies of one game share it."""
+    import hashlib
+    import json
+
+    text = json.dumps(entered, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 def part(hands: list[tuple[int, SideHand]]) -> Part:
@@ -428,18 +440,22 @@ EVERY_GAME = Filters()  # no filter: every game counts
 
 
 def distinct(games: list[GameFacts]) -> list[GameFacts]:
-    """Every game once: copies of one game (kept before a game folder refused them: the same
-    start, sides and players) count as the copy with the most hands (the first by name of
-    those)."""
+    """Every game once. Copies of one game (kept before a game folder refused them) have the
+    same start, sides and players and the same first hand: they count as the copy with the most
+    hands (the first by name of those); a copy without hands folds into a game it could be a
+    copy of. Games that merely started in the same second with the same players, each with its
+    own first hand, are different games."""
     kept: dict[tuple[Any, ...], GameFacts] = {}
     for facts in sorted(games, key=lambda g: g.name):
-        key: tuple[Any, ...] = (facts.created, facts.sides, facts.players)
+        start: tuple[Any, ...] = (facts.created, facts.sides, facts.players)
         if not facts.created:
-            key = ("name", facts.name)
+            start = ("name", facts.name)
+        key = (*start, facts.opening)
         held = kept.get(key)
         if held is None or played(facts) > played(held):
             kept[key] = facts
-    return list(kept.values())
+    started = {key[:-1] for key, facts in kept.items() if facts.opening}
+    return [facts for key, facts in kept.items() if facts.opening or key[:-1] not in started]
 
 
 def played(facts: GameFacts) -> int:
