@@ -13,6 +13,7 @@ catalog finds it) and the :class:`Words` the scoring makes with it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core import language
@@ -170,8 +171,10 @@ def words_from_data(data: Any) -> Words:
     return Words(str(message), pairs, str(count))
 
 
+@lru_cache(maxsize=1 << 12)
 def words(message: str, count: str = "n", **values: Any) -> Words:
-    """:class:`Words` with ``values`` given by name."""
+    """:class:`Words` with ``values`` given by name (the same few recur in every breakdown:
+    each is made once)."""
     return Words(message, tuple(values.items()), count)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core.frozen import record
@@ -17,6 +17,8 @@ from canasta_score.rules.kinds import CanastaKind, Family, family
 from canasta_score.rules.ruleset import Ruleset
 
 DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
+# Why threes count nothing (0) or against the side (-1) with its canastas.
+THREES_WHY = {0: "count nothing", -1: "counted against"}
 # Each incomplete-meld penalty: the words for one such meld, and the message for two or more.
 PENALTY_WORDS = {
     "penalties.incomplete_sevens": ("incomplete sevens", "incomplete melds of sevens"),
@@ -105,6 +107,18 @@ class HandScore:
         )
 
 
+@lru_cache(maxsize=1 << 12)
+def item(rule: str, said: Words, points: int) -> Item:
+    """A breakdown line; the same few lines recur in hand after hand, so each is made (and its
+    English label said) once."""
+    return Item(rule, said.english(), points, said)
+
+
+def tally(keys: tuple[str, ...]) -> dict[str, int]:
+    """How often each key occurs, in the order the keys first occur."""
+    return {key: keys.count(key) for key in dict.fromkeys(keys)}
+
+
 class Breakdown:
     """Collects items for one side."""
 
@@ -113,7 +127,7 @@ class Breakdown:
         self.items: list[Item] = []
 
     def add(self, key: str, said: Words, points: int) -> None:
-        self.items.append(Item(self.rs.rule_id(key), said.english(), points, said))
+        self.items.append(item(self.rs.rule_id(key), said, points))
 
     def total(self) -> int:
         return sum(i.points for i in self.items)
@@ -174,7 +188,7 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
         # T3 off: the cards inside canastas score by their bonus only (RULES 18).
         cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
         b.add("scoring.melded-cards", words(cards), count)
-    for key, n in Counter(table.canasta_keys).items():
+    for key, n in tally(table.canasta_keys).items():
         said, each = bonus_words(rs, key, n), int(rs.value(key))
         if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
             key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
@@ -199,7 +213,7 @@ def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
             for k in penalties
             if waived_as(k) not in rs.penalties.incomplete_waived_without_canasta
         )
-    for key, n in Counter(penalties).items():
+    for key, n in tally(penalties).items():
         one, many = PENALTY_WORDS[key]
         b.add(key, words(many, n=n) if n > 1 else words(one), -n * int(rs.value(key)))
     if side.black_threes_removed:
@@ -255,11 +269,7 @@ def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> 
         why = None if sign > 0 else words("no meld")
     else:
         sign = t.sign_by_canastas[min(canastas, len(t.sign_by_canastas) - 1)]
-        why = {
-            1: None,
-            0: words("count nothing", n=canastas),
-            -1: words("counted against", n=canastas),
-        }[sign]
+        why = None if sign > 0 else words(THREES_WHY[sign], n=canastas)
     if t.count_in_hand and sign < 0:
         # Threes left in hand join the tally only when it counts against the side (US American).
         held = [c for h in side.in_hand or () for c in h]

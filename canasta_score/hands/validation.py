@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from canasta_score.core.errors import RecordError
-from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
@@ -484,13 +484,9 @@ def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
 # ---------------------------------------------------------------- the whole record and the deck
 
 
-@record
-class Claim:
-    """The fewest cards of each category that one part of a side's record needs."""
-
-    side: str
-    what: str
-    needs: dict[str, int]  # a category not named needs none
+# What one part of a side's record needs from the deck: the fewest cards of each category (a
+# category not named needs none), and the words for that part, said only in a refusal.
+Claim = tuple[dict[str, int], Callable[[], str]]
 
 
 def least_naturals_in_mixed(rs: Ruleset) -> int:
@@ -571,34 +567,32 @@ def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
-    name = side.name
     listed = [c for m in side.melds or () for c in m] + [c for h in side.in_hand or () for c in h]
-    out = [Claim(name, _("cards listed"), cards_needs(listed))]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
-    laid = _("{n} threes laid down or removed").format(n=threes)
-    out.append(Claim(name, laid, {"cards": threes}))
+    out: list[Claim] = [
+        (cards_needs(listed), lambda: _("cards listed")),
+        ({"cards": threes}, lambda: _("{n} threes laid down or removed").format(n=threes)),
+    ]
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
-        needs = {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
-        out.append(Claim(name, f"canastas.{kind} = {n}", needs))
+        needs = canasta_needs(rs, summary_kind(rs, side.name, kind))
+        out.append(({k: v * n for k, v in needs.items()}, partial(str, f"canastas.{kind} = {n}")))
     for kind, n in Counter(side.incomplete).items():
-        needs = {k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()}
-        if n == 1:
-            listed_as = _('incomplete "{kind}"').format(kind=kind)
-        else:
-            listed_as = _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
-        out.append(Claim(name, listed_as, needs))
+        needs = incomplete_needs(rs, CanastaKind(kind))
+        out.append(({k: v * n for k, v in needs.items()}, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
-        out.append(
-            Claim(
-                name,
-                f"{said_key('held_penalties')} = {held}",
-                {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held},
-            )
-        )
+        needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
+        out.append((needs, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
+
+
+def incomplete_said(kind: str, n: int) -> str:
+    """An incomplete special meld listed ``n`` times, as a refusal names it."""
+    if n == 1:
+        return _('incomplete "{kind}"').format(kind=kind)
+    return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
 def deck_holds(rs: Ruleset) -> dict[str, int]:
@@ -699,23 +693,29 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
     check_points_bound(rs, record)
-    claims = [claim for side in record.sides for claim in side_claims(rs, side)]
+    claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
+    totals: dict[str, int] = {}
+    for _side, (needs, _what) in claims:
+        for category, n in needs.items():
+            totals[category] = totals.get(category, 0) + n
     holds = deck_holds(rs)
+    over = next((c for c in CATEGORIES if totals.get(c, 0) > holds[c]), None)
+    if over is None:
+        return
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
         ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
     )
-    for category, words in CATEGORIES.items():
-        parts = [c for c in claims if c.needs.get(category)]
-        total = sum(c.needs[category] for c in parts)
-        if total > holds[category]:
-            why = "; ".join(
-                _('side "{side}": {what} ({needs})').format(
-                    side=c.side, what=c.what, needs=c.needs[category]
-                )
-                for c in parts
-            )
-            raise RecordError(
-                _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
-                    total=f"{total:,}", cards=_(words), deck=deck, held=holds[category], why=why
-                )
-            )
+    why = "; ".join(
+        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over])
+        for side, (needs, what) in claims
+        if needs.get(over)
+    )
+    raise RecordError(
+        _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
+            total=f"{totals[over]:,}",
+            cards=_(CATEGORIES[over]),
+            deck=deck,
+            held=holds[over],
+            why=why,
+        )
+    )
