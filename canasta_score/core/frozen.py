@@ -66,13 +66,9 @@ def record(cls: type[T]) -> type[T]:
             delattr(cls, name)
         own.append(Field(name, metadata, compare, shown))
     names = tuple(f.name for f in own)
-    constants: dict[str, Any] = {}
-    factories: dict[str, Callable[[], Any]] = {}
-    for name, made in defaults.items():
-        if isinstance(made, _Constant):
-            constants[name] = made.constant
-        else:
-            factories[name] = made
+    factories = {n: made for n, made in defaults.items() if not isinstance(made, _Constant)}
+    # Every field in order, with its plain default (None until given or made by its factory).
+    template = {n: getattr(defaults.get(n), "constant", None) for n in names}
     compared = tuple(f.name for f in own if f.compare)
     values = (
         operator.attrgetter(*compared) if len(compared) > 1 else staticmethod(_single(compared))
@@ -91,8 +87,10 @@ def record(cls: type[T]) -> type[T]:
         ("__record_shown__", tuple(f.name for f in own if f.shown)),
         ("__record_defaults__", defaults),
         ("__record_known__", frozenset(names)),
-        # Plain defaults by value and factories apart, for construction by keyword (_init).
-        ("__record_constants__", constants),
+        # For construction by keyword (_init): the fields without a default, the plain
+        # defaults in place, and the default factories.
+        ("__record_required__", frozenset(n for n in names if n not in defaults)),
+        ("__record_template__", template),
         ("__record_factories__", factories),
         ("__record_values__", values),
         ("__record_tails__", tails),
@@ -139,22 +137,14 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
             self.__dict__.update(zip(names, args))  # noqa: B905 (args is the shorter)
             self.__dict__.update({n: make() for n, make in tail})
             return
-    elif not args and kwargs.keys() <= self.__record_known__:
-        constants: dict[str, Any] = self.__record_constants__
-        factories: dict[str, Callable[[], Any]] = self.__record_factories__
-        out = {}
-        for n in names:
-            if n in kwargs:
-                out[n] = kwargs[n]
-            elif n in constants:
-                out[n] = constants[n]
-            elif n in factories:
-                out[n] = factories[n]()
-            else:
-                break  # a field without a default is missing: said below
-        else:
-            self.__dict__.update(out)
-            return
+    elif not args and self.__record_required__ <= kwargs.keys() <= self.__record_known__:
+        out = self.__record_template__.copy()
+        out.update(kwargs)
+        for n, make in self.__record_factories__.items():
+            if n not in kwargs:
+                out[n] = make()
+        self.__dict__.update(out)
+        return
     defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
     name = type(self).__name__
     if len(args) > len(names):

@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _
+from canasta_score.core.safe_text import pattern as compiled
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -173,10 +174,17 @@ def parse_toml(text: str, where: str, invalid: str = N_("not valid TOML")) -> di
     except ValueError as exc:  # TOMLDecodeError, a number too long to convert
         problem = _("{invalid} ({problem})").format(invalid=_(invalid), problem=parse_problem(exc))
         raise InputError(f"{at(where)}{problem}") from None
-    check_document(data, where)
+    # A level of nesting takes a bracket, a brace or a dot, and a number beyond the limit a run
+    # of at least 14 digits (hexadecimal): most text is not walked.
+    nesting = text.count("[") + text.count("{") + text.count(".")
+    if nesting >= MAX_DEPTH or compiled(LONG_NUMBER).search(text):
+        check_document(data, where)
     return data
 
 
+# What a whole number beyond MAX_INT looks like in TOML: 16 decimal digits or more, or 14 or
+# more hexadecimal ones (underscores may come between them).
+LONG_NUMBER = "[0-9A-Fa-f_]{14}"
 # The parts of one dotted key (``a.b.c`` has three) and of every key of a document, at most:
 # the standard parser takes time and memory that grow with the square of a key's parts.
 MAX_KEY_PARTS = MAX_DEPTH

@@ -20,6 +20,9 @@ from canasta_score.rules.cards import Card
 from canasta_score.rules.kinds import CanastaKind
 from canasta_score.rules.ruleset import Ruleset
 
+# Where a finished hand's melds lie, by whether the side went out.
+FINISHED = {going_out: Context(record=True, going_out=going_out) for going_out in (False, True)}
+
 
 @record
 class Melded:
@@ -54,7 +57,7 @@ def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...],
     if kept is not None and kept[0] is rs:
         found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
         return found
-    ctx = Context(record=True, going_out=side.went_out)
+    ctx = FINISHED[side.went_out]
     out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
     side.worked_out["judged"] = (rs, out)
     return out
