@@ -26,6 +26,8 @@ COMMON_KEYS = {
     "black_threes_removed",
     "concealed_canastas",
 }
+SIDE_KEYS = CARD_KEYS | SUMMARY_KEYS | COMMON_KEYS
+SUMMARY_ONLY = SUMMARY_KEYS - {"in_hand_points", "held_penalties"}  # not beside melds
 INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
@@ -148,11 +150,11 @@ def parse_side(data: Any, index: int) -> SideRecord:
     if not isinstance(name, str) or not name.strip():
         raise RecordError(_("[[side]] number {number} needs a name").format(number=index + 1))
     name = name.strip()
-    unknown = set(data) - CARD_KEYS - SUMMARY_KEYS - COMMON_KEYS
+    unknown = data.keys() - SIDE_KEYS
     if unknown:
         raise fail(name, _("unknown key {key}").format(key=sorted(unknown)[0]))
-    summary_only = set(data) & (SUMMARY_KEYS - {"in_hand_points", "held_penalties"})
-    if "melds" in data and summary_only:
+    summary_only = "melds" in data and data.keys() & SUMMARY_ONLY
+    if summary_only:
         mixed = sorted(summary_only)[0]
         raise fail(
             name,

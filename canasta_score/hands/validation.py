@@ -11,7 +11,7 @@ fewest cards each must hold; card-by-card sides count exactly what they list.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 
 from canasta_score.core.errors import RecordError
@@ -22,7 +22,7 @@ from canasta_score.hands.record import HandRecord, SideRecord, side_cards
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
-from canasta_score.rules.cards import ACE, JOKER, SEVEN, TWO, Card, Rank, format_cards
+from canasta_score.rules.cards import ACE, JOKER, SEVEN, THREE, TWO, Rank, format_cards
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
 from canasta_score.rules.ruleset import Ruleset
@@ -536,25 +536,12 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return {"cards": size, "natural": size}
 
 
-def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
-    """The categories of cards given one by one."""
-    count = natural = twos = jokers = sevens = aces = 0
-    for card in cards:
-        count += 1
-        rank = card.rank
-        if rank is TWO:
-            twos += 1
-        elif rank is JOKER:
-            jokers += 1
-        elif rank.is_natural:
-            natural += 1
-            if rank is SEVEN:
-                sevens += 1
-            elif rank is ACE:
-                aces += 1
+def cards_needs(ranks: list[Rank]) -> dict[str, int]:
+    """The categories of cards given one by one (by their ranks)."""
+    twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
     needs = {
-        "cards": count,
-        "natural": natural,
+        "cards": len(ranks),
+        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
         "wild": twos + jokers,
         "two": twos,
         "joker": jokers,
@@ -567,7 +554,7 @@ def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
-    listed = [c for m in side.melds or () for c in m] + [c for h in side.in_hand or () for c in h]
+    listed = [c.rank for cards in (*(side.melds or ()), *(side.in_hand or ())) for c in cards]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
         (cards_needs(listed), lambda: _("cards listed")),
@@ -694,12 +681,11 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     """
     check_points_bound(rs, record)
     claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
-    totals: dict[str, int] = {}
+    totals = Counter[str]()
     for _side, (needs, _what) in claims:
-        for category, n in needs.items():
-            totals[category] = totals.get(category, 0) + n
+        totals.update(needs)
     holds = deck_holds(rs)
-    over = next((c for c in CATEGORIES if totals.get(c, 0) > holds[c]), None)
+    over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
     if over is None:
         return
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
