@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from typing import Any, TypeVar, cast
 
 from canasta_score.core.errors import RecordError
 from canasta_score.core.language import N_, _, ngettext
@@ -22,11 +23,21 @@ from canasta_score.hands.record import HandRecord, SideRecord, side_cards
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
-from canasta_score.rules.cards import ACE, JOKER, SEVEN, THREE, TWO, Rank, format_cards
+from canasta_score.rules.cards import (
+    ACE,
+    JOKER,
+    NATURAL_RANKS,
+    SEVEN,
+    THREE,
+    TWO,
+    Rank,
+    format_cards,
+)
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
 from canasta_score.rules.ruleset import Ruleset
 
+F = TypeVar("F", bound=Callable[..., Any])
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
     k.value
@@ -52,6 +63,20 @@ CATEGORIES = {
     "ace": N_("aces"),
     "ace_seven": N_("aces and sevens together"),
 }
+
+
+def per_ruleset(work: F) -> F:
+    """``work(rs, *args)``, a pure function of a ruleset (which never changes) and a few values,
+    worked out once for each and kept with the ruleset (its ``memo``)."""
+    name = work.__qualname__
+
+    def kept(rs: Ruleset, *args: Any) -> Any:
+        memo: dict[tuple[Any, ...], Any] = rs.memo.setdefault(name, {})
+        if args not in memo:
+            memo[args] = work(rs, *args)
+        return memo[args]
+
+    return cast(F, kept)
 
 
 # ---------------------------------------------------------------- the whole record
@@ -196,6 +221,7 @@ def check_special_cards(side: SideRecord) -> None:
         )
 
 
+@per_ruleset
 def count_step(rs: Ruleset) -> int:
     """What every count of cards is a multiple of: 5 when every card's value is
     (docs/rules, "Card values")."""
@@ -246,6 +272,7 @@ def check_summary(
         )
 
 
+@per_ruleset
 def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count a canasta of this kind can have."""
     size = rs.canasta.min_cards
@@ -274,6 +301,7 @@ def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
     return size * v.low
 
 
+@per_ruleset
 def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
     cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
@@ -417,44 +445,49 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
 def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
     """A summary's canastas and incomplete melds of sevens and aces that one meld per rank
     (RULES 1.4) rules out: a side's sevens (or aces) are one meld, complete or not."""
-    name, incomplete = side.name, Counter(side.incomplete)
-    why = _("a side holds one meld of each rank ({rule})").format(
-        rule=rs.rule_id("meld.one_per_rank_per_side")
-    )
+    name = side.name
     for kind in (CanastaKind.SEVENS, CanastaKind.ACES):
-        made = side.canastas.get(kind, 0)
-        if incomplete[kind] > 1:
+        made, incomplete = side.canastas.get(kind, 0), side.incomplete.count(kind)
+        if incomplete > 1:
             raise refuse(
                 name,
                 _('incomplete lists "{kind}" {times} times, but {why}').format(
-                    kind=kind, times=incomplete[kind], why=why
+                    kind=kind, times=incomplete, why=one_rank_why(rs)
                 ),
             )
         if made > 1:
             raise refuse(
                 name,
                 _("canastas.{kind} = {made}, but {why}: one canasta of {kind} at most").format(
-                    kind=kind, made=made, why=why
+                    kind=kind, made=made, why=one_rank_why(rs)
                 ),
             )
-        if made and incomplete[kind]:
+        if made and incomplete:
             raise refuse(
                 name,
                 _(
                     'incomplete lists "{kind}" beside a completed canasta of {kind} '
                     "(canastas.{kind} = {made}), but {why}"
-                ).format(kind=kind, made=made, why=why),
+                ).format(kind=kind, made=made, why=one_rank_why(rs)),
             )
     groups = sum(side.canastas.get(k, 0) for k in GROUP_CANASTAS)
-    ranks = sum(1 for r in Rank if r.is_natural)
+    ranks = len(NATURAL_RANKS)
     if groups > ranks:
         raise refuse(
             name,
             _(
                 "{groups} canastas of natural ranks ({kinds}), but {why} and there are "
                 "{ranks} natural ranks"
-            ).format(groups=groups, kinds=", ".join(GROUP_CANASTAS), why=why, ranks=ranks),
+            ).format(
+                groups=groups, kinds=", ".join(GROUP_CANASTAS), why=one_rank_why(rs), ranks=ranks
+            ),
         )
+
+
+def one_rank_why(rs: Ruleset) -> str:
+    return _("a side holds one meld of each rank ({rule})").format(
+        rule=rs.rule_id("meld.one_per_rank_per_side")
+    )
 
 
 def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
@@ -489,6 +522,7 @@ def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
 Claim = tuple[dict[str, int], Callable[[], str]]
 
 
+@per_ruleset
 def least_naturals_in_mixed(rs: Ruleset) -> int:
     """The fewest natural cards a mixed canasta can hold (RULES 1.5 with the ruleset's limits)."""
     m, size = rs.meld, rs.canasta.min_cards
@@ -499,6 +533,7 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
     return size
 
 
+@per_ruleset
 def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
@@ -523,6 +558,7 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return needs
 
 
+@per_ruleset
 def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
@@ -582,6 +618,7 @@ def incomplete_said(kind: str, n: int) -> str:
     return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
+@per_ruleset
 def deck_holds(rs: Ruleset) -> dict[str, int]:
     """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
     each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
@@ -642,6 +679,7 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
                 )
 
 
+@per_ruleset
 def deck_points(rs: Ruleset) -> int:
     """The count of every card in the deck: the most a hand's melds and hands can add up to."""
     v, packs = rs.values, rs.deck.decks
