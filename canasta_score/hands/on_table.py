@@ -87,7 +87,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
         penalty = incomplete_penalty_key(shape, rs)
         if penalty is not None:
             penalties.append(penalty)
-    count = sum(rs.count(m) for m in side.melds)
+    count = sum(map(rs.count, side.melds))
     return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
 
 

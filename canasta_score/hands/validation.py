@@ -573,7 +573,7 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
 
 
 def cards_needs(ranks: list[Rank]) -> dict[str, int]:
-    """The categories of cards given one by one (by their ranks)."""
+    """The categories of cards given one by one (by their ranks; a category may be 0)."""
     twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
     needs = {
         "cards": len(ranks),
@@ -585,7 +585,7 @@ def cards_needs(ranks: list[Rank]) -> dict[str, int]:
         "ace": aces,
         "ace_seven": sevens + aces,
     }
-    return {key: n for key, n in needs.items() if n}
+    return needs
 
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
@@ -601,7 +601,8 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     for kind, n in side.canastas.items():
         needs = canasta_needs(rs, summary_kind(rs, side.name, kind))
         out.append(({k: v * n for k, v in needs.items()}, partial(str, f"canastas.{kind} = {n}")))
-    for kind, n in Counter(side.incomplete).items():
+    for kind in dict.fromkeys(side.incomplete):
+        n = side.incomplete.count(kind)
         needs = incomplete_needs(rs, CanastaKind(kind))
         out.append(({k: v * n for k, v in needs.items()}, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
@@ -691,10 +692,8 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
     """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
     parts = []
     for side in record.sides:
-        melded = side.meld_points if side.melds is None else sum(rs.count(m) for m in side.melds)
-        left = (
-            side.in_hand_points if side.in_hand is None else sum(rs.count(h) for h in side.in_hand)
-        )
+        melded = side.meld_points if side.melds is None else sum(map(rs.count, side.melds))
+        left = side.in_hand_points if side.in_hand is None else sum(map(rs.count, side.in_hand))
         if melded + left:
             parts.append((side.name, melded + left))
     total, most = sum(n for _, n in parts), deck_points(rs)
@@ -719,9 +718,10 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     """
     check_points_bound(rs, record)
     claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
-    totals = Counter[str]()
+    totals = dict.fromkeys(CATEGORIES, 0)
     for _side, (needs, _what) in claims:
-        totals.update(needs)
+        for category, n in needs.items():
+            totals[category] += n
     holds = deck_holds(rs)
     over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
     if over is None:
