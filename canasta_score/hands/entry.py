@@ -18,10 +18,16 @@ from typing import Any
 
 from canasta_score.core import language, words
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import N_, _
 from canasta_score.core.words import said_seat
-from canasta_score.hands.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
+from canasta_score.hands.record import (
+    INCOMPLETE_KINDS,
+    SPECIAL_HANDS,
+    SideRecord,
+    parse_record,
+    parse_threes,
+)
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import parse_cards
 from canasta_score.rules.kinds import CanastaKind
@@ -95,25 +101,6 @@ SPECIAL_KOREAN = {
 }
 # A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
 COUNTERS = ("점", "개", "장")
-KEY_ORDER = (
-    "name",
-    "melds",
-    "meld_points",
-    "canastas",
-    "incomplete",
-    "red_threes",
-    "black_threes",
-    "in_hand",
-    "in_hand_points",
-    "held_penalties",
-    "went_out",
-    "went_out_player",
-    "concealed",
-    "concealed_canastas",
-    "special_hand",
-    "acaba",
-    "black_threes_removed",
-)
 NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)")
 # Items are separated by commas, except a comma between digits that groups thousands (1,420).
 ITEM_SPLIT = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
@@ -137,6 +124,11 @@ KEY_NAMES = {
     "concealed_canastas": N_("concealed canastas"),
     "special_hand": N_("special hand"),
 }
+
+
+def refused(message: str, /, **values: Any) -> InputError:
+    """An answer or item refused: ``message`` said with ``values``."""
+    return InputError(message.format(**values))
 
 
 def korean() -> bool:
@@ -182,8 +174,9 @@ def or_list(names: Sequence[str]) -> str:
 
 
 def ordered(side: dict[str, Any]) -> dict[str, Any]:
-    """A side's record data with its keys in the order a record file lists them."""
-    return {k: side[k] for k in KEY_ORDER if k in side}
+    """A side's record data with its keys in the order a record file lists them (the order of
+    a side's fields)."""
+    return {f.name: side[f.name] for f in fields(SideRecord) if f.name in side}
 
 
 def quick_help(rs: Ruleset | None = None) -> str:
@@ -319,18 +312,13 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
         words.pop()
     phrase = " ".join(words)
     if number is not None and number < 0:
-        raise InputError(
-            _('"{item}": give counts without a sign ("{example}", not "-40")').format(
-                item=shown, example=f"40 {count_word('in_hand_points')}"
-            )
-        )
+        text = _('"{item}": give counts without a sign ("{example}", not "-40")')
+        raise refused(text, item=shown, example=f"40 {count_word('in_hand_points')}")
     if phrase in NOTHING and number is None:
         return
     if phrase in FLAG_WORDS:
         if number is not None:
-            raise InputError(
-                _('"{item}": "{word}" takes no number').format(item=shown, word=phrase)
-            )
+            raise refused(_('"{item}": "{word}" takes no number'), item=shown, word=phrase)
         side.update(FLAG_WORDS[phrase])
         return
     if number is None and going_out_by(side, phrase, shown):
@@ -339,9 +327,7 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
     if kind is not None:
         if not kind:
             names = ", ".join(special_name(k) for k in SPECIAL_HANDS)
-            raise InputError(
-                _('"{item}": special hands are {names}').format(item=shown, names=names)
-            )
+            raise refused(_('"{item}": special hands are {names}'), item=shown, names=names)
         set_once(side, "special_hand", kind, shown)
         return
     prefix = next((f"{w} " for w in INCOMPLETE_BEFORE if phrase.startswith(f"{w} ")), None)
@@ -349,54 +335,35 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
         missing = kinds.incomplete_word(phrase.removeprefix(prefix), rs)
         if missing is None:
             names = ", ".join(kind_name(k) for k in sorted(INCOMPLETE_KINDS))
-            raise InputError(
-                _('"{item}": incomplete melds are {names}').format(item=shown, names=names)
-            )
+            raise refused(_('"{item}": incomplete melds are {names}'), item=shown, names=names)
         times = 1 if number is None else number
         if times > MOST_CARDS:
-            raise InputError(
-                _('"{item}": {count:,} incomplete melds are more than any deck holds').format(
-                    item=shown, count=times
-                )
-            )
+            text = _('"{item}": {count:,} incomplete melds are more than any deck holds')
+            raise refused(text, item=shown, count=times)
         side.setdefault("incomplete", []).extend([missing] * times)
         return
     if phrase in COUNT_WORDS:
         if number is None:
-            raise InputError(
-                _('"{item}" needs a number, e.g. "{example}"').format(
-                    item=shown, example=f"2 {phrase}"
-                )
-            )
+            text = _('"{item}" needs a number, e.g. "{example}"')
+            raise refused(text, item=shown, example=f"2 {phrase}")
         set_once(side, COUNT_WORDS[phrase], number, shown)
         return
     key = canasta_key(phrase, rs)
     if key is not None:
         if number is None:
-            raise InputError(
-                _('"{item}" needs a number, e.g. "{example}"').format(
-                    item=shown, example=f"1 {phrase}"
-                )
-            )
+            text = _('"{item}" needs a number, e.g. "{example}"')
+            raise refused(text, item=shown, example=f"1 {phrase}")
         canastas = side.setdefault("canastas", {})
         if key in canastas:
-            raise InputError(
-                _('"{item}": {kind} canastas are given twice').format(
-                    item=shown, kind=kind_name(key)
-                )
-            )
+            text = _('"{item}": {kind} canastas are given twice')
+            raise refused(text, item=shown, kind=kind_name(key))
         canastas[key] = number
         return
     close = closest_word(phrase, rs)
     if close is not None:
-        raise InputError(
-            _('"{item}" is not understood; did you mean "{close}"? {help}').format(
-                item=shown, close=close, help=quick_help(rs)
-            )
-        )
-    raise InputError(
-        _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
-    )
+        text = _('"{item}" is not understood; did you mean "{close}"? {help}')
+        raise refused(text, item=shown, close=close, help=quick_help(rs))
+    raise refused(_('"{item}" is not understood; {help}'), item=shown, help=quick_help(rs))
 
 
 def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
@@ -418,18 +385,15 @@ def quick_number(token: str, shown: str) -> int:
     count or score is refused before it is even turned into a number."""
     digits = token.replace(",", "").replace("_", "")
     if len(digits.lstrip("-")) > MOST_DIGITS:
-        raise InputError(
-            _('"{item}": {start}... is far more than any count or score').format(
-                item=shown, start=token[:20]
-            )
-        )
+        text = _('"{item}": {start}... is far more than any count or score')
+        raise refused(text, item=shown, start=token[:20])
     return int(digits)
 
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     if key in side:
         name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
-        raise InputError(_('"{item}": {name} is given twice').format(item=shown, name=name))
+        raise refused(_('"{item}": {name} is given twice'), item=shown, name=name)
     side[key] = value
 
 
@@ -456,16 +420,10 @@ def match_side(
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(
-            _('"{label}" could be {choices}; write more of the name').format(
-                label=label, choices=or_list(found)
-            )
-        )
-    raise InputError(
-        _('"{label}" is not a side of this game (its sides are {names})').format(
-            label=label, names=", ".join(names)
-        )
-    )
+        text = _('"{label}" could be {choices}; write more of the name')
+        raise refused(text, label=label, choices=or_list(found))
+    text = _('"{label}" is not a side of this game (its sides are {names})')
+    raise refused(text, label=label, names=", ".join(names))
 
 
 def parse_quick_side(
@@ -477,10 +435,10 @@ def parse_quick_side(
     """One side of the quick form: ``"us: 1,285 melded, 1 nat, out"``."""
     label, colon, rest = text.partition(":")
     if not colon:
-        raise InputError(
-            _('"{text}": start with the side\'s name and a colon; {help}').format(
-                text=text.strip(), help=quick_help(rs)
-            )
+        raise refused(
+            _('"{text}": start with the side\'s name and a colon; {help}'),
+            text=text.strip(),
+            help=quick_help(rs),
         )
     name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
@@ -489,9 +447,7 @@ def parse_quick_side(
             try:
                 parse_item(side, item, rs)
             except InputError as exc:
-                raise InputError(
-                    _('side "{side}": {problem}').format(side=name, problem=exc)
-                ) from None
+                raise refused(_('side "{side}": {problem}'), side=name, problem=exc) from None
     return ordered(side)
 
 
@@ -514,17 +470,14 @@ def parse_quick(
                 continue
             side = parse_quick_side(part, names, players, rs)
             if side["name"] in found:
-                raise InputError(_('side "{side}" is given twice').format(side=side["name"]))
+                raise refused(_('side "{side}" is given twice'), side=side["name"])
             found[side["name"]] = side
     for name, side in (keep or {}).items():
         found.setdefault(name, side)
     missing = [n for n in names if n not in found]
     if missing:
-        raise InputError(
-            _('side "{side}" is missing; give every side, e.g. "{example}"').format(
-                side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
-            )
-        )
+        text = _('side "{side}" is missing; give every side, e.g. "{example}"')
+        raise refused(text, side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}")
     data = {"side": [found[n] for n in names]}
     if rs is not None:
         check_quick_counts(rs, data)
@@ -623,7 +576,7 @@ def parse_count(text: str) -> int:
     value = text.strip()
     token = count_token(value)
     if token is None or token.startswith("-"):
-        raise InputError(_('"{answer}" is not a whole number of 0 or more').format(answer=value))
+        raise refused(_('"{answer}" is not a whole number of 0 or more'), answer=value)
     return quick_number(token, value)
 
 
@@ -634,10 +587,10 @@ def points_parser(step: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = parse_count(text)
         if value % step:
-            raise InputError(
-                _(
-                    '"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'
-                ).format(answer=text.strip(), step=step)
+            raise refused(
+                _('"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'),
+                answer=text.strip(),
+                step=step,
             )
         return value
 
@@ -656,11 +609,8 @@ def side_parser(
         try:
             return match_side(text, names, players)
         except InputError:
-            raise InputError(
-                _('"{answer}": answer {choices} or nobody').format(
-                    answer=text.strip(), choices=", ".join(names)
-                )
-            ) from None
+            message = _('"{answer}": answer {choices} or nobody')
+            raise refused(message, answer=text.strip(), choices=", ".join(names)) from None
 
     return parse
 
@@ -677,7 +627,7 @@ def parse_yes(text: str) -> bool:
         return True
     if value in NO:
         return False
-    raise InputError(_('"{answer}": answer y or n').format(answer=text.strip()))
+    raise refused(_('"{answer}": answer y or n'), answer=text.strip())
 
 
 def parse_mode(text: str) -> bool:
@@ -687,9 +637,7 @@ def parse_mode(text: str) -> bool:
         return True
     if value in BY_TOTALS:
         return False
-    raise InputError(
-        _('"{answer}": answer c (card by card) or t (totals)').format(answer=text.strip())
-    )
+    raise refused(_('"{answer}": answer c (card by card) or t (totals)'), answer=text.strip())
 
 
 def meld_parser(rs: Ruleset) -> Callable[[str], str]:
@@ -701,7 +649,7 @@ def meld_parser(rs: Ruleset) -> Callable[[str], str]:
         verdict = judge(cards, rs, Context(record=True, going_out=True))
         if not verdict.legal:
             reasons = "; ".join(r.text for r in verdict.broken)
-            raise InputError(_("not a legal meld: {reasons}").format(reasons=reasons))
+            raise refused(_("not a legal meld: {reasons}"), reasons=reasons)
         return " ".join(text.split())
 
     return parse
@@ -731,7 +679,7 @@ def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | l
             count, _cards = parse_threes("", "threes", [value], red)
             cards = value.split() if count else 0
         if most is not None and count > most:
-            raise InputError(_(too_many).format(answer=value, most=most))
+            raise refused(_(too_many), answer=value, most=most)
         return cards
 
     return parse
@@ -749,9 +697,8 @@ def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
             kind = kinds.incomplete_word(word)
             if kind is None or kind not in allowed:
                 names = ", ".join(kind_name(k) for k in allowed)
-                raise InputError(
-                    _('"{answer}": give any of {names}').format(answer=part.strip(), names=names)
-                )
+                message = _('"{answer}": give any of {names}')
+                raise refused(message, answer=part.strip(), names=names)
             out.append(kind)
         return out
 
@@ -769,9 +716,8 @@ def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
         value = by_korean.get(value, value)
         if value not in allowed:
             names = ", ".join(special_name(k) for k in allowed)
-            raise InputError(
-                _('"{answer}": give one of {names}, or n').format(answer=text.strip(), names=names)
-            )
+            message = _('"{answer}": give one of {names}, or n')
+            raise refused(message, answer=text.strip(), names=names)
         return value
 
     return parse
