@@ -222,8 +222,11 @@ NO = ("n", "no", "아니오", "아니요", "아니")
 
 
 def yes_or_no(text: str) -> str | None:
-    """``yes`` or ``no`` for a word that answers so (``예``, ``N``), else None."""
-    word = text.strip().casefold()
+    """``yes`` or ``no`` for a word that answers so, in any case and spacing, its Hangul
+    composed or not (``예``, `` N ``), else None."""
+    from unicodedata import normalize
+
+    word = " ".join(normalize("NFC", text).casefold().replace("_", " ").split())
     return "yes" if word in YES else "no" if word in NO else None
 
 

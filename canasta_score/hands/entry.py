@@ -621,13 +621,11 @@ def yes_no(value: bool) -> str:
 
 
 def parse_yes(text: str) -> bool:
-    """Yes or no: ``y``/``yes``/``예``/``네`` or ``n``/``no``/``아니오``/``아니요``."""
-    value = kinds.plain(text)
-    if value in YES:
-        return True
-    if value in NO:
-        return False
-    raise refused(_('"{answer}": answer y or n'), answer=text.strip())
+    """Yes or no, as :func:`~canasta_score.core.words.yes_or_no` reads it."""
+    answer = words.yes_or_no(text)
+    if answer is None:
+        raise refused(_('"{answer}": answer y or n'), answer=text.strip())
+    return answer == "yes"
 
 
 def parse_mode(text: str) -> bool:
