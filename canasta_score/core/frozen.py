@@ -1,20 +1,11 @@
 """Frozen records that cost nothing to define: ``@record`` gives what ``@dataclass(frozen=True)``
-gives, without the code generation.
-
-``dataclasses`` processes every field and writes and compiles an ``__init__``, ``__repr__``,
-``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` for each class when its module is
-imported, about half a millisecond a class; the ruleset schema has twenty classes and every
-command loads it. A record reads its fields from the class annotations (``field(...)`` gives
-metadata and defaults, as for a dataclass) and shares one set of methods with every other
-record, so defining it costs a few microseconds. Instances behave as frozen dataclass instances
-do: keyword or positional construction, defaults and default factories, equality and hashing by
-the field values in order (but ``field(compare=False)``), the same ``repr`` (but
-``field(repr=False)``), and ``FrozenInstanceError`` on assignment. Values worked out from a
-record are computed, or kept in a field marked as a cache (``field(default_factory=dict,
-compare=False, repr=False, metadata={"cache": True})``), which :func:`replace` does not copy;
-nothing else writes into a record. :func:`fields` lists a record's fields (name, metadata);
-:func:`replace` copies one with changes; :func:`make` makes one whose every field is given, for a
-class that makes its instances itself (one object per value, as cards are).
+gives (construction by position or keyword, defaults and factories, ``field(compare=False)``
+and ``field(repr=False)``, equality, hashing, ``repr``, ``FrozenInstanceError``) without the
+code generation, which costs about half a millisecond a class at import: every record shares
+one set of methods. What is worked out from a record is computed, or kept in a field marked as
+a cache (``field(default_factory=dict, compare=False, repr=False, metadata={"cache": True})``),
+which :func:`replace` does not copy; :func:`make` makes a record without its ``__init__``, for
+a class that makes its instances itself (one object per value, as cards are).
 """
 
 from __future__ import annotations
@@ -23,23 +14,19 @@ import dataclasses
 import inspect
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, NamedTuple, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
 
-class Field:
-    """One field of a record: its name and its metadata (as ``field(metadata=...)`` gave it)."""
+class Field(NamedTuple):
+    """One field of a record: its name, its metadata (as ``field(metadata=...)`` gave it),
+    whether it is part of equality and the hash, and of the repr."""
 
-    __slots__ = ("compare", "metadata", "name", "shown")
-
-    def __init__(
-        self, name: str, metadata: Mapping[str, Any], compare: bool = True, shown: bool = True
-    ) -> None:
-        self.name = name
-        self.metadata = metadata
-        self.compare = compare  # part of equality and the hash (``field(compare=False)``: not)
-        self.shown = shown  # part of the repr (``field(repr=False)``: not)
+    name: str
+    metadata: Mapping[str, Any]
+    compare: bool = True
+    shown: bool = True
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -165,11 +152,6 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
 def _single(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """The field values of a record of one field (or none) as a tuple."""
     return lambda obj: tuple(getattr(obj, n) for n in names)
-
-
-def _values(self: Any) -> tuple[Any, ...]:
-    found: tuple[Any, ...] = self.__record_values__(self)
-    return found
 
 
 def _repr(self: Any) -> str:

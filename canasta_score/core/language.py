@@ -48,17 +48,7 @@ _QUOTES = "\"'\u201d\u2019」』] "
 _BRACKETS = {")": "("}
 # The final sound of a digit read in Korean (일 이 삼 사 오 육 칠 팔 구): C a consonant,
 # L the consonant ㄹ, "" none. A number ending in zeros ends in 십, 백, 천, 만, ... or 영: C.
-_DIGIT_FINAL = {
-    "1": "L",
-    "2": "",
-    "3": "C",
-    "4": "",
-    "5": "",
-    "6": "C",
-    "7": "L",
-    "8": "L",
-    "9": "",
-}
+_DIGIT_FINAL = dict(zip("123456789", ("L", "", "C", "", "", "C", "L", "L", ""), strict=True))
 # Latin letters read by their Korean names: 엘 and 알 end in ㄹ, 엠 and 엔 in another consonant.
 _LETTER_FINAL = {"L": "L", "R": "L", "M": "C", "N": "C"}
 

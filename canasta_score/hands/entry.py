@@ -184,55 +184,47 @@ def quick_help(rs: Ruleset | None = None) -> str:
     scoring knows."""
     special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
     if rs is None:
-        spoken = " / ".join(kinds.spoken(k) for k in INCOMPLETE_KINDS)
-        items = [
-            f"N {count_word('meld_points')}",
-            _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names())),
-            f"N {count_word('red_threes')}",
+        canastas = _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names()))
+        concealed = flag_word(CONCEALED)
+        missing: tuple[str, ...] = INCOMPLETE_KINDS
+        hands: tuple[str, ...] = SPECIAL_HANDS
+    else:
+        names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
+        canastas = _("N {names} (canastas; nat and mix for short)").format(names=names)
+        concealed = f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})"
+        missing, hands = incomplete_kinds(rs), specials(rs)
+    # Each item, and whether the ruleset scores it.
+    items = [
+        (f"N {count_word('meld_points')}", True),
+        (canastas, True),
+        (f"N {count_word('red_threes')}", rs is None or rs.threes.laid_down != "none"),
+        (
             f"N {count_word('black_threes')}",
-            f"N {count_word('in_hand_points')}",
-            flag_word(OUT),
-            flag_word(CONCEALED),
-            f"{incomplete} {spoken}",
-            f"N {count_word('held_penalties')}",
-            f"N {count_word('concealed_canastas')}",
-            f"{special} {' / '.join(special_name(k) for k in SPECIAL_HANDS)}",
-            flag_word(ACABA),
+            rs is None or rs.threes.laid_down in ("all", "optional"),
+        ),
+        (f"N {count_word('in_hand_points')}", True),
+        (flag_word(OUT), True),
+        (concealed, rs is None or bool(rs.go_out.concealed_bonus)),
+        (f"{incomplete} {' / '.join(kinds.spoken(k) for k in missing)}", bool(missing)),
+        (f"N {count_word('held_penalties')}", rs is None or bool(rs.penalties.held_aces_sevens)),
+        (f"N {count_word('concealed_canastas')}", rs is None or bool(rs.canasta.concealed_bonus)),
+        (f"{special} {' / '.join(special_name(k) for k in hands)}", bool(hands)),
+        (flag_word(ACABA), rs is None or rs.acaba.enabled),
+        (
             f"N {count_word('black_threes_removed')}",
-        ]
+            rs is None or bool(rs.threes.black_removed_each or rs.threes.black_removed_all),
+        ),
+    ]
+    shown = ", ".join(item for item, scored in items if scored)
+    if rs is None:
         return _(
             'write each side as "NAME: item, item, ...", e.g. '
             '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: {items}'
-        ).format(items=", ".join(items))
-    names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
-    items = [
-        f"N {count_word('meld_points')}",
-        _("N {names} (canastas; nat and mix for short)").format(names=names),
-    ]
-    if rs.threes.laid_down != "none":
-        items.append(f"N {count_word('red_threes')}")
-    if rs.threes.laid_down in ("all", "optional"):
-        items.append(f"N {count_word('black_threes')}")
-    items += [f"N {count_word('in_hand_points')}", flag_word(OUT)]
-    if rs.go_out.concealed_bonus:
-        items.append(f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})")
-    incomplete_melds = incomplete_kinds(rs)
-    if incomplete_melds:
-        items.append(f"{incomplete} {' / '.join(kinds.spoken(k) for k in incomplete_melds)}")
-    if rs.penalties.held_aces_sevens:
-        items.append(f"N {count_word('held_penalties')}")
-    if rs.canasta.concealed_bonus:
-        items.append(f"N {count_word('concealed_canastas')}")
-    if specials(rs):
-        items.append(f"{special} {' / '.join(special_name(k) for k in specials(rs))}")
-    if rs.acaba.enabled:
-        items.append(flag_word(ACABA))
-    if rs.threes.black_removed_each or rs.threes.black_removed_all:
-        items.append(f"N {count_word('black_threes_removed')}")
+        ).format(items=shown)
     return _(
         'write each side as "NAME: item, item, ...", e.g. '
         '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
-    ).format(ruleset=rs.shown_name, items=", ".join(items))
+    ).format(ruleset=rs.shown_name, items=shown)
 
 
 def count_token(word: str) -> str | None:
