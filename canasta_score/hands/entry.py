@@ -760,13 +760,8 @@ def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
 
 
 def specials(rs: Ruleset) -> tuple[str, ...]:
-    values = {
-        "straight": rs.special_hands.straight,
-        "pairs": rs.special_hands.pairs,
-        "pairs-27a": rs.special_hands.pairs_27a,
-        "garbage": rs.special_hands.garbage,
-    }
-    return tuple(k for k in SPECIAL_HANDS if values[k])
+    """The special hands a ruleset scores."""
+    return tuple(k for k in SPECIAL_HANDS if getattr(rs.special_hands, k.replace("-", "_")))
 
 
 def went_out(side: dict[str, Any]) -> bool:
@@ -786,56 +781,33 @@ def side_questions(
     ``asked_out``: who went out was asked for the whole hand, so it is not asked of the side."""
     from canasta_score.hands.validation import count_step
 
-    qs: list[Question] = []
-    points = points_parser(count_step(rs))
-    threes_most = 2 * rs.deck.decks
-    no = yes_no(False)
+    points, no, most = points_parser(count_step(rs)), yes_no(False), 2 * rs.deck.decks
     if by_card:
-        qs.append(
-            Question(
-                "melds",
-                _("meld {n}: cards (e.g. K K K 2); empty line when done"),
-                meld_parser(rs),
-                repeat=True,
-            )
-        )
+        prompt = _("meld {n}: cards (e.g. K K K 2); empty line when done")
+        qs = [Question("melds", prompt, meld_parser(rs), repeat=True)]
     else:
-        qs.append(Question("meld_points", _("count of all melded cards"), points, "0"))
-        qs += [
-            Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
-        ]
+        qs = [Question("meld_points", _("count of all melded cards"), points, "0")]
+        qs += [Question(f"canastas.{k}", text, parse_count, "0") for k, text in canasta_kinds(rs)]
         allowed = incomplete_kinds(rs)
         if allowed:
-            names = ", ".join(kind_name(k) for k in allowed)
-            qs.append(
-                Question(
-                    "incomplete",
-                    _("incomplete special melds ({names}; empty if none)").format(names=names),
-                    kinds_parser(allowed),
-                )
+            prompt = _("incomplete special melds ({names}; empty if none)").format(
+                names=", ".join(kind_name(k) for k in allowed)
             )
+            qs.append(Question("incomplete", prompt, kinds_parser(allowed)))
     if rs.threes.laid_down != "none":
-        threes = (
-            _("red threes (a count, or cards)")
-            if rs.threes.laid_down == "red"
-            else _("red threes laid down (a count, or cards)")
-        )
-        qs.append(Question("red_threes", threes, threes_parser(True, threes_most), "0"))
+        if rs.threes.laid_down == "red":
+            prompt = _("red threes (a count, or cards)")
+        else:
+            prompt = _("red threes laid down (a count, or cards)")
+        qs.append(Question("red_threes", prompt, threes_parser(True, most), "0"))
     if rs.threes.laid_down in ("all", "optional"):
-        qs.append(
-            Question(
-                "black_threes",
-                _("black threes laid down (a count, or cards)"),
-                threes_parser(False, threes_most),
-                "0",
-            )
-        )
+        prompt = _("black threes laid down (a count, or cards)")
+        qs.append(Question("black_threes", prompt, threes_parser(False, most), "0"))
     if by_card:
-        held = (
-            N_("cards left in {player}'s hand and foot (empty if none)")
-            if rs.deal.foot_size
-            else N_("cards left in {player}'s hand (empty if none)")
-        )
+        if rs.deal.foot_size:
+            held = N_("cards left in {player}'s hand and foot (empty if none)")
+        else:
+            held = N_("cards left in {player}'s hand (empty if none)")
         qs += [
             Question(f"in_hand.{i}", _(held).format(player=said_seat(seat)), parse_hand_cards)
             for i, seat in enumerate(seats)
@@ -843,54 +815,28 @@ def side_questions(
     else:
         qs.append(Question("in_hand_points", _("count of the cards left in hand"), points, "0"))
         if rs.penalties.held_aces_sevens:
-            qs.append(
-                Question(
-                    "held_penalties",
-                    _(
-                        "players left holding three or more aces, or three or more sevens "
-                        "(one for each such player and rank)"
-                    ),
-                    parse_count,
-                    "0",
-                )
+            prompt = _(
+                "players left holding three or more aces, or three or more sevens "
+                "(one for each such player and rank)"
             )
-    if not others_out:
-        if not asked_out:
-            qs.append(
-                Question("went_out", _("did {side} go out? (y/n)").format(side=name), parse_yes, no)
-            )
-        if rs.go_out.concealed_bonus:
-            qs.append(
-                Question(
-                    "concealed",
-                    _("concealed (the whole hand in one turn)? (y/n)"),
-                    parse_yes,
-                    no,
-                    when=went_out,
-                )
-            )
+            qs.append(Question("held_penalties", prompt, parse_count, "0"))
+    if not others_out and not asked_out:
+        prompt = _("did {side} go out? (y/n)").format(side=name)
+        qs.append(Question("went_out", prompt, parse_yes, no))
+    if not others_out and rs.go_out.concealed_bonus:
+        prompt = _("concealed (the whole hand in one turn)? (y/n)")
+        qs.append(Question("concealed", prompt, parse_yes, no, when=went_out))
     if rs.canasta.concealed_bonus:
-        qs.append(
-            Question("concealed_canastas", _("canastas laid whole from hand"), parse_count, "0")
-        )
+        prompt = _("canastas laid whole from hand")
+        qs.append(Question("concealed_canastas", prompt, parse_count, "0"))
     if rs.threes.black_removed_each or rs.threes.black_removed_all:
-        qs.append(
-            Question(
-                "black_threes_removed", _("black threes removed with the pile"), parse_count, "0"
-            )
-        )
+        prompt = _("black threes removed with the pile")
+        qs.append(Question("black_threes_removed", prompt, parse_count, "0"))
     hands = specials(rs)
     if hands and not others_out:
         names = ", ".join(special_name(k) for k in hands)
-        qs.append(
-            Question(
-                "special_hand",
-                _("went out with a special hand ({names}, or n)").format(names=names),
-                special_parser(hands),
-                no,
-                when=went_out,
-            )
-        )
+        prompt = _("went out with a special hand ({names}, or n)").format(names=names)
+        qs.append(Question("special_hand", prompt, special_parser(hands), no, when=went_out))
     if rs.acaba.enabled and not others_out:
         qs.append(Question("acaba", _("declared acaba? (y/n)"), parse_yes, no))
     return qs
