@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError, RecordError
 from canasta_score.core.language import _
-from canasta_score.core.limits import parse_json, parse_toml
+from canasta_score.core.limits import parse_line, parse_toml
 from canasta_score.core.safe_text import json_text
 from canasta_score.hands.record import parse_record
 from canasta_score.hands.scoring import score_hand
@@ -54,18 +54,13 @@ class HandBatch:
         self.defaults: dict[str, Any] = {"ruleset": ruleset, "players": players, "rule": rules}
         self._rulesets: dict[RulesetKey, Ruleset | CanastaError] = {}
 
-    def answer_line(self, text: str | bytes, line: int) -> Answer:
-        """The answer to one line of JSON and its code: 0 scored, 2 an error object."""
-        try:
-            request = parse_json(text, "")
-        except InputError as exc:
-            return error(line, str(exc))
-        return self.answer(request, line)
-
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
-        """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
-        error object its message)."""
-        data, code = self.answer_line(text, line)
+        """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
+        object) and for an error object its message."""
+        try:
+            data, code = self.answer(parse_line(text), line)
+        except InputError as exc:
+            data, code = error(line, str(exc))
         return json_text(data), code, data["error"] if code == 2 else ""
 
     def answer(self, request: Any, line: int = 0) -> Answer:
