@@ -3,6 +3,9 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from canasta_score.core.errors import RecordError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
@@ -20,6 +23,7 @@ from canasta_score.rules.cards import Card
 from canasta_score.rules.kinds import CanastaKind
 from canasta_score.rules.ruleset import Ruleset
 
+T = TypeVar("T")
 # Where a finished hand's melds lie, by whether the side went out.
 FINISHED = {going_out: Context(record=True, going_out=going_out) for going_out in (False, True)}
 
@@ -35,32 +39,30 @@ class Melded:
     canasta_cards: int
 
 
-def melded(rs: Ruleset, side: SideRecord) -> Melded:
-    """The side's melds as the score and the requirements see them.
+def kept_with(side: SideRecord, rs: Ruleset, name: str, work: Callable[[], T]) -> T:
+    """What ``work`` works out from the side under ``rs``, kept with the side (a frozen record)
+    for that ruleset: validating and scoring a record ask the same of every side."""
+    kept = side.worked_out.get(name)
+    if kept is None or kept[0] is not rs:
+        kept = side.worked_out[name] = (rs, work())
+    found: T = kept[1]
+    return found
 
-    Validating a record and scoring it both ask this of every side: the answer is kept with the
-    side (a frozen record) for the ruleset it was worked out under."""
-    kept = side.worked_out.get("melded")
-    if kept is not None and kept[0] is rs:
-        found: Melded = kept[1]
-        return found
-    out = melded_now(rs, side)
-    side.worked_out["melded"] = (rs, out)
-    return out
+
+def melded(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds as the score and the requirements see them."""
+    return kept_with(side, rs, "melded", lambda: melded_now(rs, side))
 
 
 def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
-    1.4), each with its verdict (none for a summary). Validating and scoring read them three
-    times: they are kept with the side, as :func:`melded` is; nobody changes a verdict."""
-    kept = side.worked_out.get("judged")
-    if kept is not None and kept[0] is rs:
-        found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
-        return found
+    1.4), each with its verdict (none for a summary); nobody changes a verdict."""
+    return kept_with(side, rs, "judged", lambda: judge_melds(rs, side))
+
+
+def judge_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     ctx = FINISHED[side.went_out]
-    out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
-    side.worked_out["judged"] = (rs, out)
-    return out
+    return tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
 
 
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
