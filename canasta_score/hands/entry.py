@@ -99,6 +99,8 @@ SPECIAL_KOREAN = {
     "pairs-27a": "페어-27a",
     "garbage": "가비지",
 }
+# The counts a side's summary gives after its threes, in the order a record lists them.
+LATER_COUNTS = ("in_hand_points", "held_penalties", "concealed_canastas", "black_threes_removed")
 # A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
 COUNTERS = ("점", "개", "장")
 NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)")
@@ -427,11 +429,8 @@ def parse_quick_side(
     """One side of the quick form: ``"us: 1,285 melded, 1 nat, out"``."""
     label, colon, rest = text.partition(":")
     if not colon:
-        raise refused(
-            _('"{text}": start with the side\'s name and a colon; {help}'),
-            text=text.strip(),
-            help=quick_help(rs),
-        )
+        message = _('"{text}": start with the side\'s name and a colon; {help}')
+        raise refused(message, text=text.strip(), help=quick_help(rs))
     name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
     for item in ITEM_SPLIT.split(rest):
@@ -468,8 +467,9 @@ def parse_quick(
         found.setdefault(name, side)
     missing = [n for n in names if n not in found]
     if missing:
-        text = _('side "{side}" is missing; give every side, e.g. "{example}"')
-        raise refused(text, side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}")
+        message = _('side "{side}" is missing; give every side, e.g. "{example}"')
+        example = f"{missing[0]}: 0 {count_word('meld_points')}"
+        raise refused(message, side=missing[0], example=example)
     data = {"side": [found[n] for n in names]}
     if rs is not None:
         check_quick_counts(rs, data)
@@ -504,14 +504,7 @@ def describe_side(side: dict[str, Any]) -> str:
         items.append(f"{n} {kinds.spoken(kind)}")
     incomplete = pair_word(INCOMPLETE_BEFORE)
     items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
-    for key in (
-        "red_threes",
-        "black_threes",
-        "in_hand_points",
-        "held_penalties",
-        "concealed_canastas",
-        "black_threes_removed",
-    ):
+    for key in ("red_threes", "black_threes", *LATER_COUNTS):
         if isinstance(side.get(key), int):
             items.append(f"{side[key]} {count_word(key)}")
     who = side.get("went_out_player")
@@ -536,8 +529,7 @@ def play_word(word: str) -> str | None:
 
 def play_said(key: str) -> str:
     """The word of play's rulings that says ``key``, in the language in use."""
-    english, korean_words = PLAY_ITEMS[key]
-    return korean_words[0] if korean() else english[0]
+    return said(*PLAY_ITEMS[key])
 
 
 # ---------------------------------------------------------------- answers to questions
@@ -904,13 +896,7 @@ def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
             out[key] = [" ".join(value) if isinstance(value, list) else str(value)]
     for i, cards in enumerate(side.get("in_hand", [])):
         out[f"in_hand.{i}"] = [str(cards)]
-    for key in (
-        "meld_points",
-        "in_hand_points",
-        "held_penalties",
-        "concealed_canastas",
-        "black_threes_removed",
-    ):
+    for key in ("meld_points", *LATER_COUNTS):
         if key in side:
             out[key] = [str(side[key])]
     for key in ("concealed", "acaba"):

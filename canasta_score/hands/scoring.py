@@ -122,15 +122,19 @@ def tally(keys: tuple[str, ...]) -> dict[str, int]:
 class Breakdown:
     """Collects items for one side."""
 
-    def __init__(self, rs: Ruleset) -> None:
-        self.rs = rs
+    def __init__(self, rs: Ruleset, side: SideRecord) -> None:
+        self.rs, self.name = rs, side.name
         self.items: list[Item] = []
 
-    def add(self, key: str, said: Words, points: int) -> None:
+    def add(self, key: str, points: int, said: Words | str, **values: Any) -> None:
+        """An item of the rule ``key``; ``said`` is its words, or their message said with
+        ``values``."""
+        said = words(said, **values) if isinstance(said, str) else said
         self.items.append(item(self.rs.rule_id(key), said, points))
 
-    def total(self) -> int:
-        return sum(i.points for i in self.items)
+    def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
+        total = sum(i.points for i in self.items)
+        return SideScore(self.name, total, tuple(self.items), canastas, went_out)
 
 
 # ---------------------------------------------------------------- scoring
@@ -140,85 +144,67 @@ def score_hand(rs: Ruleset, record: HandRecord) -> HandScore:
     """Validate a hand record (see :mod:`canasta_score.hands.validation`) and score every side."""
     validate(rs, record)
     acaba = next((s for s in record.sides if s.acaba), None)
-    special = next((s for s in record.sides if s.special_hand), None)
     out = []
     for side in record.sides:
+        b = Breakdown(rs, side)
         if acaba is not None:
-            out.append(score_acaba(rs, side, side is acaba))
-        elif side is special:
-            out.append(score_special(rs, side))
+            if side is acaba:
+                b.add("acaba.enabled", 0, "acaba declared")
+            else:
+                b.add("acaba.opponents", rs.acaba.opponents, "acaba opponents")
+            out.append(b.score())
+        elif side.special_hand:
+            key = SPECIAL_KEYS[side.special_hand]
+            b.add(key, int(rs.value(key)), f"special hand {side.special_hand}")
+            out.append(b.score(went_out=True))
         else:
-            out.append(score_side(rs, side))
+            out.append(score_side(rs, side, b))
     return HandScore(rs.id, tuple(out))
 
 
-def score_acaba(rs: Ruleset, side: SideRecord, declared: bool) -> SideScore:
-    b = Breakdown(rs)
-    if declared:
-        b.add("acaba.enabled", words("acaba declared"), 0)
-    else:
-        b.add("acaba.opponents", words("acaba opponents"), rs.acaba.opponents)
-    return SideScore(side.name, b.total(), tuple(b.items))
-
-
-def score_special(rs: Ruleset, side: SideRecord) -> SideScore:
-    assert side.special_hand is not None
-    key = SPECIAL_KEYS[side.special_hand]
-    b = Breakdown(rs)
-    b.add(key, words(f"special hand {side.special_hand}"), int(rs.value(key)))
-    return SideScore(side.name, b.total(), tuple(b.items), went_out=True)
-
-
-def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
+def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
     """The breakdown of one side in a normally ended hand."""
-    b = Breakdown(rs)
     table = melded(rs, side)
     canastas = len(table.canasta_keys)
     if rs.game.seven_canastas_win and canastas >= 7:
-        b.add("game.seven_canastas_win", words("seven canastas"), rs.game.seven_canastas_win)
-        return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+        b.add("game.seven_canastas_win", rs.game.seven_canastas_win, "seven canastas")
+        return b.score(canastas, side.went_out)
     count = table.count if rs.canasta.count_cards else table.count - table.canasta_cards
     if rs.penalties.no_canasta_melds_negative and not canastas and count:
-        b.add(
-            "penalties.no_canasta_melds_negative",
-            words("melded against"),
-            -count,
-        )
+        b.add("penalties.no_canasta_melds_negative", -count, "melded against")
     elif count or side.has_melded:
         # T3 off: the cards inside canastas score by their bonus only (RULES 18).
         cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
-        b.add("scoring.melded-cards", words(cards), count)
+        b.add("scoring.melded-cards", count, cards)
     for key, n in tally(table.canasta_keys).items():
         said, each = bonus_words(rs, key, n), int(rs.value(key))
         if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
             key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
-        b.add(key, said, n * each)
+        b.add(key, n * each, said)
     score_canasta_sets(rs, table.kinds, b)
     if side.concealed_canastas:
-        b.add(
-            "canasta.concealed_bonus",
-            words("laid whole", n=side.concealed_canastas),
-            side.concealed_canastas * rs.canasta.concealed_bonus,
-        )
+        n = side.concealed_canastas
+        b.add("canasta.concealed_bonus", n * rs.canasta.concealed_bonus, "laid whole", n=n)
     score_threes(rs, side, canastas, b)
     if side.went_out:
-        b.add("go_out.bonus", words("going out"), rs.go_out.bonus)
+        b.add("go_out.bonus", rs.go_out.bonus, "going out")
         if side.concealed and rs.go_out.concealed_bonus:
-            b.add("go_out.concealed_bonus", words("going out concealed"), rs.go_out.concealed_bonus)
+            b.add("go_out.concealed_bonus", rs.go_out.concealed_bonus, "going out concealed")
     score_hands(rs, side, b)
-    penalties = table.penalty_keys
-    if not canastas:
-        penalties = tuple(
-            k
-            for k in penalties
-            if waived_as(k) not in rs.penalties.incomplete_waived_without_canasta
-        )
+    waived = () if canastas else rs.penalties.incomplete_waived_without_canasta
+    penalties = tuple(k for k in table.penalty_keys if waived_as(k) not in waived)
     for key, n in tally(penalties).items():
         one, many = PENALTY_WORDS[key]
-        b.add(key, words(many, n=n) if n > 1 else words(one), -n * int(rs.value(key)))
+        b.add(key, -n * int(rs.value(key)), words(many, n=n) if n > 1 else words(one))
     if side.black_threes_removed:
-        score_removed(rs, side, b)
-    return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+        n, every = side.black_threes_removed, 2 * rs.deck.decks
+        if n >= every and rs.threes.black_removed_all:
+            points = rs.threes.black_removed_all
+            b.add("threes.black_removed_all", points, "all black threes removed", every=every)
+        else:
+            points = n * rs.threes.black_removed_each
+            b.add("threes.black_removed_each", points, "black threes removed", n=n)
+    return b.score(canastas, side.went_out)
 
 
 def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
@@ -237,15 +223,12 @@ def score_canasta_sets(rs: Ruleset, kinds: tuple[CanastaKind, ...], b: Breakdown
     natural = sum(1 for k in kinds if k is CanastaKind.NATURAL)
     mixed = sum(1 for k in kinds if family(k) is Family.MIXED)
     if c.five_natural and natural >= 5:
-        b.add("canasta.five_natural", words("canasta.natural", n=natural), c.five_natural)
+        b.add("canasta.five_natural", c.five_natural, "canasta.natural", n=natural)
     elif c.four_natural_one_mixed and natural >= 4 and mixed >= 1:
-        b.add(
-            "canasta.four_natural_one_mixed",
-            words("natural and mixed", "mixed", natural=natural, mixed=mixed),
-            c.four_natural_one_mixed,
-        )
+        said = words("natural and mixed", "mixed", natural=natural, mixed=mixed)
+        b.add("canasta.four_natural_one_mixed", c.four_natural_one_mixed, said)
     if c.ten_canastas and len(kinds) >= 10:
-        b.add("canasta.ten_canastas", words("canastas", n=len(kinds)), c.ten_canastas)
+        b.add("canasta.ten_canastas", c.ten_canastas, "canastas", n=len(kinds))
 
 
 def waived_as(key: str) -> str:
@@ -255,9 +238,7 @@ def waived_as(key: str) -> str:
 
 
 def three_value(table: tuple[int, ...], count: int) -> int:
-    if not table:
-        return 0
-    return table[min(count, len(table) - 1)]
+    return table[min(count, len(table) - 1)] if table else 0
 
 
 def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
@@ -276,17 +257,11 @@ def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> 
         red += sum(1 for c in held if c.is_red_three)
         black += sum(1 for c in held if c.is_black_three)
     if red:
-        b.add(
-            "threes.red_values",
-            threes_words("red threes", red, why),
-            sign * three_value(t.red_values, red),
-        )
+        points = sign * three_value(t.red_values, red)
+        b.add("threes.red_values", points, threes_words("red threes", red, why))
     if black and any(t.black_values):
-        b.add(
-            "threes.black_values",
-            threes_words("black threes", black, why),
-            sign * three_value(t.black_values, black),
-        )
+        points = sign * three_value(t.black_values, black)
+        b.add("threes.black_values", points, threes_words("black threes", black, why))
 
 
 def threes_words(message: str, n: int, why: Words | None) -> Words:
@@ -297,36 +272,28 @@ def threes_words(message: str, n: int, why: Words | None) -> Words:
 
 def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
     """Cards left in hand, threes left in hand, and held aces or sevens."""
+    held_penalty = rs.penalties.held_aces_sevens
     if side.in_hand is None:
         if side.in_hand_points:
-            b.add("scoring.cards-in-hand", words("left in hand"), -side.in_hand_points)
+            b.add("scoring.cards-in-hand", -side.in_hand_points, "left in hand")
         if side.held_penalties:
-            b.add(
-                "penalties.held_aces_sevens",
-                words("held aces sevens", n=side.held_penalties),
-                -side.held_penalties * rs.penalties.held_aces_sevens,
-            )
+            n = side.held_penalties
+            b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
         return
     cards: list[Card] = [c for h in side.in_hand for c in h]
-    ordinary = [c for c in cards if c.rank is not THREE]
     where = "hand and foot" if rs.deal.foot_size else "hand"
     if cards:
-        b.add("scoring.cards-in-hand", words(f"left in {where}"), -rs.count(ordinary))
+        points = -rs.count([c for c in cards if c.rank is not THREE])
+        b.add("scoring.cards-in-hand", points, f"left in {where}")
     black = sum(1 for c in cards if c.is_black_three)
     red = sum(1 for c in cards if c.is_red_three)
     if black and rs.threes.black_in_hand:
-        b.add(
-            "threes.black_in_hand",
-            words(f"black threes left in {where}", n=black),
-            -black * rs.threes.black_in_hand,
-        )
+        points = -black * rs.threes.black_in_hand
+        b.add("threes.black_in_hand", points, f"black threes left in {where}", n=black)
     if red and rs.threes.red_in_hand:
-        b.add(
-            "threes.red_in_hand",
-            words(f"red threes left in {where}", n=red),
-            -red * rs.threes.red_in_hand,
-        )
-    if rs.penalties.held_aces_sevens:
+        points = -red * rs.threes.red_in_hand
+        b.add("threes.red_in_hand", points, f"red threes left in {where}", n=red)
+    if held_penalty:
         held = [
             rank
             for hand in side.in_hand
@@ -335,32 +302,7 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
         ]
         if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
             held = [r for r in held if r is not ACE]
-            b.add(
-                "meld.dirty_aces_ordinary",
-                words("dirty aces"),
-                0,
-            )
-        groups = len(held)
-        if groups:
-            b.add(
-                "penalties.held_aces_sevens",
-                words("held aces sevens", n=groups),
-                -groups * rs.penalties.held_aces_sevens,
-            )
-
-
-def score_removed(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
-    n = side.black_threes_removed
-    every = 2 * rs.deck.decks
-    if n >= every and rs.threes.black_removed_all:
-        b.add(
-            "threes.black_removed_all",
-            words("all black threes removed", every=every),
-            rs.threes.black_removed_all,
-        )
-    else:
-        b.add(
-            "threes.black_removed_each",
-            words("black threes removed", n=n),
-            n * rs.threes.black_removed_each,
-        )
+            b.add("meld.dirty_aces_ordinary", 0, "dirty aces")
+        if held:
+            n = len(held)
+            b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
