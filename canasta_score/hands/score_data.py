@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 KEYS = ("record", "ruleset", "rule", "players")
 Answer = tuple[dict[str, Any], int]
-RulesetKey = tuple[str, int | None, tuple[str, ...]]
 
 
 class NoRuleset(RecordError):
@@ -52,7 +51,7 @@ class HandBatch:
         self, ruleset: str | None = None, players: int | None = None, rules: tuple[str, ...] = ()
     ) -> None:
         self.defaults: dict[str, Any] = {"ruleset": ruleset, "players": players, "rule": rules}
-        self._rulesets: dict[RulesetKey, Ruleset | CanastaError] = {}
+        self._rulesets: dict[tuple[Any, ...], Ruleset | CanastaError] = {}
 
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
         """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
@@ -88,22 +87,18 @@ class HandBatch:
             raise ScoreRequestError('"rule" must be a list of texts such as "go_out.bonus=200"')
         return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
 
-    def load(self, ruleset: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
-        return self.ruleset((ruleset, players, rules))
-
-    def ruleset(self, key: RulesetKey) -> Ruleset:
+    def load(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
         """The ruleset for (ruleset, players, rules), loaded on first use; a ruleset that
         cannot be loaded is remembered as its error."""
-        found = self._rulesets.get(key)
-        if found is None:
+        key = (ref, players, rules)
+        if key not in self._rulesets:
             from canasta_score.rules.catalog import load_ruleset
 
-            ref, players, rules = key
             try:
-                found = load_ruleset(ref, players=players, overrides=list(rules))
+                self._rulesets[key] = load_ruleset(ref, players=players, overrides=list(rules))
             except CanastaError as exc:
-                found = exc
-            self._rulesets[key] = found
+                self._rulesets[key] = exc
+        found = self._rulesets[key]
         if isinstance(found, CanastaError):
             raise found
         return found
