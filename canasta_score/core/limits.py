@@ -115,22 +115,7 @@ def decode(words: str) -> Any:
 
 
 def parse_line(text: str | bytes) -> Any:
-    """``parse_json(text, "")``, faster for the common batch line: one JSON object alone on its
-    line, nested less deep than the limit. Anything else (and any problem) goes the way of
-    :func:`parse_json`, so its errors are the same."""
-    if (
-        isinstance(text, bytes)
-        and text[:1] == b"{"
-        and text.count(b"[") + text.count(b"{") <= MAX_DEPTH
-    ):
-        try:
-            words = text.decode("utf-8")
-            data, end = json_decoder().scan_once(words, 0)
-        except (ValueError, StopIteration, RecursionError):  # bad UTF-8 or JSON, too large
-            pass
-        else:
-            if end == len(words):
-                return data
+    """A batch line: ``parse_json(text, "")``."""
     return parse_json(text, "")
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError, RecordError
 from canasta_score.core.language import _
-from canasta_score.core.limits import parse_line, parse_toml
+from canasta_score.core.limits import parse_json, parse_toml
 from canasta_score.core.safe_text import json_text
 from canasta_score.hands.record import parse_record
 from canasta_score.hands.scoring import score_hand
@@ -57,7 +57,7 @@ class HandBatch:
         """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
         object) and for an error object its message."""
         try:
-            data, code = self.answer(parse_line(text), line)
+            data, code = self.answer(parse_json(text, ""), line)
         except InputError as exc:
             data, code = error(line, str(exc))
         return json_text(data), code, data["error"] if code == 2 else ""
