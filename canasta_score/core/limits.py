@@ -88,30 +88,13 @@ def json_int(digits: str) -> int:
 @cache
 def json_decoder() -> Any:
     """The JSON decoder, with the limit on numbers (made when JSON is first read: a command
-    that reads none does not import the json module). Its ``scan_once`` reads a document from
-    its first character and says where it ends."""
+    that reads none does not import the json module)."""
     import json
 
     return json.JSONDecoder(parse_int=json_int)
 
 
 BOM = b"\xef\xbb\xbf"
-
-
-def decode(words: str) -> Any:
-    """``json_decoder().decode(words)``, faster for a document with nothing around it (a batch
-    line): the scanner reads it directly; anything else (a space around it, a syntax error) goes
-    the decoder's own way, so its errors are the decoder's own."""
-    decoder = json_decoder()
-    if words[:1] in ("{", "["):
-        try:
-            data, end = decoder.scan_once(words, 0)
-        except StopIteration:
-            pass
-        else:
-            if end == len(words):
-                return data
-    return decoder.decode(words)
 
 
 def parse_line(text: str | bytes) -> Any:
@@ -123,11 +106,9 @@ def parse_json(text: str | bytes, where: str) -> Any:
     """A JSON document within the limits; a problem is an :class:`InputError` whose message
     starts with ``where`` (the input's name, if it has one)."""
     try:
-        if isinstance(text, bytes):
-            # As the "utf-8-sig" codec reads it (a byte order mark is dropped), but faster.
-            data = decode((text[3:] if text.startswith(BOM) else text).decode("utf-8"))
-        else:
-            data = decode(text)
+        # Bytes as the "utf-8-sig" codec reads them (a byte order mark is dropped), but faster.
+        words = text if isinstance(text, str) else text.removeprefix(BOM).decode("utf-8")
+        data = json_decoder().decode(words)
     except RecursionError:
         raise InputError(f"{at(where)}{nested_text()}") from None
     except TooLarge:
@@ -136,11 +117,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
         problem = _("not valid JSON ({problem})").format(problem=parse_problem(exc))
         raise InputError(f"{at(where)}{problem}") from None
     # Nesting deeper than the limit takes more openings than that: most text is not walked.
-    if isinstance(text, bytes):
-        opened = text.count(b"[") + text.count(b"{")
-    else:
-        opened = text.count("[") + text.count("{")
-    if opened > MAX_DEPTH:
+    if words.count("[") + words.count("{") > MAX_DEPTH:
         check_document(data, where)
     return data
 
