@@ -170,11 +170,6 @@ def kind_name(key: str) -> str:
     return kinds.spoken(key) if korean() else key
 
 
-def or_list(names: Sequence[str]) -> str:
-    """``a or b or c`` in the language in use."""
-    return _(" or ").join(names)
-
-
 def ordered(side: dict[str, Any]) -> dict[str, Any]:
     """A side's record data with its keys in the order a record file lists them (the order of
     a side's fields)."""
@@ -415,7 +410,7 @@ def match_side(
         return found[0]
     if found:
         text = _('"{label}" could be {choices}; write more of the name')
-        raise refused(text, label=label, choices=or_list(found))
+        raise refused(text, label=label, choices=_(" or ").join(found))
     text = _('"{label}" is not a side of this game (its sides are {names})')
     raise refused(text, label=label, names=", ".join(names))
 

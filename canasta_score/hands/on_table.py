@@ -74,7 +74,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
             kind = summary_kind(rs, side.name, name)
             keys += [summary_bonus_key(rs, side.name, name, kind)] * n
             found += [kind] * n
-        penalties = [k for name in side.incomplete if (k := incomplete_key(rs, name))]
+        penalties = [k for n in side.incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
         return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
     keys, found, penalties = [], [], []
     inside = 0
@@ -113,9 +113,3 @@ def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> s
         text = _('side "{side}": canastas.{name}: this ruleset has no {name} canastas')
         raise RecordError(text.format(side=side, name=name))
     return key
-
-
-def incomplete_key(rs: Ruleset, name: str) -> str | None:
-    """The penalty key of an incomplete special meld given in a summary (None: it costs
-    nothing under this ruleset)."""
-    return kinds.penalty_key(CanastaKind(name), rs)

@@ -104,13 +104,6 @@ def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     return value
 
 
-def as_bool(side: str, key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        text = _("{key} must be true or false, not {value}")
-        raise fail(side, text, key=said_key(key), value=repr(value))
-    return value
-
-
 def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> tuple[Card, ...]:
     if not isinstance(value, str):
         text = _("{key} must be a string of cards, not {value}")
@@ -178,8 +171,10 @@ def parse_side(data: Any, index: int) -> SideRecord:
     black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
     fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
     for key in ("went_out", "concealed", "acaba"):
-        if key in data:
-            fields[key] = as_bool(name, key, data[key])
+        value = fields[key] = data.get(key, False)
+        if not isinstance(value, bool):
+            text = _("{key} must be true or false, not {value}")
+            raise fail(name, text, key=said_key(key), value=repr(value))
     if "canastas" in data:
         fields["canastas"] = parse_canastas(name, data["canastas"])
     if "incomplete" in data:
