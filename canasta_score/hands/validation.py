@@ -286,12 +286,42 @@ def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
 def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> None:
     """Refuse what a side's own record rules out; ``canastas`` is its number of canastas."""
     check_applies(rs, side)
-    check_concealed_canastas(rs, side, canastas)
-    check_held(rs, side)
+    n, name = side.concealed_canastas, side.name
+    if n > canastas:
+        # A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas.
+        text = ngettext(
+            "{key} = {given}, but the side has {n} canasta; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            "{key} = {given}, but the side has {n} canastas; a canasta laid whole "
+            "from hand is one of them ({rule})",
+            canastas,
+        )
+        key, rule = said_key("concealed_canastas"), rs.rule_id("canasta.concealed_bonus")
+        raise fail(name, text, key=key, given=n, n=canastas, rule=rule)
+    held, players = side.held_penalties or 0, rs.table.side_size
+    if held > 2 * players:
+        # Each player can be left holding three aces and three sevens: two groups at most.
+        text = ngettext(
+            "{key} = {held}, but a side of {players} player has at most {most} "
+            "(one for aces and one for sevens per player)",
+            "{key} = {held}, but a side of {players} players has at most {most} "
+            "(one for aces and one for sevens per player)",
+            players,
+        )
+        key = said_key("held_penalties")
+        raise fail(name, text, key=key, held=held, players=players, most=2 * players)
     # One group meld of each rank (RULES 1.4; not Samba's duplicates).
     if side.melds is None and rs.meld.one_per_rank_per_side and not rs.meld.duplicate_groups:
         check_one_meld_per_rank(rs, side)
-    check_wild_meld_lock(rs, side.name, incomplete_wild_melds(rs, side))
+    wild = incomplete_wild_melds(rs, side) if rs.meld.wild_meld_lock else []
+    if len(wild) > 1:
+        # Under the wild-meld lock (RULES 6.2) a side has one incomplete wild-card meld at most.
+        text = _(
+            "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
+            "incomplete the side starts no other ({rule})"
+        )
+        rule = rs.rule_id("meld.wild_meld_lock")
+        raise fail(name, text, n=len(wild), melds=", ".join(wild), rule=rule)
 
 
 def check_applies(rs: Ruleset, side: SideRecord) -> None:
@@ -312,36 +342,6 @@ def check_applies(rs: Ruleset, side: SideRecord) -> None:
     if given:
         text = _("{key}: a special hand is the side's first and only meld of the hand")
         raise fail(name, text, key=said_key(given[0]))
-
-
-def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> None:
-    """A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas."""
-    n = side.concealed_canastas
-    if n > canastas:
-        text = ngettext(
-            "{key} = {given}, but the side has {n} canasta; a canasta laid whole "
-            "from hand is one of them ({rule})",
-            "{key} = {given}, but the side has {n} canastas; a canasta laid whole "
-            "from hand is one of them ({rule})",
-            canastas,
-        )
-        key, rule = said_key("concealed_canastas"), rs.rule_id("canasta.concealed_bonus")
-        raise fail(side.name, text, key=key, given=n, n=canastas, rule=rule)
-
-
-def check_held(rs: Ruleset, side: SideRecord) -> None:
-    """Each player can be left holding three aces and three sevens: two groups at most."""
-    held, players = side.held_penalties or 0, rs.table.side_size
-    if held > 2 * players:
-        text = ngettext(
-            "{key} = {held}, but a side of {players} player has at most {most} "
-            "(one for aces and one for sevens per player)",
-            "{key} = {held}, but a side of {players} players has at most {most} "
-            "(one for aces and one for sevens per player)",
-            players,
-        )
-        key = said_key("held_penalties")
-        raise fail(side.name, text, key=key, held=held, players=players, most=2 * players)
 
 
 def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
@@ -375,17 +375,6 @@ def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
 def one_rank_why(rs: Ruleset) -> str:
     rule = rs.rule_id("meld.one_per_rank_per_side")
     return _("a side holds one meld of each rank ({rule})").format(rule=rule)
-
-
-def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
-    """Under the wild-meld lock (RULES 6.2) a side has one incomplete wild-card meld at most."""
-    if rs.meld.wild_meld_lock and len(melds) > 1:
-        text = _(
-            "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
-            "incomplete the side starts no other ({rule})"
-        )
-        rule = rs.rule_id("meld.wild_meld_lock")
-        raise fail(name, text, n=len(melds), melds=", ".join(melds), rule=rule)
 
 
 def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
