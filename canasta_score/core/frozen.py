@@ -14,7 +14,7 @@ import dataclasses
 import inspect
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, TypeVar, dataclass_transform
+from typing import Any, NamedTuple, NoReturn, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
@@ -33,54 +33,46 @@ class Field(NamedTuple):
 def record(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen record; fields of a record it extends come first."""
     own: list[Field] = []
-    defaults: dict[str, Callable[[], Any]] = {}
+    constants: dict[str, Any] = {}  # plain defaults
+    factories: dict[str, Callable[[], Any]] = {}  # default factories
     for base in reversed(cls.__mro__[1:]):
         own.extend(base.__dict__.get("__record_fields__", ()))
-        defaults.update(base.__dict__.get("__record_defaults__", {}))
+        constants.update(base.__dict__.get("__record_constants__", {}))
+        factories.update(base.__dict__.get("__record_factories__", {}))
     for name in inspect.get_annotations(cls):
         value = cls.__dict__.get(name, dataclasses.MISSING)
         metadata: Mapping[str, Any] = {}
         compare = shown = True
+        if name in cls.__dict__:
+            delattr(cls, name)
         if isinstance(value, dataclasses.Field):
             metadata, compare, shown = value.metadata, value.compare, bool(value.repr)
-            if value.default is not dataclasses.MISSING:
-                defaults[name] = _Constant(value.default)
-            elif value.default_factory is not dataclasses.MISSING:
-                defaults[name] = value.default_factory
-        elif value is not dataclasses.MISSING:
-            defaults[name] = _Constant(value)
+            if value.default_factory is not dataclasses.MISSING:
+                factories[name] = value.default_factory
+                constants.pop(name, None)
+            value = value.default
         if value is not dataclasses.MISSING:
-            delattr(cls, name)
+            constants[name] = value
+            factories.pop(name, None)
         own.append(Field(name, metadata, compare, shown))
     names = tuple(f.name for f in own)
-    factories = {n: made for n, made in defaults.items() if not isinstance(made, _Constant)}
-    # Every field in order, with its plain default (None until given or made by its factory).
-    template = {n: getattr(defaults.get(n), "constant", None) for n in names}
     compared = tuple(f.name for f in own if f.compare)
     values = (
         operator.attrgetter(*compared) if len(compared) > 1 else staticmethod(_single(compared))
     )
-    # For each count of positional arguments that leaves only defaulted fields: their makers.
-    tails = {
-        count: tuple((n, defaults[n]) for n in names[count:])
-        for count in range(len(names))
-        if all(n in defaults for n in names[count:])
-    }
     for attribute, value in (
         ("__record_fields__", tuple(own)),
         ("__record_names__", names),
         # The fields a copy takes over; a cache (``field(metadata={"cache": True})``) starts anew.
         ("__record_kept__", tuple(f.name for f in own if not f.metadata.get("cache"))),
         ("__record_shown__", tuple(f.name for f in own if f.shown)),
-        ("__record_defaults__", defaults),
-        ("__record_known__", frozenset(names)),
-        # For construction by keyword (_init): the fields without a default, the plain
-        # defaults in place, and the default factories.
-        ("__record_required__", frozenset(n for n in names if n not in defaults)),
-        ("__record_template__", template),
+        ("__record_constants__", constants),
         ("__record_factories__", factories),
+        ("__record_known__", frozenset(names)),
+        ("__record_required__", frozenset(names) - constants.keys() - factories.keys()),
+        # Every field in order, with its plain default (None until given or made).
+        ("__record_template__", {n: constants.get(n) for n in names}),
         ("__record_values__", values),
-        ("__record_tails__", tails),
         ("__match_args__", names),
         # A class may make its instances itself (writing ``self.__dict__``, as _init does).
         ("__init__", cls.__dict__.get("__init__", _init)),
@@ -101,52 +93,42 @@ def fields(cls: type) -> tuple[Field, ...]:
     return found
 
 
-class _Constant:
-    """A default value given as it is, made by calling (as a default factory is)."""
-
-    __slots__ = ("constant",)
-
-    def __init__(self, value: Any) -> None:
-        self.constant = value
-
-    def __call__(self) -> Any:
-        return self.constant
-
-
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     names: tuple[str, ...] = self.__record_names__
-    if not kwargs:
-        if len(args) == len(names):
-            self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
-            return
-        tail = self.__record_tails__.get(len(args))
-        if tail is not None:
-            self.__dict__.update(zip(names, args))  # noqa: B905 (args is the shorter)
-            self.__dict__.update({n: make() for n, make in tail})
-            return
-    elif not args and self.__record_required__ <= kwargs.keys() <= self.__record_known__:
-        out = self.__record_template__.copy()
-        out.update(kwargs)
-        for n, make in self.__record_factories__.items():
-            if n not in kwargs:
-                out[n] = make()
-        self.__dict__.update(out)
+    if not kwargs and len(args) == len(names):
+        self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
         return
-    defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
-    name = type(self).__name__
+    given = dict(zip(names, args))  # noqa: B905 (more arguments than fields are refused)
+    if (
+        len(args) > len(names)
+        or not kwargs.keys() <= self.__record_known__
+        or given.keys() & kwargs.keys()
+        or not self.__record_required__ <= given.keys() | kwargs.keys()
+    ):
+        _refuse(self, args, kwargs)
+    given.update(kwargs)
+    out = self.__record_template__.copy()
+    out.update(given)
+    for n, make in self.__record_factories__.items():
+        if n not in given:
+            out[n] = make()
+    self.__dict__.update(out)
+
+
+def _refuse(record: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:
+    """Raise the TypeError a dataclass raises for arguments that do not fit its fields."""
+    name, names = type(record).__name__, record.__record_names__
     if len(args) > len(names):
         raise TypeError(f"{name}() takes {len(names)} arguments but {len(args)} were given")
-    values = dict(zip(names, args, strict=False))
-    for key, value in kwargs.items():
+    given = set(names[: len(args)])
+    for key in kwargs:
         if key not in names:
             raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
-        if key in values:
+        if key in given:
             raise TypeError(f"{name}() got multiple values for argument {key!r}")
-        values[key] = value
-    missing = [n for n in names if n not in values and n not in defaults]
-    if missing:
-        raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
-    self.__dict__.update({n: values[n] if n in values else defaults[n]() for n in names})
+        given.add(key)
+    missing = [n for n in names if n not in given and n in record.__record_required__]
+    raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
 
 
 def _single(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
