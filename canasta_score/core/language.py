@@ -1,14 +1,10 @@
 """The language a person reads: English (the default) or Korean.
 
-Every sentence the program shows is written in English in the source, inside ``_()`` (or
-``N_()`` where it is only marked, to be translated where it is shown, and ``pgettext()`` for a
-rule text, whose context is the rule's key). The Korean catalog is a gettext catalog compiled
-from ``canasta_score/locale/ko/LC_MESSAGES/canasta_score.po``; see docs/translating.md.
-
-The command line chooses the language once per command
-(:func:`canasta_score.cli.languages.choose`), then :func:`use` speaks it. English needs no
-catalog, so English start-up reads nothing. Sentences are whole, with named placeholders
-(``_("{side} needs {points:,}").format(...)``), so a translation can order its words freely.
+Every sentence is written in English in the source, whole, with named placeholders, inside
+``_()`` (``N_()`` where it is only marked, to be translated where it is shown; ``pgettext()``
+for a rule text, whose context is the rule's key). The command line chooses the language once
+per command (:func:`canasta_score.cli.languages.choose`) and :func:`use` speaks it; English needs
+no catalog. The Korean catalog is compiled from ``locale/ko``; see docs/translating.md.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
-"""Bounds on what the tool reads: how much text, how deep, how large a number.
-
-Every document the tool reads from a user (a hand record, a game file, an import, a ruleset, a
-``--rule`` value, a batch line) is read with a size limit and parsed by :func:`parse_json` or
-:func:`parse_toml`, which turn any parser failure (nesting too deep for the parser, a number
-too long to convert) into the project's own error and then check the result with
-:func:`check_document`: nesting at most :data:`MAX_DEPTH` deep, whole numbers within
-±:data:`MAX_INT`. Past these limits the input is refused with a message naming the limit.
+"""Bounds on what the tool reads: how much text, how deep, how large a number. Every document
+read from a user (a hand record, a game file, an import, a ruleset, a ``--rule`` value, a batch
+line) is read within a size limit and parsed by :func:`parse_json` or :func:`parse_toml`: any
+parser failure becomes the project's own error, and past :data:`MAX_DEPTH` levels of nesting
+or ±:data:`MAX_INT` the input is refused with a message naming the limit.
 """
 
 from __future__ import annotations

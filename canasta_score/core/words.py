@@ -1,13 +1,7 @@
-"""Breakdown labels: a message id and its values, said in the language in use where shown.
-
-A breakdown item (:class:`canasta_score.hands.scoring.Item`) carries :class:`Words`: the id of
-one of the messages below and the values it is said with. Its ``label`` is those words in English,
-which is data (the JSON breakdown, the exports) and never changes with the language; where a
-person reads the item, the same words are said in the language in use (:meth:`Words.said`).
-Nothing is translated by reading English back.
-
-A new label is one entry of :data:`MESSAGES` (its English in ``_()`` or ``ngettext()``, so the
-catalog finds it) and the :class:`Words` the scoring makes with it.
+"""Breakdown labels: a message id and its values (:class:`Words`), said in the language in use
+where shown. An item's ``label`` is its words in English, which is data (the JSON breakdown,
+the exports); nothing is translated by reading English back. A new label is one entry of
+:data:`MESSAGES` (its English in ``_()`` or ``ngettext()``, so the catalog finds it).
 """
 
 from __future__ import annotations

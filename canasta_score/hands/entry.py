@@ -1,12 +1,7 @@
-"""Entering a hand at the table: the quick one-line form, and the questions of the interactive
-entry. Both produce the same hand record data as a TOML record file (CONTRACT section 6).
-
-The quick form gives each side on one line: its name, a colon, then items separated by commas::
-
-    us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out
-    them: 95 melded, 2 red, 70 left
-
-See ``QUICK_HELP`` (and docs/games.md) for every item.
+"""Entering a hand at the table: the quick one-line form (each side on one line: its name, a
+colon, then items, ``us: 285 melded, 1 natural, 2 red, 40 left, out``; every item in
+:func:`quick_help` and docs/games.md) and the questions of the interactive entry. Both produce
+the hand record data of a TOML record file (CONTRACT section 6).
 """
 
 from __future__ import annotations

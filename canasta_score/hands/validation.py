@@ -1,11 +1,8 @@
 """Validating a hand record against its ruleset (CONTRACT 6): the number of sides, who went out
 or ended the hand, each meld's legality, what a side going out needs, facts the ruleset gives no
-score for, records that contradict themselves (concealed canastas beyond the side's canastas,
-special melds that one meld per rank or the wild-meld lock rule out, going out with an incomplete
-wild-card meld where D34 forbids it), and more cards than the deck holds.
-
-Summary sides give no cards, so their canastas and incomplete melds are checked through the
-fewest cards each must hold; card-by-card sides count exactly what they list.
+score for, records that contradict themselves, and more cards than the deck holds. Summary sides
+give no cards, so their canastas and incomplete melds are checked through the fewest cards each
+must hold; card-by-card sides count exactly what they list.
 """
 
 from __future__ import annotations
@@ -62,6 +59,14 @@ CATEGORIES = {
     "ace": N_("aces"),
     "ace_seven": N_("aces and sevens together"),
 }
+# The counts a record types that no deck could hold more of than its cards.
+TYPED_COUNTS = (
+    "red_threes",
+    "black_threes",
+    "black_threes_removed",
+    "concealed_canastas",
+    "held_penalties",
+)
 # A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
 # cards may be entered, they simply do not count.
 SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
@@ -407,15 +412,8 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
         raise fail("", text, listed=listed, ruleset=ruleset, packs=packs, cards=cards)
     for side in record.sides:
         counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
-        counts += [
-            ("canastas", sum(side.canastas.values())),
-            ("incomplete", len(side.incomplete)),
-            ("red_threes", side.red_threes),
-            ("black_threes", side.black_threes),
-            ("black_threes_removed", side.black_threes_removed),
-            ("concealed_canastas", side.concealed_canastas),
-            ("held_penalties", side.held_penalties or 0),
-        ]
+        counts += [("canastas", sum(side.canastas.values())), ("incomplete", len(side.incomplete))]
+        counts += [(key, getattr(side, key) or 0) for key in TYPED_COUNTS]
         for what, n in counts:
             if n > cards:
                 text = _(
