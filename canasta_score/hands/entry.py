@@ -326,17 +326,15 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
             raise refused(text, item=shown, count=times)
         side.setdefault("incomplete", []).extend([missing] * times)
         return
-    if phrase in COUNT_WORDS:
-        if number is None:
-            text = _('"{item}" needs a number, e.g. "{example}"')
-            raise refused(text, item=shown, example=f"2 {phrase}")
-        set_once(side, COUNT_WORDS[phrase], number, shown)
+    count = COUNT_WORDS.get(phrase)
+    key = None if count else canasta_key(phrase, rs)
+    if (count or key) and number is None:
+        text = _('"{item}" needs a number, e.g. "{example}"')
+        raise refused(text, item=shown, example=f"{2 if count else 1} {phrase}")
+    if count:
+        set_once(side, count, number, shown)
         return
-    key = canasta_key(phrase, rs)
     if key is not None:
-        if number is None:
-            text = _('"{item}" needs a number, e.g. "{example}"')
-            raise refused(text, item=shown, example=f"1 {phrase}")
         canastas = side.setdefault("canastas", {})
         if key in canastas:
             text = _('"{item}": {kind} canastas are given twice')

@@ -70,41 +70,30 @@ class HandScore:
 
     def to_data(self) -> list[Any]:
         """Plain data for the breakdowns the store keeps (see :meth:`from_data`)."""
-        return [
-            self.ruleset,
-            [
-                [
-                    s.name,
-                    s.total,
-                    [[i.rule, i.label, i.points, words_data(i.words)] for i in s.items],
-                    s.canastas,
-                    s.went_out,
-                ]
-                for s in self.sides
-            ],
+        sides = [
+            [s.name, s.total, [item_data(i) for i in s.items], s.canastas, s.went_out]
+            for s in self.sides
         ]
+        return [self.ruleset, sides]
 
     @classmethod
     def from_data(cls, data: Any) -> HandScore:
         """A breakdown from :meth:`to_data` (raises KeyError, TypeError or ValueError if
         damaged)."""
         ruleset, sides = data
-        return cls(
-            str(ruleset),
-            tuple(
-                SideScore(
-                    str(name),
-                    int(total),
-                    tuple(
-                        Item(str(rule), str(label), int(points), words_from_data(said))
-                        for rule, label, points, said in items
-                    ),
-                    int(canastas),
-                    bool(went_out),
-                )
-                for name, total, items, canastas, went_out in sides
-            ),
-        )
+        return cls(str(ruleset), tuple(side_from_data(*side) for side in sides))
+
+
+def item_data(i: Item) -> list[Any]:
+    return [i.rule, i.label, i.points, words_data(i.words)]
+
+
+def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: Any) -> SideScore:
+    read = tuple(
+        Item(str(rule), str(label), int(points), words_from_data(said))
+        for rule, label, points, said in items
+    )
+    return SideScore(str(name), int(total), read, int(canastas), bool(went_out))
 
 
 @lru_cache(maxsize=1 << 12)
