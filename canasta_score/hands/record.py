@@ -6,30 +6,16 @@ from dataclasses import field
 from typing import Any
 
 from canasta_score.core.errors import InputError, RecordError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import _
 from canasta_score.core.words import said_key
 from canasta_score.rules.cards import THREE, Card, parse_cards
 from canasta_score.rules.kinds import INCOMPLETE
 
-CARD_KEYS = {"melds", "in_hand"}
-SUMMARY_KEYS = {"meld_points", "canastas", "incomplete", "held_penalties", "in_hand_points"}
-COMMON_KEYS = {
-    "name",
-    "red_threes",
-    "black_threes",
-    "went_out",
-    "went_out_player",
-    "concealed",
-    "special_hand",
-    "acaba",
-    "black_threes_removed",
-    "concealed_canastas",
-}
-SIDE_KEYS = CARD_KEYS | SUMMARY_KEYS | COMMON_KEYS
-SUMMARY_ONLY = SUMMARY_KEYS - {"in_hand_points", "held_penalties"}  # not beside melds
+# A summary's keys that cannot stand beside melds (card by card).
+SUMMARY_ONLY = {"meld_points", "canastas", "incomplete"}
 # Counts read as they are, in the order they are checked.
-COUNT_KEYS = (
+COUNTS = (
     "meld_points",
     "in_hand_points",
     "black_threes_removed",
@@ -73,6 +59,10 @@ class SideRecord:
         if self.melds is not None:
             return bool(self.melds)
         return self.meld_points > 0 or any(self.canastas.values())
+
+
+# The keys of a side in a record: its fields, but for what is worked out from them.
+SIDE_KEYS = {f.name for f in fields(SideRecord)} - {"three_cards", "worked_out"}
 
 
 @record
@@ -164,7 +154,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         fields["in_hand"] = tuple(
             as_cards(name, f"in_hand[{i}]", h, allow_empty=True) for i, h in enumerate(hands)
         )
-    for key in COUNT_KEYS:
+    for key in COUNTS:
         if key in data:
             fields[key] = as_int(name, key, data[key])
     red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
