@@ -94,6 +94,7 @@ SPECIAL_KOREAN = {
     "pairs-27a": "페어-27a",
     "garbage": "가비지",
 }
+BY_KOREAN = {hangul: key for key, hangul in SPECIAL_KOREAN.items()}
 # The counts a side's summary gives after its threes, in the order a record lists them.
 LATER_COUNTS = ("in_hand_points", "held_penalties", "concealed_canastas", "black_threes_removed")
 # A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
@@ -254,8 +255,7 @@ def special_key(phrase: str) -> str | None:
     for suffix in suffixes:
         name = name.removesuffix(suffix)
     name = name.replace(" ", "-")
-    by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
-    return name if name in SPECIAL_HANDS else by_korean.get(name, "")
+    return name if name in SPECIAL_HANDS else BY_KOREAN.get(name, "")
 
 
 # The words of going out that a player's name may follow: "out Ann", "concealed Ann".
@@ -682,8 +682,7 @@ def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
         value = kinds.plain(text)
         if value in ("", "none", *NO, *NOTHING):
             return ""
-        by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
-        value = by_korean.get(value, value)
+            value = BY_KOREAN.get(value, value)
         if value not in allowed:
             names = ", ".join(special_name(k) for k in allowed)
             message = _('"{answer}": give one of {names}, or n')
@@ -713,25 +712,29 @@ class Question:
 def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
     """The canasta kinds a ruleset scores, as (record key, how to ask for it in the language in
     use)."""
-    c, k = rs.canasta, CanastaKind
-    found = [(k.NATURAL, _("natural canastas")), (k.MIXED, _("mixed canastas"))]
-    if c.clean_sevens:
-        found.append((k.SEVENS, _("clean canastas of sevens")))
-    if c.clean_aces:
-        found.append((k.ACES, _("clean canastas of aces")))
-    if rs.meld.wild_melds:
-        if c.wild_all_twos and c.wild_all_twos != c.wild_other:
-            found.append((k.WILD_TWOS, _("wild-card canastas of seven twos")))
-        if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
-            found.append((k.WILD_FOUR_JOKERS, _("wild-card canastas with all four jokers")))
-        found.append((k.WILD, _("other wild-card canastas")))
-    if rs.meld.sequences:
-        name = kinds.spoken(c.sequence_name)
-        found.append((k.SEQUENCE, _("{name}s (completed sequences)").format(name=name)))
-    if rs.meld.deuce_melds:
-        found.append((k.DEUCES, _("canastas of seven twos")))
-        found.append((k.DEUCES_MIXED, _("canastas of twos with jokers")))
-    return [(kinds.display_name(kind, rs), text) for kind, text in found]
+    c, k, wild = rs.canasta, CanastaKind, rs.meld.wild_melds
+    sequences = _("{name}s (completed sequences)").format(name=kinds.spoken(c.sequence_name))
+    asked = [
+        (k.NATURAL, _("natural canastas"), True),
+        (k.MIXED, _("mixed canastas"), True),
+        (k.SEVENS, _("clean canastas of sevens"), c.clean_sevens),
+        (k.ACES, _("clean canastas of aces"), c.clean_aces),
+        (
+            k.WILD_TWOS,
+            _("wild-card canastas of seven twos"),
+            wild and c.wild_all_twos not in (0, c.wild_other),
+        ),
+        (
+            k.WILD_FOUR_JOKERS,
+            _("wild-card canastas with all four jokers"),
+            wild and c.wild_four_jokers not in (0, c.wild_other),
+        ),
+        (k.WILD, _("other wild-card canastas"), wild),
+        (k.SEQUENCE, sequences, rs.meld.sequences),
+        (k.DEUCES, _("canastas of seven twos"), rs.meld.deuce_melds),
+        (k.DEUCES_MIXED, _("canastas of twos with jokers"), rs.meld.deuce_melds),
+    ]
+    return [(kinds.display_name(kind, rs), text) for kind, text, scored in asked if scored]
 
 
 def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:

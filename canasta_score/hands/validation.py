@@ -60,7 +60,7 @@ CATEGORIES = {
     "ace_seven": N_("aces and sevens together"),
 }
 # The counts a record types that no deck could hold more of than its cards.
-TYPED_COUNTS = (
+COUNTED = (
     "red_threes",
     "black_threes",
     "black_threes_removed",
@@ -413,7 +413,7 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
     for side in record.sides:
         counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
         counts += [("canastas", sum(side.canastas.values())), ("incomplete", len(side.incomplete))]
-        counts += [(key, getattr(side, key) or 0) for key in TYPED_COUNTS]
+        counts += [(key, getattr(side, key) or 0) for key in COUNTED]
         for what, n in counts:
             if n > cards:
                 text = _(
