@@ -173,8 +173,7 @@ def make(cls: type[T], **values: Any) -> T:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``
-    makes one."""
+    """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``."""
     if dataclasses.is_dataclass(obj):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     kept = type(obj).__dict__["__record_kept__"]

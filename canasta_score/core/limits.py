@@ -73,8 +73,7 @@ class TooLarge(ValueError):
 
 
 def json_int(digits: str) -> int:
-    """A JSON whole number, refused beyond :data:`MAX_INT` (one that long is not even
-    converted: Python refuses to convert more than 4,300 digits at all)."""
+    """A JSON whole number, refused beyond :data:`MAX_INT` (a long one is never converted)."""
     if len(digits) <= 20:
         value = int(digits)
         if abs(value) <= MAX_INT:
@@ -84,8 +83,7 @@ def json_int(digits: str) -> int:
 
 @cache
 def json_decoder() -> Any:
-    """The JSON decoder, with the limit on numbers (made when JSON is first read: a command
-    that reads none does not import the json module)."""
+    """The JSON decoder with the limit on numbers (the json module is imported on first use)."""
     import json
 
     return json.JSONDecoder(parse_int=json_int)
@@ -100,8 +98,7 @@ def parse_line(text: str | bytes) -> Any:
 
 
 def parse_json(text: str | bytes, where: str) -> Any:
-    """A JSON document within the limits; a problem is an :class:`InputError` whose message
-    starts with ``where`` (the input's name, if it has one)."""
+    """A JSON document within the limits; a problem is an :class:`InputError` naming ``where``."""
     try:
         # Bytes as the "utf-8-sig" codec reads them (a byte order mark is dropped), but faster.
         words = text if isinstance(text, str) else text.removeprefix(BOM).decode("utf-8")
@@ -151,8 +148,7 @@ MAX_DOCUMENT_PARTS = 100_000
 
 
 def dotted_keys_within_limits(text: str, where: str) -> None:
-    """Refuse a TOML text whose keys (and table headers) have too many dotted parts, before
-    it is parsed: one pass over the text."""
+    """Refuse, in one pass before parsing, TOML keys with too many dotted parts."""
     if text.count(".") <= MAX_KEY_PARTS:
         return
     total = 0

@@ -167,8 +167,7 @@ def words_from_data(data: Any) -> Words:
 
 @lru_cache(maxsize=1 << 12)
 def words(message: str, count: str = "n", **values: Any) -> Words:
-    """:class:`Words` with ``values`` given by name (the same few recur in every breakdown:
-    each is made once)."""
+    """:class:`Words` with ``values`` given by name, made once (they recur in every breakdown)."""
     return Words(message, tuple(values.items()), count)
 
 
@@ -229,8 +228,7 @@ SEAT = r"(?P<side>.+) \(player (?P<number>[0-9]+)\)"
 
 
 def said_seat(name: str) -> str:
-    """A player's name as a person reads it: an unnamed seat (``A (player 1)``, as the game
-    keeps it) in the language in use, any other name as it is."""
+    """A player's name as read: an unnamed seat (``A (player 1)``) in the language in use."""
     if not name.endswith(")"):
         return name
     found = compiled(SEAT).fullmatch(name)
@@ -240,8 +238,7 @@ def said_seat(name: str) -> str:
 
 
 def went_out_said(side: str, concealed: bool, player: str) -> str:
-    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
-    concealed)``; "" when no side went out."""
+    """The side that went out, its player and how (``Ann & Bob (Ann, concealed)``), or ""."""
     if not side:
         return ""
     if player and concealed:

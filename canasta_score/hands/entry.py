@@ -149,8 +149,7 @@ def count_word(key: str) -> str:
 
 
 def flag_word(index: int, second: bool = False) -> str:
-    """The word shown for the item of ``FLAG_ITEMS[index]`` (with ``second``, its short
-    form)."""
+    """The word shown for the item of ``FLAG_ITEMS[index]`` (``second``: its short form)."""
     _sets, english, hangul = FLAG_ITEMS[index]
     words = hangul if korean() else english
     return words[1] if second else words[0]
@@ -167,14 +166,12 @@ def kind_name(key: str) -> str:
 
 
 def ordered(side: dict[str, Any]) -> dict[str, Any]:
-    """A side's record data with its keys in the order a record file lists them (the order of
-    a side's fields)."""
+    """A side's record data, its keys in the order of a side's fields (as a file lists them)."""
     return {f.name: side[f.name] for f in fields(SideRecord) if f.name in side}
 
 
 def quick_help(rs: Ruleset | None = None) -> str:
-    """How to write the quick form, in the language in use: for ``rs``, only the items its
-    scoring knows."""
+    """How to write the quick form, in the language in use (for ``rs``: its items only)."""
     special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
     if rs is None:
         canastas = _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names()))
@@ -227,8 +224,7 @@ def count_token(word: str) -> str | None:
 
 
 def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
-    """The record key of the canastas a phrase names (``natural``, ``1 natural canastas``'s
-    ``natural canastas``, ``내추럴 카나스타``), or None."""
+    """The record key of the canastas a phrase names (``natural canastas``, ``내추럴``), or None."""
     for suffix in (*(f" {w}" for w in CANASTA_AFTER), ""):
         kind_word = phrase.removesuffix(suffix) if suffix else phrase
         key = kinds.canasta_word(kind_word, rs) if kind_word else None
@@ -266,8 +262,7 @@ OUT_WORDS = sorted(
 
 
 def going_out_by(side: dict[str, Any], phrase: str, shown: str) -> bool:
-    """``out Ann`` (``concealed Ann``, ``나감 Ann``): the side went out, and Ann of it did;
-    whether ``phrase`` was such an item (the name as typed, its case kept)."""
+    """Whether ``phrase`` says that the side went out and who did (``out Ann``, ``나감 Ann``)."""
     if phrase in COUNT_WORDS:
         return False
     for word in OUT_WORDS:
@@ -349,9 +344,7 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
 
 
 def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
-    """The quick form's word closest to a phrase it does not know (``meldd`` → ``melded``), if
-    one is close, as a mistyped command is answered; with a ruleset, its own name for a
-    completed sequence is among the words."""
+    """The quick form's word closest to a phrase it does not know (``meldd``: ``melded``)."""
     import difflib
 
     if not phrase:
@@ -363,8 +356,7 @@ def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
 
 
 def quick_number(token: str, shown: str) -> int:
-    """A count typed in the quick form (``1420``, ``1,420`` or ``1_420``); one longer than any
-    count or score is refused before it is even turned into a number."""
+    """A count typed in the quick form (``1,420``), refused before conversion when too long."""
     digits = token.replace(",", "").replace("_", "")
     if len(digits.lstrip("-")) > MOST_DIGITS:
         text = _('"{item}": {start}... is far more than any count or score')
@@ -465,9 +457,8 @@ def parse_quick(
 
 
 def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
-    """Refuse counts no cards could make, naming each as the quick form gives it (``"303
-    melded"``, not the record's ``meld_points``): the record's own checks, in these words,
-    after its check of counts beyond the deck (which comes first, as for any record)."""
+    """Refuse counts no cards could make (after counts beyond the deck, as for any record),
+    naming each as the quick form gives it (``"303 melded"``, not ``meld_points``)."""
     from canasta_score.hands.record import parse_record
     from canasta_score.hands.validation import check_counts, check_summary
 
@@ -483,8 +474,7 @@ def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
 
 
 def describe_side(side: dict[str, Any]) -> str:
-    """A side's summary record written back in the quick form, in the words of the language in
-    use (for showing what was read)."""
+    """A side's summary record in the quick form's words of the language in use."""
     items: list[str] = []
     if "meld_points" in side:
         items.append(f"{side['meld_points']} {count_word('meld_points')}")
@@ -510,8 +500,7 @@ def describe_side(side: dict[str, Any]) -> str:
 
 
 def play_word(word: str) -> str | None:
-    """What a word of play's rulings says (``with``, ``by``, ...; ``손`` says ``with``), or
-    None for any other word (a card, a side's name)."""
+    """What a word of play's rulings says (``손`` says ``with``), or None (a card, a name)."""
     return PLAY_WORDS.get(word.casefold())
 
 
@@ -572,8 +561,7 @@ def points_parser(step: int) -> Callable[[str], int]:
 def side_parser(
     names: list[str], players: Mapping[str, Sequence[str]] | None = None
 ) -> Callable[[str], str]:
-    """Who went out: a side (its name, a player's, or a unique beginning), or "nobody"
-    (returned as "")."""
+    """Who went out: a side (its name, a player's, a unique beginning), or "nobody" ("")."""
 
     def parse(text: str) -> str:
         if kinds.plain(text) in NOBODY:
@@ -632,8 +620,7 @@ def parse_hand_cards(text: str) -> str:
 
 
 def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | list[str]]:
-    """A number of threes, or the threes themselves (``3H 3D``); at most ``most`` (what the
-    deck holds of that colour)."""
+    """A number of threes, or the threes (``3H 3D``); at most ``most`` of that colour."""
     too_many = (
         N_('"{answer}": the deck holds only {most} red threes')
         if red
@@ -710,8 +697,7 @@ class Question:
 
 
 def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
-    """The canasta kinds a ruleset scores, as (record key, how to ask for it in the language in
-    use)."""
+    """The canasta kinds a ruleset scores: (record key, the question in the language in use)."""
     c, k, wild = rs.canasta, CanastaKind, rs.meld.wild_melds
     sequences = _("{name}s (completed sequences)").format(name=kinds.spoken(c.sequence_name))
     asked = [
@@ -858,10 +844,8 @@ def blocked_by(side: dict[str, Any]) -> bool:
 
 
 def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
-    """Refuse one side's part of a hand that breaks the rules on its own (raises
-    :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
-    hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
-    kind than the deck holds. What depends on the other sides is checked with the whole hand."""
+    """Refuse one side's part of a hand that breaks the rules on its own (:class:`RecordError`);
+    what depends on the other sides is checked with the whole hand."""
     from canasta_score.hands.validation import check_counts, check_deck, validate_side
 
     record = parse_record({"side": [side]})
@@ -871,9 +855,8 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
 
 
 def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
-    """A side's record data as the answers to :func:`side_questions` that give it (question
-    key -> answers, several for a repeated question such as the melds), to be offered again
-    when a hand is edited."""
+    """A side's record data as the answers to :func:`side_questions` (key -> answers), to be
+    offered again when a hand is edited."""
     out: dict[str, list[str]] = {}
     if "melds" in side:
         out["melds"] = [str(m) for m in side["melds"]]

@@ -40,8 +40,7 @@ class Melded:
 
 
 def kept_with(side: SideRecord, rs: Ruleset, name: str, work: Callable[[], T]) -> T:
-    """What ``work`` works out from the side under ``rs``, kept with the side (a frozen record)
-    for that ruleset: validating and scoring a record ask the same of every side."""
+    """What ``work`` works out from the side under ``rs``, kept with the side for that ruleset."""
     kept = side.worked_out.get(name)
     if kept is None or kept[0] is not rs:
         kept = side.worked_out[name] = (rs, work())
@@ -104,8 +103,7 @@ def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
 
 
 def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> str:
-    """The bonus key of a canasta given in a summary (clean sevens or aces score as natural
-    canastas where the ruleset gives them no bonus of their own)."""
+    """The bonus key of a summary's canasta (clean sevens or aces without their own: natural)."""
     if kind in (CanastaKind.SEVENS, CanastaKind.ACES) and not rs.value(kinds.info(kind).bonus):
         kind = CanastaKind.NATURAL
     key = kinds.info(kind).bonus

@@ -42,10 +42,8 @@ class ScoreRequestError(InputError):
 
 
 class HandBatch:
-    """Scores batch requests; keeps each ruleset it loads for the requests that follow.
-
-    ``ruleset``, ``players`` and ``rules`` are the defaults of requests that leave them out.
-    """
+    """Scores batch requests (``ruleset``, ``players``, ``rules``: the defaults of those that leave
+    them out), keeping each ruleset it loads for the requests that follow."""
 
     def __init__(
         self, ruleset: str | None = None, players: int | None = None, rules: tuple[str, ...] = ()
@@ -88,8 +86,7 @@ class HandBatch:
         return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
 
     def load(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
-        """The ruleset for (ruleset, players, rules), loaded on first use; a ruleset that
-        cannot be loaded is remembered as its error."""
+        """The ruleset for (ruleset, players, rules), loaded once (a failure: kept as its error)."""
         key = (ref, players, rules)
         if key not in self._rulesets:
             from canasta_score.rules.catalog import load_ruleset

@@ -78,8 +78,7 @@ class HandScore:
 
     @classmethod
     def from_data(cls, data: Any) -> HandScore:
-        """A breakdown from :meth:`to_data` (raises KeyError, TypeError or ValueError if
-        damaged)."""
+        """A breakdown from :meth:`to_data` (KeyError, TypeError or ValueError if damaged)."""
         ruleset, sides = data
         return cls(str(ruleset), tuple(side_from_data(*side) for side in sides))
 
@@ -98,8 +97,7 @@ def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: A
 
 @lru_cache(maxsize=1 << 12)
 def item(rule: str, said: Words, points: int) -> Item:
-    """A breakdown line; the same few lines recur in hand after hand, so each is made (and its
-    English label said) once."""
+    """A breakdown line, made (and its label said) once: the same few recur hand after hand."""
     return Item(rule, said.english(), points, said)
 
 
@@ -116,8 +114,7 @@ class Breakdown:
         self.items: list[Item] = []
 
     def add(self, key: str, points: int, said: Words | str, **values: Any) -> None:
-        """An item of the rule ``key``; ``said`` is its words, or their message said with
-        ``values``."""
+        """An item of the rule ``key``: its words, or their message said with ``values``."""
         said = words(said, **values) if isinstance(said, str) else said
         self.items.append(item(self.rs.rule_id(key), said, points))
 
@@ -197,8 +194,7 @@ def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
 
 
 def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
-    """How a breakdown names ``n`` canastas of the bonus ``key``; a sequence goes by the
-    ruleset's name for it."""
+    """How a breakdown names ``n`` canastas of ``key`` (a sequence by the ruleset's name)."""
     if key == kinds.info(CanastaKind.SEQUENCE).bonus:
         name = kinds.display_name(CanastaKind.SEQUENCE, rs)
         own = f"{key} {name}"  # a bundled name has words of its own

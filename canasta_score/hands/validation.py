@@ -73,8 +73,7 @@ SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
 
 
 def per_ruleset(work: F) -> F:
-    """``work(rs, *args)``, a pure function of a ruleset (which never changes) and a few values,
-    worked out once for each and kept with the ruleset (its ``memo``)."""
+    """``work(rs, *args)``, a pure function of a ruleset and a few values, kept in ``rs.memo``."""
     name = work.__qualname__
 
     def kept(rs: Ruleset, *args: Any) -> Any:
@@ -203,8 +202,7 @@ def check_special_cards(side: SideRecord) -> None:
 
 
 def as_record(key: str, value: object) -> str:
-    """A count as a hand record gives it (``meld_points = 303``; the key said as the language in
-    use names it)."""
+    """A count as a hand record gives it (``meld_points = 303``, the key in the language in use)."""
     shown = f"{value:,}" if isinstance(value, int) else str(value)
     return f"{said_key(key)} = {shown}"
 
@@ -241,8 +239,7 @@ def check_summary(
 
 @per_ruleset
 def count_step(rs: Ruleset) -> int:
-    """What every count of cards is a multiple of: 5 when every card's value is
-    (docs/rules, "Card values")."""
+    """What every count of cards is a multiple of: 5 when every card's value is a multiple of 5."""
     values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
     return 5 if all(v % 5 == 0 for v in values) else 1
 
@@ -425,10 +422,8 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
 
 
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
-    """No rank (nor jokers, red or black threes) may appear more often than the deck holds.
-
-    Suits are not checked: tables often write suits loosely, and the score does not use them.
-    """
+    """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
+    suits are not checked (tables write them loosely, and the score does not use them)."""
     tally = Tally(Counter())
     for side in record.sides:
         tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
