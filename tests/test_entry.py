@@ -265,6 +265,20 @@ def test_counts_and_yes_no_answers() -> None:
     assert parse_mode("c") is True and parse_mode("totals") is False
 
 
+def test_a_hand_question_and_a_partners_answer_read_yes_and_no_alike() -> None:
+    """One reading of yes and no: the hand's questions (parse_yes) and a partner's answer to a
+    ruling (yes_or_no) take the same words, in any case and spacing, Hangul composed or not."""
+    from unicodedata import normalize
+
+    from canasta_score.core.words import yes_or_no
+
+    for typed, meant in ((" YES ", True), ("n", False), (normalize("NFD", "네"), True)):
+        assert parse_yes(typed) is meant
+        assert yes_or_no(typed) == ("yes" if meant else "no")
+    assert yes_or_no(normalize("NFD", "아니요")) == "no"
+    assert yes_or_no("maybe") is None
+
+
 def test_a_meld_answer_is_judged_with_the_reason_d1(classic: Ruleset) -> None:
     """D1: K K 2 is legal, K K 2 2 is not (naturals must outnumber wilds)."""
     parse = meld_parser(classic)

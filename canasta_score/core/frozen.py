@@ -1,20 +1,11 @@
 """Frozen records that cost nothing to define: ``@record`` gives what ``@dataclass(frozen=True)``
-gives, without the code generation.
-
-``dataclasses`` processes every field and writes and compiles an ``__init__``, ``__repr__``,
-``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` for each class when its module is
-imported, about half a millisecond a class; the ruleset schema has twenty classes and every
-command loads it. A record reads its fields from the class annotations (``field(...)`` gives
-metadata and defaults, as for a dataclass) and shares one set of methods with every other
-record, so defining it costs a few microseconds. Instances behave as frozen dataclass instances
-do: keyword or positional construction, defaults and default factories, equality and hashing by
-the field values in order (but ``field(compare=False)``), the same ``repr`` (but
-``field(repr=False)``), and ``FrozenInstanceError`` on assignment. Values worked out from a
-record are computed, or kept in a field marked as a cache (``field(default_factory=dict,
-compare=False, repr=False, metadata={"cache": True})``), which :func:`replace` does not copy;
-nothing else writes into a record. :func:`fields` lists a record's fields (name, metadata);
-:func:`replace` copies one with changes; :func:`make` makes one whose every field is given, for a
-class that makes its instances itself (one object per value, as cards are).
+gives (construction by position or keyword, defaults and factories, ``field(compare=False)``
+and ``field(repr=False)``, equality, hashing, ``repr``, ``FrozenInstanceError``) without the
+code generation, which costs about half a millisecond a class at import: every record shares
+one set of methods. What is worked out from a record is computed, or kept in a field marked as
+a cache (``field(default_factory=dict, compare=False, repr=False, metadata={"cache": True})``),
+which :func:`replace` does not copy; :func:`make` makes a record without its ``__init__``, for
+a class that makes its instances itself (one object per value, as cards are).
 """
 
 from __future__ import annotations
@@ -23,79 +14,65 @@ import dataclasses
 import inspect
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, NamedTuple, NoReturn, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
 
-class Field:
-    """One field of a record: its name and its metadata (as ``field(metadata=...)`` gave it)."""
+class Field(NamedTuple):
+    """One field of a record: its name, its metadata (as ``field(metadata=...)`` gave it),
+    whether it is part of equality and the hash, and of the repr."""
 
-    __slots__ = ("compare", "metadata", "name", "shown")
-
-    def __init__(
-        self, name: str, metadata: Mapping[str, Any], compare: bool = True, shown: bool = True
-    ) -> None:
-        self.name = name
-        self.metadata = metadata
-        self.compare = compare  # part of equality and the hash (``field(compare=False)``: not)
-        self.shown = shown  # part of the repr (``field(repr=False)``: not)
+    name: str
+    metadata: Mapping[str, Any]
+    compare: bool = True
+    shown: bool = True
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def record(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen record; fields of a record it extends come first."""
     own: list[Field] = []
-    defaults: dict[str, Callable[[], Any]] = {}
+    constants: dict[str, Any] = {}  # plain defaults
+    factories: dict[str, Callable[[], Any]] = {}  # default factories
     for base in reversed(cls.__mro__[1:]):
         own.extend(base.__dict__.get("__record_fields__", ()))
-        defaults.update(base.__dict__.get("__record_defaults__", {}))
+        constants.update(base.__dict__.get("__record_constants__", {}))
+        factories.update(base.__dict__.get("__record_factories__", {}))
     for name in inspect.get_annotations(cls):
         value = cls.__dict__.get(name, dataclasses.MISSING)
         metadata: Mapping[str, Any] = {}
         compare = shown = True
+        if name in cls.__dict__:
+            delattr(cls, name)
         if isinstance(value, dataclasses.Field):
             metadata, compare, shown = value.metadata, value.compare, bool(value.repr)
-            if value.default is not dataclasses.MISSING:
-                defaults[name] = _Constant(value.default)
-            elif value.default_factory is not dataclasses.MISSING:
-                defaults[name] = value.default_factory
-        elif value is not dataclasses.MISSING:
-            defaults[name] = _Constant(value)
+            if value.default_factory is not dataclasses.MISSING:
+                factories[name] = value.default_factory
+                constants.pop(name, None)
+            value = value.default
         if value is not dataclasses.MISSING:
-            delattr(cls, name)
+            constants[name] = value
+            factories.pop(name, None)
         own.append(Field(name, metadata, compare, shown))
     names = tuple(f.name for f in own)
-    constants: dict[str, Any] = {}
-    factories: dict[str, Callable[[], Any]] = {}
-    for name, made in defaults.items():
-        if isinstance(made, _Constant):
-            constants[name] = made.constant
-        else:
-            factories[name] = made
     compared = tuple(f.name for f in own if f.compare)
     values = (
         operator.attrgetter(*compared) if len(compared) > 1 else staticmethod(_single(compared))
     )
-    # For each count of positional arguments that leaves only defaulted fields: their makers.
-    tails = {
-        count: tuple((n, defaults[n]) for n in names[count:])
-        for count in range(len(names))
-        if all(n in defaults for n in names[count:])
-    }
     for attribute, value in (
         ("__record_fields__", tuple(own)),
         ("__record_names__", names),
         # The fields a copy takes over; a cache (``field(metadata={"cache": True})``) starts anew.
         ("__record_kept__", tuple(f.name for f in own if not f.metadata.get("cache"))),
         ("__record_shown__", tuple(f.name for f in own if f.shown)),
-        ("__record_defaults__", defaults),
-        ("__record_known__", frozenset(names)),
-        # Plain defaults by value and factories apart, for construction by keyword (_init).
         ("__record_constants__", constants),
         ("__record_factories__", factories),
+        ("__record_known__", frozenset(names)),
+        ("__record_required__", frozenset(names) - constants.keys() - factories.keys()),
+        # Every field in order, with its plain default (None until given or made).
+        ("__record_template__", {n: constants.get(n) for n in names}),
         ("__record_values__", values),
-        ("__record_tails__", tails),
         ("__match_args__", names),
         # A class may make its instances itself (writing ``self.__dict__``, as _init does).
         ("__init__", cls.__dict__.get("__init__", _init)),
@@ -116,70 +93,47 @@ def fields(cls: type) -> tuple[Field, ...]:
     return found
 
 
-class _Constant:
-    """A default value given as it is, made by calling (as a default factory is)."""
-
-    __slots__ = ("constant",)
-
-    def __init__(self, value: Any) -> None:
-        self.constant = value
-
-    def __call__(self) -> Any:
-        return self.constant
-
-
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     names: tuple[str, ...] = self.__record_names__
-    if not kwargs:
-        if len(args) == len(names):
-            self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
-            return
-        tail = self.__record_tails__.get(len(args))
-        if tail is not None:
-            self.__dict__.update(zip(names, args))  # noqa: B905 (args is the shorter)
-            self.__dict__.update({n: make() for n, make in tail})
-            return
-    elif not args and kwargs.keys() <= self.__record_known__:
-        constants: dict[str, Any] = self.__record_constants__
-        factories: dict[str, Callable[[], Any]] = self.__record_factories__
-        out = {}
-        for n in names:
-            if n in kwargs:
-                out[n] = kwargs[n]
-            elif n in constants:
-                out[n] = constants[n]
-            elif n in factories:
-                out[n] = factories[n]()
-            else:
-                break  # a field without a default is missing: said below
-        else:
-            self.__dict__.update(out)
-            return
-    defaults: dict[str, Callable[[], Any]] = self.__record_defaults__
-    name = type(self).__name__
+    if not kwargs and len(args) == len(names):
+        self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
+        return
+    given = dict(zip(names, args))  # noqa: B905 (more arguments than fields are refused)
+    if (
+        len(args) > len(names)
+        or not kwargs.keys() <= self.__record_known__
+        or given.keys() & kwargs.keys()
+        or not self.__record_required__ <= given.keys() | kwargs.keys()
+    ):
+        _refuse(self, args, kwargs)
+    given.update(kwargs)
+    out = self.__record_template__.copy()
+    out.update(given)
+    for n, make in self.__record_factories__.items():
+        if n not in given:
+            out[n] = make()
+    self.__dict__.update(out)
+
+
+def _refuse(record: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:
+    """Raise the TypeError a dataclass raises for arguments that do not fit its fields."""
+    name, names = type(record).__name__, record.__record_names__
     if len(args) > len(names):
         raise TypeError(f"{name}() takes {len(names)} arguments but {len(args)} were given")
-    values = dict(zip(names, args, strict=False))
-    for key, value in kwargs.items():
+    given = set(names[: len(args)])
+    for key in kwargs:
         if key not in names:
             raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
-        if key in values:
+        if key in given:
             raise TypeError(f"{name}() got multiple values for argument {key!r}")
-        values[key] = value
-    missing = [n for n in names if n not in values and n not in defaults]
-    if missing:
-        raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
-    self.__dict__.update({n: values[n] if n in values else defaults[n]() for n in names})
+        given.add(key)
+    missing = [n for n in names if n not in given and n in record.__record_required__]
+    raise TypeError(f"{name}() missing required argument(s): {', '.join(missing)}")
 
 
 def _single(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """The field values of a record of one field (or none) as a tuple."""
     return lambda obj: tuple(getattr(obj, n) for n in names)
-
-
-def _values(self: Any) -> tuple[Any, ...]:
-    found: tuple[Any, ...] = self.__record_values__(self)
-    return found
 
 
 def _repr(self: Any) -> str:
@@ -219,8 +173,7 @@ def make(cls: type[T], **values: Any) -> T:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``
-    makes one."""
+    """A copy of a record (or a dataclass instance) with ``changes``, as ``dataclasses.replace``."""
     if dataclasses.is_dataclass(obj):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     kept = type(obj).__dict__["__record_kept__"]

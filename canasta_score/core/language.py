@@ -1,14 +1,10 @@
 """The language a person reads: English (the default) or Korean.
 
-Every sentence the program shows is written in English in the source, inside ``_()`` (or
-``N_()`` where it is only marked, to be translated where it is shown, and ``pgettext()`` for a
-rule text, whose context is the rule's key). The Korean catalog is a gettext catalog compiled
-from ``canasta_score/locale/ko/LC_MESSAGES/canasta_score.po``; see docs/translating.md.
-
-The command line chooses the language once per command
-(:func:`canasta_score.cli.languages.choose`), then :func:`use` speaks it. English needs no
-catalog, so English start-up reads nothing. Sentences are whole, with named placeholders
-(``_("{side} needs {points:,}").format(...)``), so a translation can order its words freely.
+Every sentence is written in English in the source, whole, with named placeholders, inside
+``_()`` (``N_()`` where it is only marked, to be translated where it is shown; ``pgettext()``
+for a rule text, whose context is the rule's key). The command line chooses the language once
+per command (:func:`canasta_score.cli.languages.choose`) and :func:`use` speaks it; English needs
+no catalog. The Korean catalog is compiled from ``locale/ko``; see docs/translating.md.
 """
 
 from __future__ import annotations
@@ -48,17 +44,7 @@ _QUOTES = "\"'\u201d\u2019」』] "
 _BRACKETS = {")": "("}
 # The final sound of a digit read in Korean (일 이 삼 사 오 육 칠 팔 구): C a consonant,
 # L the consonant ㄹ, "" none. A number ending in zeros ends in 십, 백, 천, 만, ... or 영: C.
-_DIGIT_FINAL = {
-    "1": "L",
-    "2": "",
-    "3": "C",
-    "4": "",
-    "5": "",
-    "6": "C",
-    "7": "L",
-    "8": "L",
-    "9": "",
-}
+_DIGIT_FINAL = dict(zip("123456789", ("L", "", "C", "", "", "C", "L", "L", ""), strict=True))
 # Latin letters read by their Korean names: 엘 and 알 end in ㄹ, 엠 and 엔 in another consonant.
 _LETTER_FINAL = {"L": "L", "R": "L", "M": "C", "N": "C"}
 

@@ -1,11 +1,8 @@
-"""Bounds on what the tool reads: how much text, how deep, how large a number.
-
-Every document the tool reads from a user (a hand record, a game file, an import, a ruleset, a
-``--rule`` value, a batch line) is read with a size limit and parsed by :func:`parse_json` or
-:func:`parse_toml`, which turn any parser failure (nesting too deep for the parser, a number
-too long to convert) into the project's own error and then check the result with
-:func:`check_document`: nesting at most :data:`MAX_DEPTH` deep, whole numbers within
-±:data:`MAX_INT`. Past these limits the input is refused with a message naming the limit.
+"""Bounds on what the tool reads: how much text, how deep, how large a number. Every document
+read from a user (a hand record, a game file, an import, a ruleset, a ``--rule`` value, a batch
+line) is read within a size limit and parsed by :func:`parse_json` or :func:`parse_toml`: any
+parser failure becomes the project's own error, and past :data:`MAX_DEPTH` levels of nesting
+or ±:data:`MAX_INT` the input is refused with a message naming the limit.
 """
 
 from __future__ import annotations
@@ -15,6 +12,7 @@ from typing import IO, Any
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _
+from canasta_score.core.safe_text import pattern as compiled
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -75,8 +73,7 @@ class TooLarge(ValueError):
 
 
 def json_int(digits: str) -> int:
-    """A JSON whole number, refused beyond :data:`MAX_INT` (one that long is not even
-    converted: Python refuses to convert more than 4,300 digits at all)."""
+    """A JSON whole number, refused beyond :data:`MAX_INT` (a long one is never converted)."""
     if len(digits) <= 20:
         value = int(digits)
         if abs(value) <= MAX_INT:
@@ -86,9 +83,7 @@ def json_int(digits: str) -> int:
 
 @cache
 def json_decoder() -> Any:
-    """The JSON decoder, with the limit on numbers (made when JSON is first read: a command
-    that reads none does not import the json module). Its ``scan_once`` reads a document from
-    its first character and says where it ends."""
+    """The JSON decoder with the limit on numbers (the json module is imported on first use)."""
     import json
 
     return json.JSONDecoder(parse_int=json_int)
@@ -97,51 +92,17 @@ def json_decoder() -> Any:
 BOM = b"\xef\xbb\xbf"
 
 
-def decode(words: str) -> Any:
-    """``json_decoder().decode(words)``, faster for a document with nothing around it (a batch
-    line): the scanner reads it directly; anything else (a space around it, a syntax error) goes
-    the decoder's own way, so its errors are the decoder's own."""
-    decoder = json_decoder()
-    if words[:1] in ("{", "["):
-        try:
-            data, end = decoder.scan_once(words, 0)
-        except StopIteration:
-            pass
-        else:
-            if end == len(words):
-                return data
-    return decoder.decode(words)
-
-
 def parse_line(text: str | bytes) -> Any:
-    """``parse_json(text, "")``, faster for the common batch line: one JSON object alone on its
-    line, nested less deep than the limit. Anything else (and any problem) goes the way of
-    :func:`parse_json`, so its errors are the same."""
-    if (
-        isinstance(text, bytes)
-        and text[:1] == b"{"
-        and text.count(b"[") + text.count(b"{") <= MAX_DEPTH
-    ):
-        try:
-            words = text.decode("utf-8")
-            data, end = json_decoder().scan_once(words, 0)
-        except (ValueError, StopIteration, RecursionError):  # bad UTF-8 or JSON, too large
-            pass
-        else:
-            if end == len(words):
-                return data
+    """A batch line: ``parse_json(text, "")``."""
     return parse_json(text, "")
 
 
 def parse_json(text: str | bytes, where: str) -> Any:
-    """A JSON document within the limits; a problem is an :class:`InputError` whose message
-    starts with ``where`` (the input's name, if it has one)."""
+    """A JSON document within the limits; a problem is an :class:`InputError` naming ``where``."""
     try:
-        if isinstance(text, bytes):
-            # As the "utf-8-sig" codec reads it (a byte order mark is dropped), but faster.
-            data = decode((text[3:] if text.startswith(BOM) else text).decode("utf-8"))
-        else:
-            data = decode(text)
+        # Bytes as the "utf-8-sig" codec reads them (a byte order mark is dropped), but faster.
+        words = text if isinstance(text, str) else text.removeprefix(BOM).decode("utf-8")
+        data = json_decoder().decode(words)
     except RecursionError:
         raise InputError(f"{at(where)}{nested_text()}") from None
     except TooLarge:
@@ -150,11 +111,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
         problem = _("not valid JSON ({problem})").format(problem=parse_problem(exc))
         raise InputError(f"{at(where)}{problem}") from None
     # Nesting deeper than the limit takes more openings than that: most text is not walked.
-    if isinstance(text, bytes):
-        opened = text.count(b"[") + text.count(b"{")
-    else:
-        opened = text.count("[") + text.count("{")
-    if opened > MAX_DEPTH:
+    if words.count("[") + words.count("{") > MAX_DEPTH:
         check_document(data, where)
     return data
 
@@ -173,10 +130,17 @@ def parse_toml(text: str, where: str, invalid: str = N_("not valid TOML")) -> di
     except ValueError as exc:  # TOMLDecodeError, a number too long to convert
         problem = _("{invalid} ({problem})").format(invalid=_(invalid), problem=parse_problem(exc))
         raise InputError(f"{at(where)}{problem}") from None
-    check_document(data, where)
+    # A level of nesting takes a bracket, a brace or a dot, and a number beyond the limit a run
+    # of at least 14 digits (hexadecimal): most text is not walked.
+    nesting = text.count("[") + text.count("{") + text.count(".")
+    if nesting >= MAX_DEPTH or compiled(LONG_NUMBER).search(text):
+        check_document(data, where)
     return data
 
 
+# What a whole number beyond MAX_INT looks like in TOML: 16 decimal digits or more, or 14 or
+# more hexadecimal ones (underscores may come between them).
+LONG_NUMBER = "[0-9A-Fa-f_]{14}"
 # The parts of one dotted key (``a.b.c`` has three) and of every key of a document, at most:
 # the standard parser takes time and memory that grow with the square of a key's parts.
 MAX_KEY_PARTS = MAX_DEPTH
@@ -184,8 +148,7 @@ MAX_DOCUMENT_PARTS = 100_000
 
 
 def dotted_keys_within_limits(text: str, where: str) -> None:
-    """Refuse a TOML text whose keys (and table headers) have too many dotted parts, before
-    it is parsed: one pass over the text."""
+    """Refuse, in one pass before parsing, TOML keys with too many dotted parts."""
     if text.count(".") <= MAX_KEY_PARTS:
         return
     total = 0

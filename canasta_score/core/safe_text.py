@@ -35,8 +35,7 @@ RAW_IN_STRINGS = f"[{OTHER_CONTROLS}]"
 
 @cache
 def pattern(source: str) -> re.Pattern[str]:
-    """The compiled form of a pattern (those above, and the labels'), compiled when first
-    needed."""
+    """A pattern compiled when first needed (those above, and the labels')."""
     return re.compile(source)
 
 

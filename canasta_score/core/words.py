@@ -1,18 +1,13 @@
-"""Breakdown labels: a message id and its values, said in the language in use where shown.
-
-A breakdown item (:class:`canasta_score.hands.scoring.Item`) carries :class:`Words`: the id of
-one of the messages below and the values it is said with. Its ``label`` is those words in English,
-which is data (the JSON breakdown, the exports) and never changes with the language; where a
-person reads the item, the same words are said in the language in use (:meth:`Words.said`).
-Nothing is translated by reading English back.
-
-A new label is one entry of :data:`MESSAGES` (its English in ``_()`` or ``ngettext()``, so the
-catalog finds it) and the :class:`Words` the scoring makes with it.
+"""Breakdown labels: a message id and its values (:class:`Words`), said in the language in use
+where shown. An item's ``label`` is its words in English, which is data (the JSON breakdown,
+the exports); nothing is translated by reading English back. A new label is one entry of
+:data:`MESSAGES` (its English in ``_()`` or ``ngettext()``, so the catalog finds it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core import language
@@ -170,8 +165,9 @@ def words_from_data(data: Any) -> Words:
     return Words(str(message), pairs, str(count))
 
 
+@lru_cache(maxsize=1 << 12)
 def words(message: str, count: str = "n", **values: Any) -> Words:
-    """:class:`Words` with ``values`` given by name."""
+    """:class:`Words` with ``values`` given by name, made once (they recur in every breakdown)."""
     return Words(message, tuple(values.items()), count)
 
 
@@ -219,8 +215,11 @@ NO = ("n", "no", "아니오", "아니요", "아니")
 
 
 def yes_or_no(text: str) -> str | None:
-    """``yes`` or ``no`` for a word that answers so (``예``, ``N``), else None."""
-    word = text.strip().casefold()
+    """``yes`` or ``no`` for a word that answers so, in any case and spacing, its Hangul
+    composed or not (``예``, `` N ``), else None."""
+    from unicodedata import normalize
+
+    word = " ".join(normalize("NFC", text).casefold().replace("_", " ").split())
     return "yes" if word in YES else "no" if word in NO else None
 
 
@@ -229,8 +228,7 @@ SEAT = r"(?P<side>.+) \(player (?P<number>[0-9]+)\)"
 
 
 def said_seat(name: str) -> str:
-    """A player's name as a person reads it: an unnamed seat (``A (player 1)``, as the game
-    keeps it) in the language in use, any other name as it is."""
+    """A player's name as read: an unnamed seat (``A (player 1)``) in the language in use."""
     if not name.endswith(")"):
         return name
     found = compiled(SEAT).fullmatch(name)
@@ -240,8 +238,7 @@ def said_seat(name: str) -> str:
 
 
 def went_out_said(side: str, concealed: bool, player: str) -> str:
-    """The side that went out, with its player and how when known: ``Ann & Bob (Ann,
-    concealed)``; "" when no side went out."""
+    """The side that went out, its player and how (``Ann & Bob (Ann, concealed)``), or ""."""
     if not side:
         return ""
     if player and concealed:

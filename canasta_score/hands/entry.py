@@ -1,12 +1,7 @@
-"""Entering a hand at the table: the quick one-line form, and the questions of the interactive
-entry. Both produce the same hand record data as a TOML record file (CONTRACT section 6).
-
-The quick form gives each side on one line: its name, a colon, then items separated by commas::
-
-    us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out
-    them: 95 melded, 2 red, 70 left
-
-See ``QUICK_HELP`` (and docs/games.md) for every item.
+"""Entering a hand at the table: the quick one-line form (each side on one line: its name, a
+colon, then items, ``us: 285 melded, 1 natural, 2 red, 40 left, out``; every item in
+:func:`quick_help` and docs/games.md) and the questions of the interactive entry. Both produce
+the hand record data of a TOML record file (CONTRACT section 6).
 """
 
 from __future__ import annotations
@@ -18,10 +13,16 @@ from typing import Any
 
 from canasta_score.core import language, words
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import N_, _
 from canasta_score.core.words import said_seat
-from canasta_score.hands.record import INCOMPLETE_KINDS, SPECIAL_HANDS, parse_record, parse_threes
+from canasta_score.hands.record import (
+    INCOMPLETE_KINDS,
+    SPECIAL_HANDS,
+    SideRecord,
+    parse_record,
+    parse_threes,
+)
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import parse_cards
 from canasta_score.rules.kinds import CanastaKind
@@ -93,27 +94,11 @@ SPECIAL_KOREAN = {
     "pairs-27a": "페어-27a",
     "garbage": "가비지",
 }
+BY_KOREAN = {hangul: key for key, hangul in SPECIAL_KOREAN.items()}
+# The counts a side's summary gives after its threes, in the order a record lists them.
+LATER_COUNTS = ("in_hand_points", "held_penalties", "concealed_canastas", "black_threes_removed")
 # A count may carry a Korean counter: "285점" (points), "2개", "2장" (cards).
 COUNTERS = ("점", "개", "장")
-KEY_ORDER = (
-    "name",
-    "melds",
-    "meld_points",
-    "canastas",
-    "incomplete",
-    "red_threes",
-    "black_threes",
-    "in_hand",
-    "in_hand_points",
-    "held_penalties",
-    "went_out",
-    "went_out_player",
-    "concealed",
-    "concealed_canastas",
-    "special_hand",
-    "acaba",
-    "black_threes_removed",
-)
 NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)")
 # Items are separated by commas, except a comma between digits that groups thousands (1,420).
 ITEM_SPLIT = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
@@ -139,6 +124,11 @@ KEY_NAMES = {
 }
 
 
+def refused(message: str, /, **values: Any) -> InputError:
+    """An answer or item refused: ``message`` said with ``values``."""
+    return InputError(message.format(**values))
+
+
 def korean() -> bool:
     return language.current() == language.KOREAN
 
@@ -159,8 +149,7 @@ def count_word(key: str) -> str:
 
 
 def flag_word(index: int, second: bool = False) -> str:
-    """The word shown for the item of ``FLAG_ITEMS[index]`` (with ``second``, its short
-    form)."""
+    """The word shown for the item of ``FLAG_ITEMS[index]`` (``second``: its short form)."""
     _sets, english, hangul = FLAG_ITEMS[index]
     words = hangul if korean() else english
     return words[1] if second else words[0]
@@ -176,70 +165,56 @@ def kind_name(key: str) -> str:
     return kinds.spoken(key) if korean() else key
 
 
-def or_list(names: Sequence[str]) -> str:
-    """``a or b or c`` in the language in use."""
-    return _(" or ").join(names)
-
-
 def ordered(side: dict[str, Any]) -> dict[str, Any]:
-    """A side's record data with its keys in the order a record file lists them."""
-    return {k: side[k] for k in KEY_ORDER if k in side}
+    """A side's record data, its keys in the order of a side's fields (as a file lists them)."""
+    return {f.name: side[f.name] for f in fields(SideRecord) if f.name in side}
 
 
 def quick_help(rs: Ruleset | None = None) -> str:
-    """How to write the quick form, in the language in use: for ``rs``, only the items its
-    scoring knows."""
+    """How to write the quick form, in the language in use (for ``rs``: its items only)."""
     special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
     if rs is None:
-        spoken = " / ".join(kinds.spoken(k) for k in INCOMPLETE_KINDS)
-        items = [
-            f"N {count_word('meld_points')}",
-            _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names())),
-            f"N {count_word('red_threes')}",
+        canastas = _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names()))
+        concealed = flag_word(CONCEALED)
+        missing: tuple[str, ...] = INCOMPLETE_KINDS
+        hands: tuple[str, ...] = SPECIAL_HANDS
+    else:
+        names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
+        canastas = _("N {names} (canastas; nat and mix for short)").format(names=names)
+        concealed = f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})"
+        missing, hands = incomplete_kinds(rs), specials(rs)
+    # Each item, and whether the ruleset scores it.
+    items = [
+        (f"N {count_word('meld_points')}", True),
+        (canastas, True),
+        (f"N {count_word('red_threes')}", rs is None or rs.threes.laid_down != "none"),
+        (
             f"N {count_word('black_threes')}",
-            f"N {count_word('in_hand_points')}",
-            flag_word(OUT),
-            flag_word(CONCEALED),
-            f"{incomplete} {spoken}",
-            f"N {count_word('held_penalties')}",
-            f"N {count_word('concealed_canastas')}",
-            f"{special} {' / '.join(special_name(k) for k in SPECIAL_HANDS)}",
-            flag_word(ACABA),
+            rs is None or rs.threes.laid_down in ("all", "optional"),
+        ),
+        (f"N {count_word('in_hand_points')}", True),
+        (flag_word(OUT), True),
+        (concealed, rs is None or bool(rs.go_out.concealed_bonus)),
+        (f"{incomplete} {' / '.join(kinds.spoken(k) for k in missing)}", bool(missing)),
+        (f"N {count_word('held_penalties')}", rs is None or bool(rs.penalties.held_aces_sevens)),
+        (f"N {count_word('concealed_canastas')}", rs is None or bool(rs.canasta.concealed_bonus)),
+        (f"{special} {' / '.join(special_name(k) for k in hands)}", bool(hands)),
+        (flag_word(ACABA), rs is None or rs.acaba.enabled),
+        (
             f"N {count_word('black_threes_removed')}",
-        ]
+            rs is None or bool(rs.threes.black_removed_each or rs.threes.black_removed_all),
+        ),
+    ]
+    shown = ", ".join(item for item, scored in items if scored)
+    if rs is None:
         return _(
             'write each side as "NAME: item, item, ...", e.g. '
             '"us: 285 melded, 1 natural, 1 mixed, 2 red, 40 left, out"; items: {items}'
-        ).format(items=", ".join(items))
-    names = " / ".join(kinds.spoken(k) for k, _text in canasta_kinds(rs))
-    items = [
-        f"N {count_word('meld_points')}",
-        _("N {names} (canastas; nat and mix for short)").format(names=names),
-    ]
-    if rs.threes.laid_down != "none":
-        items.append(f"N {count_word('red_threes')}")
-    if rs.threes.laid_down in ("all", "optional"):
-        items.append(f"N {count_word('black_threes')}")
-    items += [f"N {count_word('in_hand_points')}", flag_word(OUT)]
-    if rs.go_out.concealed_bonus:
-        items.append(f"{flag_word(CONCEALED)} ({flag_word(CONCEALED, second=True)})")
-    incomplete_melds = incomplete_kinds(rs)
-    if incomplete_melds:
-        items.append(f"{incomplete} {' / '.join(kinds.spoken(k) for k in incomplete_melds)}")
-    if rs.penalties.held_aces_sevens:
-        items.append(f"N {count_word('held_penalties')}")
-    if rs.canasta.concealed_bonus:
-        items.append(f"N {count_word('concealed_canastas')}")
-    if specials(rs):
-        items.append(f"{special} {' / '.join(special_name(k) for k in specials(rs))}")
-    if rs.acaba.enabled:
-        items.append(flag_word(ACABA))
-    if rs.threes.black_removed_each or rs.threes.black_removed_all:
-        items.append(f"N {count_word('black_threes_removed')}")
+        ).format(items=shown)
     return _(
         'write each side as "NAME: item, item, ...", e.g. '
         '"us: 285 melded, 1 nat, 40 left, out"; items in {ruleset}: {items}'
-    ).format(ruleset=rs.shown_name, items=", ".join(items))
+    ).format(ruleset=rs.shown_name, items=shown)
 
 
 def count_token(word: str) -> str | None:
@@ -249,8 +224,7 @@ def count_token(word: str) -> str | None:
 
 
 def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
-    """The record key of the canastas a phrase names (``natural``, ``1 natural canastas``'s
-    ``natural canastas``, ``내추럴 카나스타``), or None."""
+    """The record key of the canastas a phrase names (``natural canastas``, ``내추럴``), or None."""
     for suffix in (*(f" {w}" for w in CANASTA_AFTER), ""):
         kind_word = phrase.removesuffix(suffix) if suffix else phrase
         key = kinds.canasta_word(kind_word, rs) if kind_word else None
@@ -277,8 +251,7 @@ def special_key(phrase: str) -> str | None:
     for suffix in suffixes:
         name = name.removesuffix(suffix)
     name = name.replace(" ", "-")
-    by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
-    return name if name in SPECIAL_HANDS else by_korean.get(name, "")
+    return name if name in SPECIAL_HANDS else BY_KOREAN.get(name, "")
 
 
 # The words of going out that a player's name may follow: "out Ann", "concealed Ann".
@@ -289,8 +262,7 @@ OUT_WORDS = sorted(
 
 
 def going_out_by(side: dict[str, Any], phrase: str, shown: str) -> bool:
-    """``out Ann`` (``concealed Ann``, ``나감 Ann``): the side went out, and Ann of it did;
-    whether ``phrase`` was such an item (the name as typed, its case kept)."""
+    """Whether ``phrase`` says that the side went out and who did (``out Ann``, ``나감 Ann``)."""
     if phrase in COUNT_WORDS:
         return False
     for word in OUT_WORDS:
@@ -319,18 +291,13 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
         words.pop()
     phrase = " ".join(words)
     if number is not None and number < 0:
-        raise InputError(
-            _('"{item}": give counts without a sign ("{example}", not "-40")').format(
-                item=shown, example=f"40 {count_word('in_hand_points')}"
-            )
-        )
+        text = _('"{item}": give counts without a sign ("{example}", not "-40")')
+        raise refused(text, item=shown, example=f"40 {count_word('in_hand_points')}")
     if phrase in NOTHING and number is None:
         return
     if phrase in FLAG_WORDS:
         if number is not None:
-            raise InputError(
-                _('"{item}": "{word}" takes no number').format(item=shown, word=phrase)
-            )
+            raise refused(_('"{item}": "{word}" takes no number'), item=shown, word=phrase)
         side.update(FLAG_WORDS[phrase])
         return
     if number is None and going_out_by(side, phrase, shown):
@@ -339,9 +306,7 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
     if kind is not None:
         if not kind:
             names = ", ".join(special_name(k) for k in SPECIAL_HANDS)
-            raise InputError(
-                _('"{item}": special hands are {names}').format(item=shown, names=names)
-            )
+            raise refused(_('"{item}": special hands are {names}'), item=shown, names=names)
         set_once(side, "special_hand", kind, shown)
         return
     prefix = next((f"{w} " for w in INCOMPLETE_BEFORE if phrase.startswith(f"{w} ")), None)
@@ -349,60 +314,37 @@ def parse_item(side: dict[str, Any], item: str, rs: Ruleset | None = None) -> No
         missing = kinds.incomplete_word(phrase.removeprefix(prefix), rs)
         if missing is None:
             names = ", ".join(kind_name(k) for k in sorted(INCOMPLETE_KINDS))
-            raise InputError(
-                _('"{item}": incomplete melds are {names}').format(item=shown, names=names)
-            )
+            raise refused(_('"{item}": incomplete melds are {names}'), item=shown, names=names)
         times = 1 if number is None else number
         if times > MOST_CARDS:
-            raise InputError(
-                _('"{item}": {count:,} incomplete melds are more than any deck holds').format(
-                    item=shown, count=times
-                )
-            )
+            text = _('"{item}": {count:,} incomplete melds are more than any deck holds')
+            raise refused(text, item=shown, count=times)
         side.setdefault("incomplete", []).extend([missing] * times)
         return
-    if phrase in COUNT_WORDS:
-        if number is None:
-            raise InputError(
-                _('"{item}" needs a number, e.g. "{example}"').format(
-                    item=shown, example=f"2 {phrase}"
-                )
-            )
-        set_once(side, COUNT_WORDS[phrase], number, shown)
+    count = COUNT_WORDS.get(phrase)
+    key = None if count else canasta_key(phrase, rs)
+    if (count or key) and number is None:
+        text = _('"{item}" needs a number, e.g. "{example}"')
+        raise refused(text, item=shown, example=f"{2 if count else 1} {phrase}")
+    if count:
+        set_once(side, count, number, shown)
         return
-    key = canasta_key(phrase, rs)
     if key is not None:
-        if number is None:
-            raise InputError(
-                _('"{item}" needs a number, e.g. "{example}"').format(
-                    item=shown, example=f"1 {phrase}"
-                )
-            )
         canastas = side.setdefault("canastas", {})
         if key in canastas:
-            raise InputError(
-                _('"{item}": {kind} canastas are given twice').format(
-                    item=shown, kind=kind_name(key)
-                )
-            )
+            text = _('"{item}": {kind} canastas are given twice')
+            raise refused(text, item=shown, kind=kind_name(key))
         canastas[key] = number
         return
     close = closest_word(phrase, rs)
     if close is not None:
-        raise InputError(
-            _('"{item}" is not understood; did you mean "{close}"? {help}').format(
-                item=shown, close=close, help=quick_help(rs)
-            )
-        )
-    raise InputError(
-        _('"{item}" is not understood; {help}').format(item=shown, help=quick_help(rs))
-    )
+        text = _('"{item}" is not understood; did you mean "{close}"? {help}')
+        raise refused(text, item=shown, close=close, help=quick_help(rs))
+    raise refused(_('"{item}" is not understood; {help}'), item=shown, help=quick_help(rs))
 
 
 def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
-    """The quick form's word closest to a phrase it does not know (``meldd`` → ``melded``), if
-    one is close, as a mistyped command is answered; with a ruleset, its own name for a
-    completed sequence is among the words."""
+    """The quick form's word closest to a phrase it does not know (``meldd``: ``melded``)."""
     import difflib
 
     if not phrase:
@@ -414,22 +356,18 @@ def closest_word(phrase: str, rs: Ruleset | None = None) -> str | None:
 
 
 def quick_number(token: str, shown: str) -> int:
-    """A count typed in the quick form (``1420``, ``1,420`` or ``1_420``); one longer than any
-    count or score is refused before it is even turned into a number."""
+    """A count typed in the quick form (``1,420``), refused before conversion when too long."""
     digits = token.replace(",", "").replace("_", "")
     if len(digits.lstrip("-")) > MOST_DIGITS:
-        raise InputError(
-            _('"{item}": {start}... is far more than any count or score').format(
-                item=shown, start=token[:20]
-            )
-        )
+        text = _('"{item}": {start}... is far more than any count or score')
+        raise refused(text, item=shown, start=token[:20])
     return int(digits)
 
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     if key in side:
         name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
-        raise InputError(_('"{item}": {name} is given twice').format(item=shown, name=name))
+        raise refused(_('"{item}": {name} is given twice'), item=shown, name=name)
     side[key] = value
 
 
@@ -456,16 +394,10 @@ def match_side(
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(
-            _('"{label}" could be {choices}; write more of the name').format(
-                label=label, choices=or_list(found)
-            )
-        )
-    raise InputError(
-        _('"{label}" is not a side of this game (its sides are {names})').format(
-            label=label, names=", ".join(names)
-        )
-    )
+        text = _('"{label}" could be {choices}; write more of the name')
+        raise refused(text, label=label, choices=_(" or ").join(found))
+    text = _('"{label}" is not a side of this game (its sides are {names})')
+    raise refused(text, label=label, names=", ".join(names))
 
 
 def parse_quick_side(
@@ -477,11 +409,8 @@ def parse_quick_side(
     """One side of the quick form: ``"us: 1,285 melded, 1 nat, out"``."""
     label, colon, rest = text.partition(":")
     if not colon:
-        raise InputError(
-            _('"{text}": start with the side\'s name and a colon; {help}').format(
-                text=text.strip(), help=quick_help(rs)
-            )
-        )
+        message = _('"{text}": start with the side\'s name and a colon; {help}')
+        raise refused(message, text=text.strip(), help=quick_help(rs))
     name = match_side(label, names, players)
     side: dict[str, Any] = {"name": name}
     for item in ITEM_SPLIT.split(rest):
@@ -489,9 +418,7 @@ def parse_quick_side(
             try:
                 parse_item(side, item, rs)
             except InputError as exc:
-                raise InputError(
-                    _('side "{side}": {problem}').format(side=name, problem=exc)
-                ) from None
+                raise refused(_('side "{side}": {problem}'), side=name, problem=exc) from None
     return ordered(side)
 
 
@@ -514,17 +441,15 @@ def parse_quick(
                 continue
             side = parse_quick_side(part, names, players, rs)
             if side["name"] in found:
-                raise InputError(_('side "{side}" is given twice').format(side=side["name"]))
+                raise refused(_('side "{side}" is given twice'), side=side["name"])
             found[side["name"]] = side
     for name, side in (keep or {}).items():
         found.setdefault(name, side)
     missing = [n for n in names if n not in found]
     if missing:
-        raise InputError(
-            _('side "{side}" is missing; give every side, e.g. "{example}"').format(
-                side=missing[0], example=f"{missing[0]}: 0 {count_word('meld_points')}"
-            )
-        )
+        message = _('side "{side}" is missing; give every side, e.g. "{example}"')
+        example = f"{missing[0]}: 0 {count_word('meld_points')}"
+        raise refused(message, side=missing[0], example=example)
     data = {"side": [found[n] for n in names]}
     if rs is not None:
         check_quick_counts(rs, data)
@@ -532,9 +457,8 @@ def parse_quick(
 
 
 def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
-    """Refuse counts no cards could make, naming each as the quick form gives it (``"303
-    melded"``, not the record's ``meld_points``): the record's own checks, in these words,
-    after its check of counts beyond the deck (which comes first, as for any record)."""
+    """Refuse counts no cards could make (after counts beyond the deck, as for any record),
+    naming each as the quick form gives it (``"303 melded"``, not ``meld_points``)."""
     from canasta_score.hands.record import parse_record
     from canasta_score.hands.validation import check_counts, check_summary
 
@@ -550,8 +474,7 @@ def check_quick_counts(rs: Ruleset, data: dict[str, Any]) -> None:
 
 
 def describe_side(side: dict[str, Any]) -> str:
-    """A side's summary record written back in the quick form, in the words of the language in
-    use (for showing what was read)."""
+    """A side's summary record in the quick form's words of the language in use."""
     items: list[str] = []
     if "meld_points" in side:
         items.append(f"{side['meld_points']} {count_word('meld_points')}")
@@ -559,14 +482,7 @@ def describe_side(side: dict[str, Any]) -> str:
         items.append(f"{n} {kinds.spoken(kind)}")
     incomplete = pair_word(INCOMPLETE_BEFORE)
     items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
-    for key in (
-        "red_threes",
-        "black_threes",
-        "in_hand_points",
-        "held_penalties",
-        "concealed_canastas",
-        "black_threes_removed",
-    ):
+    for key in ("red_threes", "black_threes", *LATER_COUNTS):
         if isinstance(side.get(key), int):
             items.append(f"{side[key]} {count_word(key)}")
     who = side.get("went_out_player")
@@ -584,15 +500,13 @@ def describe_side(side: dict[str, Any]) -> str:
 
 
 def play_word(word: str) -> str | None:
-    """What a word of play's rulings says (``with``, ``by``, ...; ``손`` says ``with``), or
-    None for any other word (a card, a side's name)."""
+    """What a word of play's rulings says (``손`` says ``with``), or None (a card, a name)."""
     return PLAY_WORDS.get(word.casefold())
 
 
 def play_said(key: str) -> str:
     """The word of play's rulings that says ``key``, in the language in use."""
-    english, korean_words = PLAY_ITEMS[key]
-    return korean_words[0] if korean() else english[0]
+    return said(*PLAY_ITEMS[key])
 
 
 # ---------------------------------------------------------------- answers to questions
@@ -623,7 +537,7 @@ def parse_count(text: str) -> int:
     value = text.strip()
     token = count_token(value)
     if token is None or token.startswith("-"):
-        raise InputError(_('"{answer}" is not a whole number of 0 or more').format(answer=value))
+        raise refused(_('"{answer}" is not a whole number of 0 or more'), answer=value)
     return quick_number(token, value)
 
 
@@ -634,10 +548,10 @@ def points_parser(step: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = parse_count(text)
         if value % step:
-            raise InputError(
-                _(
-                    '"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'
-                ).format(answer=text.strip(), step=step)
+            raise refused(
+                _('"{answer}" is not a multiple of {step}; every card counts a multiple of {step}'),
+                answer=text.strip(),
+                step=step,
             )
         return value
 
@@ -647,8 +561,7 @@ def points_parser(step: int) -> Callable[[str], int]:
 def side_parser(
     names: list[str], players: Mapping[str, Sequence[str]] | None = None
 ) -> Callable[[str], str]:
-    """Who went out: a side (its name, a player's, or a unique beginning), or "nobody"
-    (returned as "")."""
+    """Who went out: a side (its name, a player's, a unique beginning), or "nobody" ("")."""
 
     def parse(text: str) -> str:
         if kinds.plain(text) in NOBODY:
@@ -656,11 +569,8 @@ def side_parser(
         try:
             return match_side(text, names, players)
         except InputError:
-            raise InputError(
-                _('"{answer}": answer {choices} or nobody').format(
-                    answer=text.strip(), choices=", ".join(names)
-                )
-            ) from None
+            message = _('"{answer}": answer {choices} or nobody')
+            raise refused(message, answer=text.strip(), choices=", ".join(names)) from None
 
     return parse
 
@@ -671,13 +581,11 @@ def yes_no(value: bool) -> str:
 
 
 def parse_yes(text: str) -> bool:
-    """Yes or no: ``y``/``yes``/``예``/``네`` or ``n``/``no``/``아니오``/``아니요``."""
-    value = kinds.plain(text)
-    if value in YES:
-        return True
-    if value in NO:
-        return False
-    raise InputError(_('"{answer}": answer y or n').format(answer=text.strip()))
+    """Yes or no, as :func:`~canasta_score.core.words.yes_or_no` reads it."""
+    answer = words.yes_or_no(text)
+    if answer is None:
+        raise refused(_('"{answer}": answer y or n'), answer=text.strip())
+    return answer == "yes"
 
 
 def parse_mode(text: str) -> bool:
@@ -687,9 +595,7 @@ def parse_mode(text: str) -> bool:
         return True
     if value in BY_TOTALS:
         return False
-    raise InputError(
-        _('"{answer}": answer c (card by card) or t (totals)').format(answer=text.strip())
-    )
+    raise refused(_('"{answer}": answer c (card by card) or t (totals)'), answer=text.strip())
 
 
 def meld_parser(rs: Ruleset) -> Callable[[str], str]:
@@ -701,7 +607,7 @@ def meld_parser(rs: Ruleset) -> Callable[[str], str]:
         verdict = judge(cards, rs, Context(record=True, going_out=True))
         if not verdict.legal:
             reasons = "; ".join(r.text for r in verdict.broken)
-            raise InputError(_("not a legal meld: {reasons}").format(reasons=reasons))
+            raise refused(_("not a legal meld: {reasons}"), reasons=reasons)
         return " ".join(text.split())
 
     return parse
@@ -714,8 +620,7 @@ def parse_hand_cards(text: str) -> str:
 
 
 def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | list[str]]:
-    """A number of threes, or the threes themselves (``3H 3D``); at most ``most`` (what the
-    deck holds of that colour)."""
+    """A number of threes, or the threes (``3H 3D``); at most ``most`` of that colour."""
     too_many = (
         N_('"{answer}": the deck holds only {most} red threes')
         if red
@@ -731,7 +636,7 @@ def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | l
             count, _cards = parse_threes("", "threes", [value], red)
             cards = value.split() if count else 0
         if most is not None and count > most:
-            raise InputError(_(too_many).format(answer=value, most=most))
+            raise refused(_(too_many), answer=value, most=most)
         return cards
 
     return parse
@@ -749,9 +654,8 @@ def kinds_parser(allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
             kind = kinds.incomplete_word(word)
             if kind is None or kind not in allowed:
                 names = ", ".join(kind_name(k) for k in allowed)
-                raise InputError(
-                    _('"{answer}": give any of {names}').format(answer=part.strip(), names=names)
-                )
+                message = _('"{answer}": give any of {names}')
+                raise refused(message, answer=part.strip(), names=names)
             out.append(kind)
         return out
 
@@ -765,13 +669,11 @@ def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
         value = kinds.plain(text)
         if value in ("", "none", *NO, *NOTHING):
             return ""
-        by_korean = {v: k for k, v in SPECIAL_KOREAN.items()}
-        value = by_korean.get(value, value)
+            value = BY_KOREAN.get(value, value)
         if value not in allowed:
             names = ", ".join(special_name(k) for k in allowed)
-            raise InputError(
-                _('"{answer}": give one of {names}, or n').format(answer=text.strip(), names=names)
-            )
+            message = _('"{answer}": give one of {names}, or n')
+            raise refused(message, answer=text.strip(), names=names)
         return value
 
     return parse
@@ -795,27 +697,30 @@ class Question:
 
 
 def canasta_kinds(rs: Ruleset) -> list[tuple[str, str]]:
-    """The canasta kinds a ruleset scores, as (record key, how to ask for it in the language in
-    use)."""
-    c, k = rs.canasta, CanastaKind
-    found = [(k.NATURAL, _("natural canastas")), (k.MIXED, _("mixed canastas"))]
-    if c.clean_sevens:
-        found.append((k.SEVENS, _("clean canastas of sevens")))
-    if c.clean_aces:
-        found.append((k.ACES, _("clean canastas of aces")))
-    if rs.meld.wild_melds:
-        if c.wild_all_twos and c.wild_all_twos != c.wild_other:
-            found.append((k.WILD_TWOS, _("wild-card canastas of seven twos")))
-        if c.wild_four_jokers and c.wild_four_jokers != c.wild_other:
-            found.append((k.WILD_FOUR_JOKERS, _("wild-card canastas with all four jokers")))
-        found.append((k.WILD, _("other wild-card canastas")))
-    if rs.meld.sequences:
-        name = kinds.spoken(c.sequence_name)
-        found.append((k.SEQUENCE, _("{name}s (completed sequences)").format(name=name)))
-    if rs.meld.deuce_melds:
-        found.append((k.DEUCES, _("canastas of seven twos")))
-        found.append((k.DEUCES_MIXED, _("canastas of twos with jokers")))
-    return [(kinds.display_name(kind, rs), text) for kind, text in found]
+    """The canasta kinds a ruleset scores: (record key, the question in the language in use)."""
+    c, k, wild = rs.canasta, CanastaKind, rs.meld.wild_melds
+    sequences = _("{name}s (completed sequences)").format(name=kinds.spoken(c.sequence_name))
+    asked = [
+        (k.NATURAL, _("natural canastas"), True),
+        (k.MIXED, _("mixed canastas"), True),
+        (k.SEVENS, _("clean canastas of sevens"), c.clean_sevens),
+        (k.ACES, _("clean canastas of aces"), c.clean_aces),
+        (
+            k.WILD_TWOS,
+            _("wild-card canastas of seven twos"),
+            wild and c.wild_all_twos not in (0, c.wild_other),
+        ),
+        (
+            k.WILD_FOUR_JOKERS,
+            _("wild-card canastas with all four jokers"),
+            wild and c.wild_four_jokers not in (0, c.wild_other),
+        ),
+        (k.WILD, _("other wild-card canastas"), wild),
+        (k.SEQUENCE, sequences, rs.meld.sequences),
+        (k.DEUCES, _("canastas of seven twos"), rs.meld.deuce_melds),
+        (k.DEUCES_MIXED, _("canastas of twos with jokers"), rs.meld.deuce_melds),
+    ]
+    return [(kinds.display_name(kind, rs), text) for kind, text, scored in asked if scored]
 
 
 def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
@@ -824,13 +729,8 @@ def incomplete_kinds(rs: Ruleset) -> tuple[str, ...]:
 
 
 def specials(rs: Ruleset) -> tuple[str, ...]:
-    values = {
-        "straight": rs.special_hands.straight,
-        "pairs": rs.special_hands.pairs,
-        "pairs-27a": rs.special_hands.pairs_27a,
-        "garbage": rs.special_hands.garbage,
-    }
-    return tuple(k for k in SPECIAL_HANDS if values[k])
+    """The special hands a ruleset scores."""
+    return tuple(k for k in SPECIAL_HANDS if getattr(rs.special_hands, k.replace("-", "_")))
 
 
 def went_out(side: dict[str, Any]) -> bool:
@@ -850,56 +750,33 @@ def side_questions(
     ``asked_out``: who went out was asked for the whole hand, so it is not asked of the side."""
     from canasta_score.hands.validation import count_step
 
-    qs: list[Question] = []
-    points = points_parser(count_step(rs))
-    threes_most = 2 * rs.deck.decks
-    no = yes_no(False)
+    points, no, most = points_parser(count_step(rs)), yes_no(False), 2 * rs.deck.decks
     if by_card:
-        qs.append(
-            Question(
-                "melds",
-                _("meld {n}: cards (e.g. K K K 2); empty line when done"),
-                meld_parser(rs),
-                repeat=True,
-            )
-        )
+        prompt = _("meld {n}: cards (e.g. K K K 2); empty line when done")
+        qs = [Question("melds", prompt, meld_parser(rs), repeat=True)]
     else:
-        qs.append(Question("meld_points", _("count of all melded cards"), points, "0"))
-        qs += [
-            Question(f"canastas.{kind}", text, parse_count, "0") for kind, text in canasta_kinds(rs)
-        ]
+        qs = [Question("meld_points", _("count of all melded cards"), points, "0")]
+        qs += [Question(f"canastas.{k}", text, parse_count, "0") for k, text in canasta_kinds(rs)]
         allowed = incomplete_kinds(rs)
         if allowed:
-            names = ", ".join(kind_name(k) for k in allowed)
-            qs.append(
-                Question(
-                    "incomplete",
-                    _("incomplete special melds ({names}; empty if none)").format(names=names),
-                    kinds_parser(allowed),
-                )
+            prompt = _("incomplete special melds ({names}; empty if none)").format(
+                names=", ".join(kind_name(k) for k in allowed)
             )
+            qs.append(Question("incomplete", prompt, kinds_parser(allowed)))
     if rs.threes.laid_down != "none":
-        threes = (
-            _("red threes (a count, or cards)")
-            if rs.threes.laid_down == "red"
-            else _("red threes laid down (a count, or cards)")
-        )
-        qs.append(Question("red_threes", threes, threes_parser(True, threes_most), "0"))
+        if rs.threes.laid_down == "red":
+            prompt = _("red threes (a count, or cards)")
+        else:
+            prompt = _("red threes laid down (a count, or cards)")
+        qs.append(Question("red_threes", prompt, threes_parser(True, most), "0"))
     if rs.threes.laid_down in ("all", "optional"):
-        qs.append(
-            Question(
-                "black_threes",
-                _("black threes laid down (a count, or cards)"),
-                threes_parser(False, threes_most),
-                "0",
-            )
-        )
+        prompt = _("black threes laid down (a count, or cards)")
+        qs.append(Question("black_threes", prompt, threes_parser(False, most), "0"))
     if by_card:
-        held = (
-            N_("cards left in {player}'s hand and foot (empty if none)")
-            if rs.deal.foot_size
-            else N_("cards left in {player}'s hand (empty if none)")
-        )
+        if rs.deal.foot_size:
+            held = N_("cards left in {player}'s hand and foot (empty if none)")
+        else:
+            held = N_("cards left in {player}'s hand (empty if none)")
         qs += [
             Question(f"in_hand.{i}", _(held).format(player=said_seat(seat)), parse_hand_cards)
             for i, seat in enumerate(seats)
@@ -907,54 +784,28 @@ def side_questions(
     else:
         qs.append(Question("in_hand_points", _("count of the cards left in hand"), points, "0"))
         if rs.penalties.held_aces_sevens:
-            qs.append(
-                Question(
-                    "held_penalties",
-                    _(
-                        "players left holding three or more aces, or three or more sevens "
-                        "(one for each such player and rank)"
-                    ),
-                    parse_count,
-                    "0",
-                )
+            prompt = _(
+                "players left holding three or more aces, or three or more sevens "
+                "(one for each such player and rank)"
             )
-    if not others_out:
-        if not asked_out:
-            qs.append(
-                Question("went_out", _("did {side} go out? (y/n)").format(side=name), parse_yes, no)
-            )
-        if rs.go_out.concealed_bonus:
-            qs.append(
-                Question(
-                    "concealed",
-                    _("concealed (the whole hand in one turn)? (y/n)"),
-                    parse_yes,
-                    no,
-                    when=went_out,
-                )
-            )
+            qs.append(Question("held_penalties", prompt, parse_count, "0"))
+    if not others_out and not asked_out:
+        prompt = _("did {side} go out? (y/n)").format(side=name)
+        qs.append(Question("went_out", prompt, parse_yes, no))
+    if not others_out and rs.go_out.concealed_bonus:
+        prompt = _("concealed (the whole hand in one turn)? (y/n)")
+        qs.append(Question("concealed", prompt, parse_yes, no, when=went_out))
     if rs.canasta.concealed_bonus:
-        qs.append(
-            Question("concealed_canastas", _("canastas laid whole from hand"), parse_count, "0")
-        )
+        prompt = _("canastas laid whole from hand")
+        qs.append(Question("concealed_canastas", prompt, parse_count, "0"))
     if rs.threes.black_removed_each or rs.threes.black_removed_all:
-        qs.append(
-            Question(
-                "black_threes_removed", _("black threes removed with the pile"), parse_count, "0"
-            )
-        )
+        prompt = _("black threes removed with the pile")
+        qs.append(Question("black_threes_removed", prompt, parse_count, "0"))
     hands = specials(rs)
     if hands and not others_out:
         names = ", ".join(special_name(k) for k in hands)
-        qs.append(
-            Question(
-                "special_hand",
-                _("went out with a special hand ({names}, or n)").format(names=names),
-                special_parser(hands),
-                no,
-                when=went_out,
-            )
-        )
+        prompt = _("went out with a special hand ({names}, or n)").format(names=names)
+        qs.append(Question("special_hand", prompt, special_parser(hands), no, when=went_out))
     if rs.acaba.enabled and not others_out:
         qs.append(Question("acaba", _("declared acaba? (y/n)"), parse_yes, no))
     return qs
@@ -993,10 +844,8 @@ def blocked_by(side: dict[str, Any]) -> bool:
 
 
 def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
-    """Refuse one side's part of a hand that breaks the rules on its own (raises
-    :class:`RecordError`): an impossible count (not a multiple of 5, below what its canastas
-    hold), an illegal meld, going out without the canastas the ruleset needs, more cards of a
-    kind than the deck holds. What depends on the other sides is checked with the whole hand."""
+    """Refuse one side's part of a hand that breaks the rules on its own (:class:`RecordError`);
+    what depends on the other sides is checked with the whole hand."""
     from canasta_score.hands.validation import check_counts, check_deck, validate_side
 
     record = parse_record({"side": [side]})
@@ -1006,9 +855,8 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
 
 
 def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
-    """A side's record data as the answers to :func:`side_questions` that give it (question
-    key -> answers, several for a repeated question such as the melds), to be offered again
-    when a hand is edited."""
+    """A side's record data as the answers to :func:`side_questions` (key -> answers), to be
+    offered again when a hand is edited."""
     out: dict[str, list[str]] = {}
     if "melds" in side:
         out["melds"] = [str(m) for m in side["melds"]]
@@ -1022,13 +870,7 @@ def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
             out[key] = [" ".join(value) if isinstance(value, list) else str(value)]
     for i, cards in enumerate(side.get("in_hand", [])):
         out[f"in_hand.{i}"] = [str(cards)]
-    for key in (
-        "meld_points",
-        "in_hand_points",
-        "held_penalties",
-        "concealed_canastas",
-        "black_threes_removed",
-    ):
+    for key in ("meld_points", *LATER_COUNTS):
         if key in side:
             out[key] = [str(side[key])]
     for key in ("concealed", "acaba"):

@@ -3,6 +3,9 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from canasta_score.core.errors import RecordError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
@@ -20,6 +23,10 @@ from canasta_score.rules.cards import Card
 from canasta_score.rules.kinds import CanastaKind
 from canasta_score.rules.ruleset import Ruleset
 
+T = TypeVar("T")
+# Where a finished hand's melds lie, by whether the side went out.
+FINISHED = {going_out: Context(record=True, going_out=going_out) for going_out in (False, True)}
+
 
 @record
 class Melded:
@@ -32,32 +39,29 @@ class Melded:
     canasta_cards: int
 
 
-def melded(rs: Ruleset, side: SideRecord) -> Melded:
-    """The side's melds as the score and the requirements see them.
+def kept_with(side: SideRecord, rs: Ruleset, name: str, work: Callable[[], T]) -> T:
+    """What ``work`` works out from the side under ``rs``, kept with the side for that ruleset."""
+    kept = side.worked_out.get(name)
+    if kept is None or kept[0] is not rs:
+        kept = side.worked_out[name] = (rs, work())
+    found: T = kept[1]
+    return found
 
-    Validating a record and scoring it both ask this of every side: the answer is kept with the
-    side (a frozen record) for the ruleset it was worked out under."""
-    kept = side.worked_out.get("melded")
-    if kept is not None and kept[0] is rs:
-        found: Melded = kept[1]
-        return found
-    out = melded_now(rs, side)
-    side.worked_out["melded"] = (rs, out)
-    return out
+
+def melded(rs: Ruleset, side: SideRecord) -> Melded:
+    """The side's melds as the score and the requirements see them."""
+    return kept_with(side, rs, "melded", lambda: melded_now(rs, side))
 
 
 def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
-    1.4), each with its verdict (none for a summary). Validating and scoring read them three
-    times: they are kept with the side, as :func:`melded` is; nobody changes a verdict."""
-    kept = side.worked_out.get("judged")
-    if kept is not None and kept[0] is rs:
-        found: tuple[tuple[tuple[Card, ...], Verdict], ...] = kept[1]
-        return found
-    ctx = Context(record=True, going_out=side.went_out)
-    out = tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
-    side.worked_out["judged"] = (rs, out)
-    return out
+    1.4), each with its verdict (none for a summary); nobody changes a verdict."""
+    return kept_with(side, rs, "judged", lambda: judge_melds(rs, side))
+
+
+def judge_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
+    ctx = FINISHED[side.went_out]
+    return tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
 
 
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
@@ -69,7 +73,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
             kind = summary_kind(rs, side.name, name)
             keys += [summary_bonus_key(rs, side.name, name, kind)] * n
             found += [kind] * n
-        penalties = [k for name in side.incomplete if (k := incomplete_key(rs, name))]
+        penalties = [k for n in side.incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
         return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
     keys, found, penalties = [], [], []
     inside = 0
@@ -84,7 +88,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
         penalty = incomplete_penalty_key(shape, rs)
         if penalty is not None:
             penalties.append(penalty)
-    count = sum(rs.count(m) for m in side.melds)
+    count = sum(map(rs.count, side.melds))
     return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
 
 
@@ -99,8 +103,7 @@ def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
 
 
 def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> str:
-    """The bonus key of a canasta given in a summary (clean sevens or aces score as natural
-    canastas where the ruleset gives them no bonus of their own)."""
+    """The bonus key of a summary's canasta (clean sevens or aces without their own: natural)."""
     if kind in (CanastaKind.SEVENS, CanastaKind.ACES) and not rs.value(kinds.info(kind).bonus):
         kind = CanastaKind.NATURAL
     key = kinds.info(kind).bonus
@@ -108,9 +111,3 @@ def summary_bonus_key(rs: Ruleset, side: str, name: str, kind: CanastaKind) -> s
         text = _('side "{side}": canastas.{name}: this ruleset has no {name} canastas')
         raise RecordError(text.format(side=side, name=name))
     return key
-
-
-def incomplete_key(rs: Ruleset, name: str) -> str | None:
-    """The penalty key of an incomplete special meld given in a summary (None: it costs
-    nothing under this ruleset)."""
-    return kinds.penalty_key(CanastaKind(name), rs)

@@ -6,26 +6,22 @@ from dataclasses import field
 from typing import Any
 
 from canasta_score.core.errors import InputError, RecordError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import _
 from canasta_score.core.words import said_key
 from canasta_score.rules.cards import THREE, Card, parse_cards
 from canasta_score.rules.kinds import INCOMPLETE
 
-CARD_KEYS = {"melds", "in_hand"}
-SUMMARY_KEYS = {"meld_points", "canastas", "incomplete", "held_penalties", "in_hand_points"}
-COMMON_KEYS = {
-    "name",
-    "red_threes",
-    "black_threes",
-    "went_out",
-    "went_out_player",
-    "concealed",
-    "special_hand",
-    "acaba",
+# A summary's keys that cannot stand beside melds (card by card).
+SUMMARY_ONLY = {"meld_points", "canastas", "incomplete"}
+# Counts read as they are, in the order they are checked.
+COUNTS = (
+    "meld_points",
+    "in_hand_points",
     "black_threes_removed",
     "concealed_canastas",
-}
+    "held_penalties",
+)
 INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
@@ -65,6 +61,10 @@ class SideRecord:
         return self.meld_points > 0 or any(self.canastas.values())
 
 
+# The keys of a side in a record: its fields, but for what is worked out from them.
+SIDE_KEYS = {f.name for f in fields(SideRecord)} - {"three_cards", "worked_out"}
+
+
 @record
 class HandRecord:
     """A finished hand, side by side, as entered."""
@@ -75,49 +75,29 @@ class HandRecord:
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def fail(side: str, message: str) -> RecordError:
-    if not side:
-        return RecordError(message)
-    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
+def fail(side: str, message: str, /, **values: Any) -> RecordError:
+    """A refusal of one side's part of the record (of the whole record when ``side`` is ""):
+    ``message``, said with ``values`` when there are any."""
+    said = message.format(**values) if values else message
+    return RecordError(
+        _('side "{side}": {message}').format(side=side, message=said) if side else said
+    )
 
 
 def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(
-            side,
-            _("{key} must be a whole number, not {value}").format(
-                key=said_key(key), value=repr(value)
-            ),
-        )
+        text = _("{key} must be a whole number, not {value}")
+        raise fail(side, text, key=said_key(key), value=repr(value))
     if value < minimum:
-        raise fail(
-            side,
-            _("{key} must be at least {minimum}, not {value}").format(
-                key=said_key(key), minimum=minimum, value=f"{value:,}"
-            ),
-        )
-    return value
-
-
-def as_bool(side: str, key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise fail(
-            side,
-            _("{key} must be true or false, not {value}").format(
-                key=said_key(key), value=repr(value)
-            ),
-        )
+        text = _("{key} must be at least {minimum}, not {value}")
+        raise fail(side, text, key=said_key(key), minimum=minimum, value=f"{value:,}")
     return value
 
 
 def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise fail(
-            side,
-            _("{key} must be a string of cards, not {value}").format(
-                key=said_key(key), value=repr(value)
-            ),
-        )
+        text = _("{key} must be a string of cards, not {value}")
+        raise fail(side, text, key=said_key(key), value=repr(value))
     try:
         return parse_cards(value, allow_empty=allow_empty)
     except InputError as exc:
@@ -126,54 +106,39 @@ def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> t
 
 def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple[Card, ...]]:
     """A count, or a list of cards such as ``["3H", "3D"]``."""
-    if isinstance(value, list):
-        cards: list[Card] = []
-        for item in value:
-            cards.extend(as_cards(side, key, item))
-        for card in cards:
-            if card.rank is not THREE or card.is_red != red:
-                if red:
-                    text = _('{key}: "{card}" is not a red three')
-                else:
-                    text = _('{key}: "{card}" is not a black three')
-                raise fail(side, text.format(key=said_key(key), card=card))
-        return len(cards), tuple(cards)
-    return as_int(side, key, value), ()
+    if not isinstance(value, list):
+        return as_int(side, key, value), ()
+    cards = [card for item in value for card in as_cards(side, key, item)]
+    for card in cards:
+        if card.rank is not THREE or card.is_red != red:
+            if red:
+                text = _('{key}: "{card}" is not a red three')
+            else:
+                text = _('{key}: "{card}" is not a black three')
+            raise fail(side, text, key=said_key(key), card=card)
+    return len(cards), tuple(cards)
 
 
 def parse_side(data: Any, index: int) -> SideRecord:
     if not isinstance(data, dict):
-        raise RecordError(_("[[side]] number {number} must be a table").format(number=index + 1))
+        raise fail("", _("[[side]] number {number} must be a table"), number=index + 1)
     name = data.get("name", "")
     if not isinstance(name, str) or not name.strip():
-        raise RecordError(_("[[side]] number {number} needs a name").format(number=index + 1))
+        raise fail("", _("[[side]] number {number} needs a name"), number=index + 1)
     name = name.strip()
-    unknown = set(data) - CARD_KEYS - SUMMARY_KEYS - COMMON_KEYS
+    unknown = data.keys() - SIDE_KEYS
     if unknown:
-        raise fail(name, _("unknown key {key}").format(key=sorted(unknown)[0]))
-    summary_only = set(data) & (SUMMARY_KEYS - {"in_hand_points", "held_penalties"})
-    if "melds" in data and summary_only:
-        mixed = sorted(summary_only)[0]
-        raise fail(
-            name,
-            _("melds (card by card) and {key} (summary) cannot be mixed in one side").format(
-                key=said_key(mixed)
-            ),
-        )
+        raise fail(name, _("unknown key {key}"), key=sorted(unknown)[0])
+    summary_only = "melds" in data and data.keys() & SUMMARY_ONLY
+    if summary_only:
+        text = _("melds (card by card) and {key} (summary) cannot be mixed in one side")
+        raise fail(name, text, key=said_key(sorted(summary_only)[0]))
     if "in_hand" in data and "in_hand_points" in data:
-        raise fail(
-            name,
-            _("give in_hand (cards) or {key} (a count), not both").format(
-                key=said_key("in_hand_points")
-            ),
-        )
+        text = _("give in_hand (cards) or {key} (a count), not both")
+        raise fail(name, text, key=said_key("in_hand_points"))
     if "in_hand" in data and "held_penalties" in data:
-        raise fail(
-            name,
-            _("{key} is worked out from in_hand; give one or the other").format(
-                key=said_key("held_penalties")
-            ),
-        )
+        text = _("{key} is worked out from in_hand; give one or the other")
+        raise fail(name, text, key=said_key("held_penalties"))
     fields: dict[str, Any] = {"name": name}
     if "melds" in data:
         melds = data["melds"]
@@ -184,46 +149,36 @@ def parse_side(data: Any, index: int) -> SideRecord:
         hands = data["in_hand"]
         hands = [hands] if isinstance(hands, str) else hands
         if not isinstance(hands, list):
-            raise fail(
-                name, _("in_hand must be a string of cards or a list of them, one per player")
-            )
+            text = _("in_hand must be a string of cards or a list of them, one per player")
+            raise fail(name, text)
         fields["in_hand"] = tuple(
             as_cards(name, f"in_hand[{i}]", h, allow_empty=True) for i, h in enumerate(hands)
         )
-    for key in ("meld_points", "in_hand_points", "black_threes_removed", "concealed_canastas"):
+    for key in COUNTS:
         if key in data:
             fields[key] = as_int(name, key, data[key])
-    if "held_penalties" in data:
-        fields["held_penalties"] = as_int(name, "held_penalties", data["held_penalties"])
     red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
     black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
     fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
     for key in ("went_out", "concealed", "acaba"):
-        if key in data:
-            fields[key] = as_bool(name, key, data[key])
+        value = fields[key] = data.get(key, False)
+        if not isinstance(value, bool):
+            text = _("{key} must be true or false, not {value}")
+            raise fail(name, text, key=said_key(key), value=repr(value))
     if "canastas" in data:
         fields["canastas"] = parse_canastas(name, data["canastas"])
     if "incomplete" in data:
         fields["incomplete"] = parse_incomplete(name, data["incomplete"])
     if "special_hand" in data:
-        special = data["special_hand"]
+        special = fields["special_hand"] = data["special_hand"]
         if special not in SPECIAL_HANDS:
-            raise fail(
-                name,
-                _("special_hand {value} is not one of {choices}").format(
-                    value=repr(special), choices=", ".join(SPECIAL_HANDS)
-                ),
-            )
-        fields["special_hand"] = special
+            text = _("special_hand {value} is not one of {choices}")
+            raise fail(name, text, value=repr(special), choices=", ".join(SPECIAL_HANDS))
     if "went_out_player" in data:
         player = data["went_out_player"]
         if not isinstance(player, str) or not player.strip() or len(player) > 200:
-            raise fail(
-                name,
-                _("went_out_player must be a player's name, not {value}").format(
-                    value=repr(player)[:80]
-                ),
-            )
+            text = _("went_out_player must be a player's name, not {value}")
+            raise fail(name, text, value=repr(player)[:80])
         fields["went_out_player"] = " ".join(player.split())
     side = SideRecord(**fields)
     if side.concealed and not side.went_out:
@@ -236,12 +191,9 @@ def parse_side(data: Any, index: int) -> SideRecord:
 def parse_canastas(name: str, value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
         raise fail(name, _("canastas must be a table such as { natural = 1, mixed = 0 }"))
-    out = {}
     # Which names a ruleset knows (its sequence may be called anything) is checked when the
     # record is validated against its ruleset.
-    for kind, count in value.items():
-        out[kind] = as_int(name, f"canastas.{kind}", count)
-    return out
+    return {kind: as_int(name, f"canastas.{kind}", n) for kind, n in value.items()}
 
 
 def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
@@ -249,37 +201,30 @@ def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
         raise fail(name, _('incomplete must be a list such as ["sevens", "wild"]'))
     for kind in value:
         if kind not in INCOMPLETE_KINDS:
-            raise fail(
-                name,
-                _("incomplete: {value} is not one of {choices}").format(
-                    value=repr(kind), choices=", ".join(INCOMPLETE_KINDS)
-                ),
-            )
+            text = _("incomplete: {value} is not one of {choices}")
+            raise fail(name, text, value=repr(kind), choices=", ".join(INCOMPLETE_KINDS))
     return tuple(value)
 
 
 def parse_record(data: Any) -> HandRecord:
     """Parse a hand record from TOML data; refuses malformed records naming the problem."""
     if not isinstance(data, dict):
-        raise RecordError(_("a hand record must be a TOML table with [[side]] entries"))
-    unknown = set(data) - {"side", "ruleset", "players", "hand"}
+        raise fail("", _("a hand record must be a TOML table with [[side]] entries"))
+    unknown = data.keys() - {"side", "ruleset", "players", "hand"}
     if unknown:
-        raise RecordError(
-            _("unknown key {key} (a record has ruleset, players, [[side]])").format(
-                key=sorted(unknown)[0]
-            )
-        )
+        text = _("unknown key {key} (a record has ruleset, players, [[side]])")
+        raise fail("", text, key=sorted(unknown)[0])
     sides = data.get("side")
     if not isinstance(sides, list) or not sides:
-        raise RecordError(_("the record has no [[side]] tables"))
+        raise fail("", _("the record has no [[side]] tables"))
     parsed = tuple(parse_side(s, i) for i, s in enumerate(sides))
     names = [s.name for s in parsed]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate:
-        raise RecordError(_('two sides are named "{side}"').format(side=duplicate))
+        raise fail("", _('two sides are named "{side}"'), side=duplicate)
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
-        raise RecordError(_("ruleset must be a ruleset id or path"))
+        raise fail("", _("ruleset must be a ruleset id or path"))
     players = data.get("players")
     if players is not None:
         players = as_int("", "players", players, minimum=2)
@@ -287,8 +232,7 @@ def parse_record(data: Any) -> HandRecord:
 
 
 def side_cards(side: SideRecord) -> list[Card]:
-    """Every card the record places with a side (melds, threes, cards left in hand)."""
-    cards = [c for m in side.melds or () for c in m]
-    cards += [c for h in side.in_hand or () for c in h]
-    cards += list(side.three_cards)
-    return cards
+    """Every card the record places with a side (melds, cards left in hand, threes)."""
+    return [
+        c for cards in (*(side.melds or ()), *(side.in_hand or ()), side.three_cards) for c in cards
+    ]

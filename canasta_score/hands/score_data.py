@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 KEYS = ("record", "ruleset", "rule", "players")
 Answer = tuple[dict[str, Any], int]
-RulesetKey = tuple[str, int | None, tuple[str, ...]]
 
 
 class NoRuleset(RecordError):
@@ -43,29 +42,22 @@ class ScoreRequestError(InputError):
 
 
 class HandBatch:
-    """Scores batch requests; keeps each ruleset it loads for the requests that follow.
-
-    ``ruleset``, ``players`` and ``rules`` are the defaults of requests that leave them out.
-    """
+    """Scores batch requests (``ruleset``, ``players``, ``rules``: the defaults of those that leave
+    them out), keeping each ruleset it loads for the requests that follow."""
 
     def __init__(
         self, ruleset: str | None = None, players: int | None = None, rules: tuple[str, ...] = ()
     ) -> None:
         self.defaults: dict[str, Any] = {"ruleset": ruleset, "players": players, "rule": rules}
-        self._rulesets: dict[RulesetKey, Ruleset | CanastaError] = {}
-
-    def answer_line(self, text: str | bytes, line: int) -> Answer:
-        """The answer to one line of JSON and its code: 0 scored, 2 an error object."""
-        try:
-            request = parse_json(text, "")
-        except InputError as exc:
-            return error(line, str(exc))
-        return self.answer(request, line)
+        self._rulesets: dict[tuple[Any, ...], Ruleset | CanastaError] = {}
 
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
-        """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
-        error object its message)."""
-        data, code = self.answer_line(text, line)
+        """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
+        object) and for an error object its message."""
+        try:
+            data, code = self.answer(parse_json(text, ""), line)
+        except InputError as exc:
+            data, code = error(line, str(exc))
         return json_text(data), code, data["error"] if code == 2 else ""
 
     def answer(self, request: Any, line: int = 0) -> Answer:
@@ -93,22 +85,17 @@ class HandBatch:
             raise ScoreRequestError('"rule" must be a list of texts such as "go_out.bonus=200"')
         return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
 
-    def load(self, ruleset: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
-        return self.ruleset((ruleset, players, rules))
-
-    def ruleset(self, key: RulesetKey) -> Ruleset:
-        """The ruleset for (ruleset, players, rules), loaded on first use; a ruleset that
-        cannot be loaded is remembered as its error."""
-        found = self._rulesets.get(key)
-        if found is None:
+    def load(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
+        """The ruleset for (ruleset, players, rules), loaded once (a failure: kept as its error)."""
+        key = (ref, players, rules)
+        if key not in self._rulesets:
             from canasta_score.rules.catalog import load_ruleset
 
-            ref, players, rules = key
             try:
-                found = load_ruleset(ref, players=players, overrides=list(rules))
+                self._rulesets[key] = load_ruleset(ref, players=players, overrides=list(rules))
             except CanastaError as exc:
-                found = exc
-            self._rulesets[key] = found
+                self._rulesets[key] = exc
+        found = self._rulesets[key]
         if isinstance(found, CanastaError):
             raise found
         return found

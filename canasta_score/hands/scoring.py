@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core.frozen import record
@@ -17,6 +17,8 @@ from canasta_score.rules.kinds import CanastaKind, Family, family
 from canasta_score.rules.ruleset import Ruleset
 
 DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
+# Why threes count nothing (0) or against the side (-1) with its canastas.
+THREES_WHY = {0: "count nothing", -1: "counted against"}
 # Each incomplete-meld penalty: the words for one such meld, and the message for two or more.
 PENALTY_WORDS = {
     "penalties.incomplete_sevens": ("incomplete sevens", "incomplete melds of sevens"),
@@ -68,55 +70,57 @@ class HandScore:
 
     def to_data(self) -> list[Any]:
         """Plain data for the breakdowns the store keeps (see :meth:`from_data`)."""
-        return [
-            self.ruleset,
-            [
-                [
-                    s.name,
-                    s.total,
-                    [[i.rule, i.label, i.points, words_data(i.words)] for i in s.items],
-                    s.canastas,
-                    s.went_out,
-                ]
-                for s in self.sides
-            ],
+        sides = [
+            [s.name, s.total, [item_data(i) for i in s.items], s.canastas, s.went_out]
+            for s in self.sides
         ]
+        return [self.ruleset, sides]
 
     @classmethod
     def from_data(cls, data: Any) -> HandScore:
-        """A breakdown from :meth:`to_data` (raises KeyError, TypeError or ValueError if
-        damaged)."""
+        """A breakdown from :meth:`to_data` (KeyError, TypeError or ValueError if damaged)."""
         ruleset, sides = data
-        return cls(
-            str(ruleset),
-            tuple(
-                SideScore(
-                    str(name),
-                    int(total),
-                    tuple(
-                        Item(str(rule), str(label), int(points), words_from_data(said))
-                        for rule, label, points, said in items
-                    ),
-                    int(canastas),
-                    bool(went_out),
-                )
-                for name, total, items, canastas, went_out in sides
-            ),
-        )
+        return cls(str(ruleset), tuple(side_from_data(*side) for side in sides))
+
+
+def item_data(i: Item) -> list[Any]:
+    return [i.rule, i.label, i.points, words_data(i.words)]
+
+
+def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: Any) -> SideScore:
+    read = tuple(
+        Item(str(rule), str(label), int(points), words_from_data(said))
+        for rule, label, points, said in items
+    )
+    return SideScore(str(name), int(total), read, int(canastas), bool(went_out))
+
+
+@lru_cache(maxsize=1 << 12)
+def item(rule: str, said: Words, points: int) -> Item:
+    """A breakdown line, made (and its label said) once: the same few recur hand after hand."""
+    return Item(rule, said.english(), points, said)
+
+
+def tally(keys: tuple[str, ...]) -> dict[str, int]:
+    """How often each key occurs, in the order the keys first occur."""
+    return {key: keys.count(key) for key in dict.fromkeys(keys)}
 
 
 class Breakdown:
     """Collects items for one side."""
 
-    def __init__(self, rs: Ruleset) -> None:
-        self.rs = rs
+    def __init__(self, rs: Ruleset, side: SideRecord) -> None:
+        self.rs, self.name = rs, side.name
         self.items: list[Item] = []
 
-    def add(self, key: str, said: Words, points: int) -> None:
-        self.items.append(Item(self.rs.rule_id(key), said.english(), points, said))
+    def add(self, key: str, points: int, said: Words | str, **values: Any) -> None:
+        """An item of the rule ``key``: its words, or their message said with ``values``."""
+        said = words(said, **values) if isinstance(said, str) else said
+        self.items.append(item(self.rs.rule_id(key), said, points))
 
-    def total(self) -> int:
-        return sum(i.points for i in self.items)
+    def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
+        total = sum(i.points for i in self.items)
+        return SideScore(self.name, total, tuple(self.items), canastas, went_out)
 
 
 # ---------------------------------------------------------------- scoring
@@ -126,90 +130,71 @@ def score_hand(rs: Ruleset, record: HandRecord) -> HandScore:
     """Validate a hand record (see :mod:`canasta_score.hands.validation`) and score every side."""
     validate(rs, record)
     acaba = next((s for s in record.sides if s.acaba), None)
-    special = next((s for s in record.sides if s.special_hand), None)
     out = []
     for side in record.sides:
+        b = Breakdown(rs, side)
         if acaba is not None:
-            out.append(score_acaba(rs, side, side is acaba))
-        elif side is special:
-            out.append(score_special(rs, side))
+            if side is acaba:
+                b.add("acaba.enabled", 0, "acaba declared")
+            else:
+                b.add("acaba.opponents", rs.acaba.opponents, "acaba opponents")
+            out.append(b.score())
+        elif side.special_hand:
+            key = SPECIAL_KEYS[side.special_hand]
+            b.add(key, int(rs.value(key)), f"special hand {side.special_hand}")
+            out.append(b.score(went_out=True))
         else:
-            out.append(score_side(rs, side))
+            out.append(score_side(rs, side, b))
     return HandScore(rs.id, tuple(out))
 
 
-def score_acaba(rs: Ruleset, side: SideRecord, declared: bool) -> SideScore:
-    b = Breakdown(rs)
-    if declared:
-        b.add("acaba.enabled", words("acaba declared"), 0)
-    else:
-        b.add("acaba.opponents", words("acaba opponents"), rs.acaba.opponents)
-    return SideScore(side.name, b.total(), tuple(b.items))
-
-
-def score_special(rs: Ruleset, side: SideRecord) -> SideScore:
-    assert side.special_hand is not None
-    key = SPECIAL_KEYS[side.special_hand]
-    b = Breakdown(rs)
-    b.add(key, words(f"special hand {side.special_hand}"), int(rs.value(key)))
-    return SideScore(side.name, b.total(), tuple(b.items), went_out=True)
-
-
-def score_side(rs: Ruleset, side: SideRecord) -> SideScore:
+def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
     """The breakdown of one side in a normally ended hand."""
-    b = Breakdown(rs)
     table = melded(rs, side)
     canastas = len(table.canasta_keys)
     if rs.game.seven_canastas_win and canastas >= 7:
-        b.add("game.seven_canastas_win", words("seven canastas"), rs.game.seven_canastas_win)
-        return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+        b.add("game.seven_canastas_win", rs.game.seven_canastas_win, "seven canastas")
+        return b.score(canastas, side.went_out)
     count = table.count if rs.canasta.count_cards else table.count - table.canasta_cards
     if rs.penalties.no_canasta_melds_negative and not canastas and count:
-        b.add(
-            "penalties.no_canasta_melds_negative",
-            words("melded against"),
-            -count,
-        )
+        b.add("penalties.no_canasta_melds_negative", -count, "melded against")
     elif count or side.has_melded:
         # T3 off: the cards inside canastas score by their bonus only (RULES 18).
         cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
-        b.add("scoring.melded-cards", words(cards), count)
-    for key, n in Counter(table.canasta_keys).items():
+        b.add("scoring.melded-cards", count, cards)
+    for key, n in tally(table.canasta_keys).items():
         said, each = bonus_words(rs, key, n), int(rs.value(key))
         if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
             key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
-        b.add(key, said, n * each)
+        b.add(key, n * each, said)
     score_canasta_sets(rs, table.kinds, b)
     if side.concealed_canastas:
-        b.add(
-            "canasta.concealed_bonus",
-            words("laid whole", n=side.concealed_canastas),
-            side.concealed_canastas * rs.canasta.concealed_bonus,
-        )
+        n = side.concealed_canastas
+        b.add("canasta.concealed_bonus", n * rs.canasta.concealed_bonus, "laid whole", n=n)
     score_threes(rs, side, canastas, b)
     if side.went_out:
-        b.add("go_out.bonus", words("going out"), rs.go_out.bonus)
+        b.add("go_out.bonus", rs.go_out.bonus, "going out")
         if side.concealed and rs.go_out.concealed_bonus:
-            b.add("go_out.concealed_bonus", words("going out concealed"), rs.go_out.concealed_bonus)
+            b.add("go_out.concealed_bonus", rs.go_out.concealed_bonus, "going out concealed")
     score_hands(rs, side, b)
-    penalties = table.penalty_keys
-    if not canastas:
-        penalties = tuple(
-            k
-            for k in penalties
-            if waived_as(k) not in rs.penalties.incomplete_waived_without_canasta
-        )
-    for key, n in Counter(penalties).items():
+    waived = () if canastas else rs.penalties.incomplete_waived_without_canasta
+    penalties = tuple(k for k in table.penalty_keys if waived_as(k) not in waived)
+    for key, n in tally(penalties).items():
         one, many = PENALTY_WORDS[key]
-        b.add(key, words(many, n=n) if n > 1 else words(one), -n * int(rs.value(key)))
+        b.add(key, -n * int(rs.value(key)), words(many, n=n) if n > 1 else words(one))
     if side.black_threes_removed:
-        score_removed(rs, side, b)
-    return SideScore(side.name, b.total(), tuple(b.items), canastas, side.went_out)
+        n, every = side.black_threes_removed, 2 * rs.deck.decks
+        if n >= every and rs.threes.black_removed_all:
+            points = rs.threes.black_removed_all
+            b.add("threes.black_removed_all", points, "all black threes removed", every=every)
+        else:
+            points = n * rs.threes.black_removed_each
+            b.add("threes.black_removed_each", points, "black threes removed", n=n)
+    return b.score(canastas, side.went_out)
 
 
 def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
-    """How a breakdown names ``n`` canastas of the bonus ``key``; a sequence goes by the
-    ruleset's name for it."""
+    """How a breakdown names ``n`` canastas of ``key`` (a sequence by the ruleset's name)."""
     if key == kinds.info(CanastaKind.SEQUENCE).bonus:
         name = kinds.display_name(CanastaKind.SEQUENCE, rs)
         own = f"{key} {name}"  # a bundled name has words of its own
@@ -223,15 +208,12 @@ def score_canasta_sets(rs: Ruleset, kinds: tuple[CanastaKind, ...], b: Breakdown
     natural = sum(1 for k in kinds if k is CanastaKind.NATURAL)
     mixed = sum(1 for k in kinds if family(k) is Family.MIXED)
     if c.five_natural and natural >= 5:
-        b.add("canasta.five_natural", words("canasta.natural", n=natural), c.five_natural)
+        b.add("canasta.five_natural", c.five_natural, "canasta.natural", n=natural)
     elif c.four_natural_one_mixed and natural >= 4 and mixed >= 1:
-        b.add(
-            "canasta.four_natural_one_mixed",
-            words("natural and mixed", "mixed", natural=natural, mixed=mixed),
-            c.four_natural_one_mixed,
-        )
+        said = words("natural and mixed", "mixed", natural=natural, mixed=mixed)
+        b.add("canasta.four_natural_one_mixed", c.four_natural_one_mixed, said)
     if c.ten_canastas and len(kinds) >= 10:
-        b.add("canasta.ten_canastas", words("canastas", n=len(kinds)), c.ten_canastas)
+        b.add("canasta.ten_canastas", c.ten_canastas, "canastas", n=len(kinds))
 
 
 def waived_as(key: str) -> str:
@@ -241,9 +223,7 @@ def waived_as(key: str) -> str:
 
 
 def three_value(table: tuple[int, ...], count: int) -> int:
-    if not table:
-        return 0
-    return table[min(count, len(table) - 1)]
+    return table[min(count, len(table) - 1)] if table else 0
 
 
 def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
@@ -255,28 +235,18 @@ def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> 
         why = None if sign > 0 else words("no meld")
     else:
         sign = t.sign_by_canastas[min(canastas, len(t.sign_by_canastas) - 1)]
-        why = {
-            1: None,
-            0: words("count nothing", n=canastas),
-            -1: words("counted against", n=canastas),
-        }[sign]
+        why = None if sign > 0 else words(THREES_WHY[sign], n=canastas)
     if t.count_in_hand and sign < 0:
         # Threes left in hand join the tally only when it counts against the side (US American).
         held = [c for h in side.in_hand or () for c in h]
         red += sum(1 for c in held if c.is_red_three)
         black += sum(1 for c in held if c.is_black_three)
     if red:
-        b.add(
-            "threes.red_values",
-            threes_words("red threes", red, why),
-            sign * three_value(t.red_values, red),
-        )
+        points = sign * three_value(t.red_values, red)
+        b.add("threes.red_values", points, threes_words("red threes", red, why))
     if black and any(t.black_values):
-        b.add(
-            "threes.black_values",
-            threes_words("black threes", black, why),
-            sign * three_value(t.black_values, black),
-        )
+        points = sign * three_value(t.black_values, black)
+        b.add("threes.black_values", points, threes_words("black threes", black, why))
 
 
 def threes_words(message: str, n: int, why: Words | None) -> Words:
@@ -287,36 +257,28 @@ def threes_words(message: str, n: int, why: Words | None) -> Words:
 
 def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
     """Cards left in hand, threes left in hand, and held aces or sevens."""
+    held_penalty = rs.penalties.held_aces_sevens
     if side.in_hand is None:
         if side.in_hand_points:
-            b.add("scoring.cards-in-hand", words("left in hand"), -side.in_hand_points)
+            b.add("scoring.cards-in-hand", -side.in_hand_points, "left in hand")
         if side.held_penalties:
-            b.add(
-                "penalties.held_aces_sevens",
-                words("held aces sevens", n=side.held_penalties),
-                -side.held_penalties * rs.penalties.held_aces_sevens,
-            )
+            n = side.held_penalties
+            b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
         return
     cards: list[Card] = [c for h in side.in_hand for c in h]
-    ordinary = [c for c in cards if c.rank is not THREE]
     where = "hand and foot" if rs.deal.foot_size else "hand"
     if cards:
-        b.add("scoring.cards-in-hand", words(f"left in {where}"), -rs.count(ordinary))
+        points = -rs.count([c for c in cards if c.rank is not THREE])
+        b.add("scoring.cards-in-hand", points, f"left in {where}")
     black = sum(1 for c in cards if c.is_black_three)
     red = sum(1 for c in cards if c.is_red_three)
     if black and rs.threes.black_in_hand:
-        b.add(
-            "threes.black_in_hand",
-            words(f"black threes left in {where}", n=black),
-            -black * rs.threes.black_in_hand,
-        )
+        points = -black * rs.threes.black_in_hand
+        b.add("threes.black_in_hand", points, f"black threes left in {where}", n=black)
     if red and rs.threes.red_in_hand:
-        b.add(
-            "threes.red_in_hand",
-            words(f"red threes left in {where}", n=red),
-            -red * rs.threes.red_in_hand,
-        )
-    if rs.penalties.held_aces_sevens:
+        points = -red * rs.threes.red_in_hand
+        b.add("threes.red_in_hand", points, f"red threes left in {where}", n=red)
+    if held_penalty:
         held = [
             rank
             for hand in side.in_hand
@@ -325,32 +287,7 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
         ]
         if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
             held = [r for r in held if r is not ACE]
-            b.add(
-                "meld.dirty_aces_ordinary",
-                words("dirty aces"),
-                0,
-            )
-        groups = len(held)
-        if groups:
-            b.add(
-                "penalties.held_aces_sevens",
-                words("held aces sevens", n=groups),
-                -groups * rs.penalties.held_aces_sevens,
-            )
-
-
-def score_removed(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
-    n = side.black_threes_removed
-    every = 2 * rs.deck.decks
-    if n >= every and rs.threes.black_removed_all:
-        b.add(
-            "threes.black_removed_all",
-            words("all black threes removed", every=every),
-            rs.threes.black_removed_all,
-        )
-    else:
-        b.add(
-            "threes.black_removed_each",
-            words("black threes removed", n=n),
-            n * rs.threes.black_removed_each,
-        )
+            b.add("meld.dirty_aces_ordinary", 0, "dirty aces")
+        if held:
+            n = len(held)
+            b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)

@@ -1,32 +1,39 @@
 """Validating a hand record against its ruleset (CONTRACT 6): the number of sides, who went out
 or ended the hand, each meld's legality, what a side going out needs, facts the ruleset gives no
-score for, records that contradict themselves (concealed canastas beyond the side's canastas,
-special melds that one meld per rank or the wild-meld lock rule out, going out with an incomplete
-wild-card meld where D34 forbids it), and more cards than the deck holds.
-
-Summary sides give no cards, so their canastas and incomplete melds are checked through the
-fewest cards each must hold; card-by-card sides count exactly what they list.
+score for, records that contradict themselves, and more cards than the deck holds. Summary sides
+give no cards, so their canastas and incomplete melds are checked through the fewest cards each
+must hold; card-by-card sides count exactly what they list.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar, cast
 
-from canasta_score.core.errors import RecordError
-from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
-from canasta_score.hands.record import HandRecord, SideRecord, side_cards
+from canasta_score.hands.record import HandRecord, SideRecord, fail, side_cards
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
-from canasta_score.rules.cards import ACE, JOKER, SEVEN, TWO, Card, Rank, format_cards
+from canasta_score.rules.cards import (
+    ACE,
+    JOKER,
+    NATURAL_RANKS,
+    SEVEN,
+    THREE,
+    TWO,
+    Rank,
+    format_cards,
+)
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
 from canasta_score.rules.ruleset import Ruleset
 
+F = TypeVar("F", bound=Callable[..., Any])
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
     k.value
@@ -52,6 +59,30 @@ CATEGORIES = {
     "ace": N_("aces"),
     "ace_seven": N_("aces and sevens together"),
 }
+# The counts a record types that no deck could hold more of than its cards.
+COUNTED = (
+    "red_threes",
+    "black_threes",
+    "black_threes_removed",
+    "concealed_canastas",
+    "held_penalties",
+)
+# A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
+# cards may be entered, they simply do not count.
+SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
+
+
+def per_ruleset(work: F) -> F:
+    """``work(rs, *args)``, a pure function of a ruleset and a few values, kept in ``rs.memo``."""
+    name = work.__qualname__
+
+    def kept(rs: Ruleset, *args: Any) -> Any:
+        memo: dict[tuple[Any, ...], Any] = rs.memo.setdefault(name, {})
+        if args not in memo:
+            memo[args] = work(rs, *args)
+        return memo[args]
+
+    return cast(F, kept)
 
 
 # ---------------------------------------------------------------- the whole record
@@ -61,27 +92,22 @@ def validate(rs: Ruleset, record: HandRecord) -> None:
     """Refuse a record that breaks the rules of the ruleset (raises :class:`RecordError`)."""
     check_counts(rs, record)
     if len(record.sides) != rs.sides:
-        raise RecordError(
-            _("{ruleset} with {players} players has {sides} sides; the record has {given}").format(
-                ruleset=rs.shown_name, players=rs.players, sides=rs.sides, given=len(record.sides)
-            )
-        )
+        text = _("{ruleset} with {players} players has {sides} sides; the record has {given}")
+        given = len(record.sides)
+        raise fail("", text, ruleset=rs.shown_name, players=rs.players, sides=rs.sides, given=given)
     out = [s.name for s in record.sides if s.went_out]
     if len(out) > 1:
-        raise RecordError(
-            _("only one side can go out, but {sides} both did").format(sides=both(out))
-        )
+        raise fail("", _("only one side can go out, but {sides} both did"), sides=both(out))
     enders = [s.name for s in record.sides if s.acaba or s.special_hand]
     if len(enders) > 1:
-        raise RecordError(
-            _("only one side can end the hand, but {sides} both did").format(sides=both(enders))
-        )
+        text = _("only one side can end the hand, but {sides} both did")
+        raise fail("", text, sides=both(enders))
     if enders and out and out != enders:
         if any(s.acaba for s in record.sides):
             text = _("{ender} declared acaba, which ends the hand, so {side} cannot go out")
         else:
             text = _("{ender} laid a special hand, which ends the hand, so {side} cannot go out")
-        raise RecordError(text.format(ender=enders[0], side=out[0]))
+        raise fail("", text, ender=enders[0], side=out[0])
     for side in record.sides:
         validate_side(rs, side)
     check_deck(rs, record)
@@ -92,67 +118,53 @@ def both(names: list[str]) -> str:
     return _(" and ").join(names)
 
 
+# ---------------------------------------------------------------- one side
+
+
 def validate_side(rs: Ruleset, side: SideRecord) -> None:
-    name = side.name
+    name, ruleset = side.name, rs.shown_name
     if side.acaba and not rs.acaba.enabled:
-        raise refuse(name, _("acaba is not part of {ruleset}").format(ruleset=rs.shown_name))
+        raise fail(name, _("acaba is not part of {ruleset}"), ruleset=ruleset)
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
-        raise refuse(
-            name, _("special hands are not played in {ruleset}").format(ruleset=rs.shown_name)
-        )
+        raise fail(name, _("special hands are not played in {ruleset}"), ruleset=ruleset)
     # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
-    per_player = 2 if rs.deal.foot_size else 1
-    if side.in_hand is not None and len(side.in_hand) > rs.table.side_size * per_player:
-        size = rs.table.side_size
-        if per_player == 1:
-            text = ngettext(
-                "in_hand lists {given} players; a side has {size} player",
-                "in_hand lists {given} players; a side has {size} players",
-                size,
-            )
-        else:
+    size = rs.table.side_size
+    if side.in_hand is not None and len(side.in_hand) > size * (2 if rs.deal.foot_size else 1):
+        if rs.deal.foot_size:
             text = ngettext(
                 "in_hand lists {given} hands and feet; a side has {size} player",
                 "in_hand lists {given} hands and feet; a side has {size} players",
                 size,
             )
-        raise refuse(name, text.format(given=len(side.in_hand), size=size))
+        else:
+            text = ngettext(
+                "in_hand lists {given} players; a side has {size} player",
+                "in_hand lists {given} players; a side has {size} players",
+                size,
+            )
+        raise fail(name, text, given=len(side.in_hand), size=size)
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
-        raise refuse(
-            name, _("black threes are not laid face up in {ruleset}").format(ruleset=rs.shown_name)
-        )
+        raise fail(name, _("black threes are not laid face up in {ruleset}"), ruleset=ruleset)
     if side.red_threes and rs.threes.laid_down == "none":
-        raise refuse(
-            name, _("threes are not laid face up in {ruleset}").format(ruleset=rs.shown_name)
-        )
+        raise fail(name, _("threes are not laid face up in {ruleset}"), ruleset=ruleset)
     removes = rs.threes.black_removed_each or rs.threes.black_removed_all
     if side.black_threes_removed and not removes:
-        raise refuse(
-            name,
-            _("black threes are not removed from play in {ruleset}").format(ruleset=rs.shown_name),
-        )
+        text = _("black threes are not removed from play in {ruleset}")
+        raise fail(name, text, ruleset=ruleset)
     if side.special_hand and side.melds is not None:
         check_special_cards(side)
         return
-    if side.melds is not None:
-        for i, (meld, verdict) in enumerate(judged_melds(rs, side), 1):
-            if not verdict.legal:
-                why = "; ".join(r.text for r in verdict.broken)
-                raise refuse(
-                    name,
-                    _("meld {number} ({cards}) is illegal: {why}").format(
-                        number=i, cards=format_cards(meld), why=why
-                    ),
-                )
-            shape = verdict.shape
-            if shape is not None and shape.kind is Kind.BLACK_THREES and not side.went_out:
-                raise refuse(
-                    name,
-                    _(
-                        "meld {number} ({cards}): black threes are melded only by the side "
-                        "that goes out"
-                    ).format(number=i, cards=format_cards(meld)),
-                )
+    for i, (meld, verdict) in enumerate(judged_melds(rs, side) if side.melds else (), 1):
+        if not verdict.legal:
+            why = "; ".join(r.text for r in verdict.broken)
+            text = _("meld {number} ({cards}) is illegal: {why}")
+            raise fail(name, text, number=i, cards=format_cards(meld), why=why)
+        shape = verdict.shape
+        if shape is not None and shape.kind is Kind.BLACK_THREES and not side.went_out:
+            text = _(
+                "meld {number} ({cards}): black threes are melded only by the side that goes out"
+            )
+            raise fail(name, text, number=i, cards=format_cards(meld))
     table = melded(rs, side)
     check_side_contradictions(rs, side, len(table.canasta_keys))
     if side.melds is None:
@@ -163,19 +175,16 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
         special = rs.rule_id("go_out.incomplete_special_allowed")
         short = [p for p in problems if p.rule != special]
         if short:
-            raise RecordError(
-                _('side "{side}" went out, but: {problem}').format(side=name, problem=short[0].text)
-            )
+            text = _('side "{side}" went out, but: {problem}')
+            raise fail("", text, side=name, problem=short[0].text)
         if not side.has_melded:
-            raise RecordError(_('side "{side}" went out without any meld').format(side=name))
+            raise fail("", _('side "{side}" went out without any meld'), side=name)
         if problems:
-            ref = problems[0]
-            raise RecordError(
-                _(
-                    'side "{side}" went out with an incomplete wild-card meld ({meld}); '
-                    "{rule}: {text}"
-                ).format(side=name, meld=wild[0], rule=ref.rule, text=ref.text)
+            text = _(
+                'side "{side}" went out with an incomplete wild-card meld ({meld}); {rule}: {text}'
             )
+            ref = problems[0]
+            raise fail("", text, side=name, meld=wild[0], rule=ref.rule, text=ref.text)
 
 
 def check_special_cards(side: SideRecord) -> None:
@@ -184,28 +193,16 @@ def check_special_cards(side: SideRecord) -> None:
 
     assert side.special_hand is not None and side.melds is not None
     cards = tuple(c for meld in side.melds for c in meld)
-    if not cards:
-        return
-    problem = special_hand_problem(side.special_hand, cards)
+    problem = special_hand_problem(side.special_hand, cards) if cards else None
     if problem:
-        raise refuse(
-            side.name,
-            _("special_hand {hand} ({cards}): {problem}").format(
-                hand=side.special_hand, cards=format_cards(cards), problem=problem
-            ),
+        text = _("special_hand {hand} ({cards}): {problem}")
+        raise fail(
+            side.name, text, hand=side.special_hand, cards=format_cards(cards), problem=problem
         )
 
 
-def count_step(rs: Ruleset) -> int:
-    """What every count of cards is a multiple of: 5 when every card's value is
-    (docs/rules, "Card values")."""
-    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
-    return 5 if all(v % 5 == 0 for v in values) else 1
-
-
 def as_record(key: str, value: object) -> str:
-    """A count as a hand record gives it (``meld_points = 303``; the key said as the language in
-    use names it)."""
+    """A count as a hand record gives it (``meld_points = 303``, the key in the language in use)."""
     shown = f"{value:,}" if isinstance(value, int) else str(value)
     return f"{said_key(key)} = {shown}"
 
@@ -215,21 +212,18 @@ def check_summary(
 ) -> None:
     """Refuse counts no cards could make. ``said`` names a count as the person gave it (a
     record's key and value, or the quick form's item)."""
-    name = side.name
     step = count_step(rs)
     for key, value in (("meld_points", side.meld_points), ("in_hand_points", side.in_hand_points)):
         if value % step:
-            raise refuse(
-                name,
-                _("{count} is not a multiple of {step}").format(count=said(key, value), step=step),
-            )
+            text = _("{count} is not a multiple of {step}")
+            raise fail(side.name, text, count=said(key, value), step=step)
     # With T3 off (canasta.count_cards = false) meld_points is the count of the melded cards
     # outside canastas, so canastas set no floor; incomplete melds are outside canastas.
     canastas = sum(side.canastas.values()) if rs.canasta.count_cards else 0
     least = sum(least_incomplete_count(rs, CanastaKind(kind)) for kind in side.incomplete)
     if canastas:
         least += sum(
-            least_canasta_count(rs, summary_kind(rs, name, kind)) * n
+            least_canasta_count(rs, summary_kind(rs, side.name, kind)) * n
             for kind, n in side.canastas.items()
         )
     if side.meld_points < least:
@@ -238,32 +232,26 @@ def check_summary(
         if side.incomplete:
             n = len(side.incomplete)
             parts.append(ngettext("{n} incomplete meld", "{n} incomplete melds", n).format(n=n))
-        raise refuse(
-            name,
-            _("{melds} hold at least {least} points of cards, more than {count}").format(
-                melds=both(parts), least=f"{least:,}", count=said("meld_points", side.meld_points)
-            ),
-        )
+        text = _("{melds} hold at least {least} points of cards, more than {count}")
+        count = said("meld_points", side.meld_points)
+        raise fail(side.name, text, melds=both(parts), least=f"{least:,}", count=count)
 
 
+@per_ruleset
+def count_step(rs: Ruleset) -> int:
+    """What every count of cards is a multiple of: 5 when every card's value is a multiple of 5."""
+    values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
+    return 5 if all(v % 5 == 0 for v in values) else 1
+
+
+@per_ruleset
 def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count a canasta of this kind can have."""
-    size = rs.canasta.min_cards
-    v = rs.values
+    size, v = rs.canasta.min_cards, rs.values
     least = kinds.info(kind).least
     if least is Least.WILD:
         distinct_twos = rs.canasta.wild_all_twos not in (0, rs.canasta.wild_other)
         least = Least.ONE_JOKER if distinct_twos else Least.TWOS
-    if least is Least.TWOS:
-        return size * v.two
-    if least is Least.ONE_JOKER:
-        return (size - 1) * v.two + v.joker
-    if least is Least.FOUR_JOKERS:
-        return 4 * v.joker + (size - 4) * v.two
-    if least is Least.RUN:
-        return 4 * v.low + (size - 4) * v.high
-    if least is Least.ACES:
-        return size * v.ace
     if least is Least.MIXED:
         options = [
             n * v.low + (size - n) * v.two
@@ -271,115 +259,38 @@ def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
             if size - n <= rs.meld.max_wilds and ratio_ok(n, size - n, rs.meld.wild_ratio)
         ]
         return min(options) if options else size * v.low
-    return size * v.low
+    return {
+        Least.TWOS: size * v.two,
+        Least.ONE_JOKER: (size - 1) * v.two + v.joker,
+        Least.FOUR_JOKERS: 4 * v.joker + (size - 4) * v.two,
+        Least.RUN: 4 * v.low + (size - 4) * v.high,
+        Least.ACES: size * v.ace,
+    }.get(least, size * v.low)
 
 
+@per_ruleset
 def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
     cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
     from 4 up)."""
     size, v = rs.meld.min_cards, rs.values
-    if kind is CanastaKind.WILD_FOUR_JOKERS:
-        return 4 * v.joker + max(0, size - 4) * v.two
-    if kind is CanastaKind.WILD:
-        return size * min(v.two, v.joker)
-    if kind is CanastaKind.ACES:
-        return size * v.ace
-    if kind is CanastaKind.SEVENS:
-        return size * v.low
-    return size * min(v.low, v.high)
-
-
-def check_deck(rs: Ruleset, record: HandRecord) -> None:
-    """No rank (nor jokers, red or black threes) may appear more often than the deck holds.
-
-    Suits are not checked: tables often write suits loosely, and the score does not use them.
-    """
-    tally = Tally(Counter())
-    for side in record.sides:
-        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
-        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
-        tally.black += side.black_threes_removed
-        tally.add(side_cards(side))
-    for found in excess(rs, tally):
-        raise RecordError(
-            _("the record holds {count} {cards}; {deck} has {held}").format(
-                count=f"{found.named:,}", cards=found.words, deck=described(rs), held=found.held
-            )
-        )
-    check_deck_bounds(rs, record)
+    return {
+        CanastaKind.WILD_FOUR_JOKERS: 4 * v.joker + max(0, size - 4) * v.two,
+        CanastaKind.WILD: size * min(v.two, v.joker),
+        CanastaKind.ACES: size * v.ace,
+        CanastaKind.SEVENS: size * v.low,
+    }.get(kind, size * min(v.low, v.high))
 
 
 # ---------------------------------------------------------------- contradictions
 
 
-def one_rank_rule(rs: Ruleset) -> bool:
-    """Whether a side holds one group meld of each rank (RULES 1.4; not Samba's duplicates)."""
-    return rs.meld.one_per_rank_per_side and not rs.meld.duplicate_groups
-
-
-def refuse(side: str, message: str) -> RecordError:
-    return RecordError(_('side "{side}": {message}').format(side=side, message=message))
-
-
-# ---------------------------------------------------------------- one side
-
-
 def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> None:
     """Refuse what a side's own record rules out; ``canastas`` is its number of canastas."""
     check_applies(rs, side)
-    check_concealed_canastas(rs, side, canastas)
-    check_held(rs, side)
-    if side.melds is None and one_rank_rule(rs):
-        check_one_meld_per_rank(rs, side)
-    check_wild_meld_lock(rs, side.name, incomplete_wild_melds(rs, side))
-
-
-# A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
-# cards may be entered, they simply do not count.
-SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
-
-
-def check_applies(rs: Ruleset, side: SideRecord) -> None:
-    """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
-    if side.held_penalties and not rs.penalties.held_aces_sevens:
-        raise refuse(
-            side.name,
-            _("{key}: {ruleset} has no penalty for held aces or sevens").format(
-                key=said_key("held_penalties"), ruleset=rs.shown_name
-            ),
-        )
-    for kind in side.incomplete:
-        if kinds.penalty_key(CanastaKind(kind), rs) is None:
-            raise refuse(
-                side.name,
-                _("incomplete {kind}: {ruleset} has no penalty for it").format(
-                    kind=kind, ruleset=rs.shown_name
-                ),
-            )
-    if side.concealed_canastas and not rs.canasta.concealed_bonus:
-        raise refuse(
-            side.name,
-            _("{key}: {ruleset} has no bonus for canastas laid whole from hand ({rule})").format(
-                key=said_key("concealed_canastas"),
-                ruleset=rs.shown_name,
-                rule=rs.rule_id("canasta.concealed_bonus"),
-            ),
-        )
-    given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
-    if given:
-        raise refuse(
-            side.name,
-            _("{key}: a special hand is the side's first and only meld of the hand").format(
-                key=said_key(given[0])
-            ),
-        )
-
-
-def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> None:
-    """A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas."""
-    n = side.concealed_canastas
+    n, name = side.concealed_canastas, side.name
     if n > canastas:
+        # A canasta laid whole from hand (RULES 18 T12) is one of the side's canastas.
         text = ngettext(
             "{key} = {given}, but the side has {n} canasta; a canasta laid whole "
             "from hand is one of them ({rule})",
@@ -387,18 +298,11 @@ def check_concealed_canastas(rs: Ruleset, side: SideRecord, canastas: int) -> No
             "from hand is one of them ({rule})",
             canastas,
         )
-        rule = rs.rule_id("canasta.concealed_bonus")
-        raise refuse(
-            side.name,
-            text.format(key=said_key("concealed_canastas"), given=n, n=canastas, rule=rule),
-        )
-
-
-def check_held(rs: Ruleset, side: SideRecord) -> None:
-    """Each player can be left holding three aces and three sevens: two groups at most."""
-    held = side.held_penalties or 0
-    players = rs.table.side_size
+        key, rule = said_key("concealed_canastas"), rs.rule_id("canasta.concealed_bonus")
+        raise fail(name, text, key=key, given=n, n=canastas, rule=rule)
+    held, players = side.held_penalties or 0, rs.table.side_size
     if held > 2 * players:
+        # Each player can be left holding three aces and three sevens: two groups at most.
         text = ngettext(
             "{key} = {held}, but a side of {players} player has at most {most} "
             "(one for aces and one for sevens per player)",
@@ -406,93 +310,185 @@ def check_held(rs: Ruleset, side: SideRecord) -> None:
             "(one for aces and one for sevens per player)",
             players,
         )
-        raise refuse(
-            side.name,
-            text.format(
-                key=said_key("held_penalties"), held=held, players=players, most=2 * players
-            ),
+        key = said_key("held_penalties")
+        raise fail(name, text, key=key, held=held, players=players, most=2 * players)
+    # One group meld of each rank (RULES 1.4; not Samba's duplicates).
+    if side.melds is None and rs.meld.one_per_rank_per_side and not rs.meld.duplicate_groups:
+        check_one_meld_per_rank(rs, side)
+    wild = incomplete_wild_melds(rs, side) if rs.meld.wild_meld_lock else []
+    if len(wild) > 1:
+        # Under the wild-meld lock (RULES 6.2) a side has one incomplete wild-card meld at most.
+        text = _(
+            "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
+            "incomplete the side starts no other ({rule})"
         )
+        rule = rs.rule_id("meld.wild_meld_lock")
+        raise fail(name, text, n=len(wild), melds=", ".join(wild), rule=rule)
+
+
+def check_applies(rs: Ruleset, side: SideRecord) -> None:
+    """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
+    name, ruleset = side.name, rs.shown_name
+    if side.held_penalties and not rs.penalties.held_aces_sevens:
+        text = _("{key}: {ruleset} has no penalty for held aces or sevens")
+        raise fail(name, text, key=said_key("held_penalties"), ruleset=ruleset)
+    for kind in side.incomplete:
+        if kinds.penalty_key(CanastaKind(kind), rs) is None:
+            text = _("incomplete {kind}: {ruleset} has no penalty for it")
+            raise fail(name, text, kind=kind, ruleset=ruleset)
+    if side.concealed_canastas and not rs.canasta.concealed_bonus:
+        text = _("{key}: {ruleset} has no bonus for canastas laid whole from hand ({rule})")
+        key, rule = said_key("concealed_canastas"), rs.rule_id("canasta.concealed_bonus")
+        raise fail(name, text, key=key, ruleset=ruleset, rule=rule)
+    given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
+    if given:
+        text = _("{key}: a special hand is the side's first and only meld of the hand")
+        raise fail(name, text, key=said_key(given[0]))
 
 
 def check_one_meld_per_rank(rs: Ruleset, side: SideRecord) -> None:
     """A summary's canastas and incomplete melds of sevens and aces that one meld per rank
     (RULES 1.4) rules out: a side's sevens (or aces) are one meld, complete or not."""
-    name, incomplete = side.name, Counter(side.incomplete)
-    why = _("a side holds one meld of each rank ({rule})").format(
-        rule=rs.rule_id("meld.one_per_rank_per_side")
-    )
+    name = side.name
     for kind in (CanastaKind.SEVENS, CanastaKind.ACES):
-        made = side.canastas.get(kind, 0)
-        if incomplete[kind] > 1:
-            raise refuse(
-                name,
-                _('incomplete lists "{kind}" {times} times, but {why}').format(
-                    kind=kind, times=incomplete[kind], why=why
-                ),
-            )
+        made, incomplete = side.canastas.get(kind, 0), side.incomplete.count(kind)
+        if incomplete > 1:
+            text = _('incomplete lists "{kind}" {times} times, but {why}')
+            raise fail(name, text, kind=kind, times=incomplete, why=one_rank_why(rs))
         if made > 1:
-            raise refuse(
-                name,
-                _("canastas.{kind} = {made}, but {why}: one canasta of {kind} at most").format(
-                    kind=kind, made=made, why=why
-                ),
+            text = _("canastas.{kind} = {made}, but {why}: one canasta of {kind} at most")
+            raise fail(name, text, kind=kind, made=made, why=one_rank_why(rs))
+        if made and incomplete:
+            text = _(
+                'incomplete lists "{kind}" beside a completed canasta of {kind} '
+                "(canastas.{kind} = {made}), but {why}"
             )
-        if made and incomplete[kind]:
-            raise refuse(
-                name,
-                _(
-                    'incomplete lists "{kind}" beside a completed canasta of {kind} '
-                    "(canastas.{kind} = {made}), but {why}"
-                ).format(kind=kind, made=made, why=why),
-            )
-    groups = sum(side.canastas.get(k, 0) for k in GROUP_CANASTAS)
-    ranks = sum(1 for r in Rank if r.is_natural)
+            raise fail(name, text, kind=kind, made=made, why=one_rank_why(rs))
+    groups, ranks = sum(side.canastas.get(k, 0) for k in GROUP_CANASTAS), len(NATURAL_RANKS)
     if groups > ranks:
-        raise refuse(
-            name,
-            _(
-                "{groups} canastas of natural ranks ({kinds}), but {why} and there are "
-                "{ranks} natural ranks"
-            ).format(groups=groups, kinds=", ".join(GROUP_CANASTAS), why=why, ranks=ranks),
+        text = _(
+            "{groups} canastas of natural ranks ({kinds}), but {why} and there are "
+            "{ranks} natural ranks"
         )
+        kinds_said, why = ", ".join(GROUP_CANASTAS), one_rank_why(rs)
+        raise fail(name, text, groups=groups, kinds=kinds_said, why=why, ranks=ranks)
 
 
-def check_wild_meld_lock(rs: Ruleset, name: str, melds: list[str]) -> None:
-    """Under the wild-meld lock (RULES 6.2) a side has one incomplete wild-card meld at most."""
-    if rs.meld.wild_meld_lock and len(melds) > 1:
-        rule = rs.rule_id("meld.wild_meld_lock")
-        raise refuse(
-            name,
-            _(
-                "{n} incomplete wild-card melds ({melds}), but while a wild-card meld is "
-                "incomplete the side starts no other ({rule})"
-            ).format(n=len(melds), melds=", ".join(melds), rule=rule),
-        )
+def one_rank_why(rs: Ruleset) -> str:
+    rule = rs.rule_id("meld.one_per_rank_per_side")
+    return _("a side holds one meld of each rank ({rule})").format(rule=rule)
 
 
 def incomplete_wild_melds(rs: Ruleset, side: SideRecord) -> list[str]:
     """The side's incomplete wild-card melds: given card by card, or listed in a summary."""
     if side.melds is None:
         return [f'"{k}"' for k in side.incomplete if kinds.family(CanastaKind(k)) is Family.WILD]
-    out = []
-    for meld, verdict in judged_melds(rs, side):
-        if verdict.shape is not None and verdict.shape.kind is Kind.WILD and not verdict.canasta:
-            out.append(format_cards(meld))
-    return out
+    return [
+        format_cards(meld)
+        for meld, verdict in judged_melds(rs, side)
+        if verdict.shape is not None and verdict.shape.kind is Kind.WILD and not verdict.canasta
+    ]
 
 
 # ---------------------------------------------------------------- the whole record and the deck
 
 
-@record
-class Claim:
-    """The fewest cards of each category that one part of a side's record needs."""
+def check_counts(rs: Ruleset, record: HandRecord) -> None:
+    """Refuse at once, before any other work, a typed count beyond what the deck allows: more
+    cards listed than the whole deck holds, or a number of canastas (of any kind), incomplete
+    melds, threes, concealed canastas or held hands larger than that. The finer checks of
+    :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
+    memory on the way there."""
+    cards, packs, ruleset = rs.deck.cards, rs.deck.decks, rs.shown_name
+    listed = sum(len(side_cards(s)) for s in record.sides)
+    if listed > cards:
+        text = _(
+            "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
+            "deck ({packs} packs) holds {cards} cards"
+        )
+        raise fail("", text, listed=listed, ruleset=ruleset, packs=packs, cards=cards)
+    for side in record.sides:
+        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
+        counts += [("canastas", sum(side.canastas.values())), ("incomplete", len(side.incomplete))]
+        counts += [(key, getattr(side, key) or 0) for key in COUNTED]
+        for what, n in counts:
+            if n > cards:
+                text = _(
+                    "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
+                    "({packs} packs) holds {cards} cards"
+                )
+                key = said_key(what)
+                raise fail(side.name, text, key=key, n=n, ruleset=ruleset, packs=packs, cards=cards)
 
-    side: str
-    what: str
-    needs: dict[str, int]  # a category not named needs none
+
+def check_deck(rs: Ruleset, record: HandRecord) -> None:
+    """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
+    suits are not checked (tables write them loosely, and the score does not use them)."""
+    tally = Tally(Counter())
+    for side in record.sides:
+        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
+        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
+        tally.black += side.black_threes_removed
+        tally.add(side_cards(side))
+    for found in excess(rs, tally):
+        text = _("the record holds {count} {cards}; {deck} has {held}")
+        count, deck = f"{found.named:,}", described(rs)
+        raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
+    check_deck_bounds(rs, record)
 
 
+@per_ruleset
+def deck_points(rs: Ruleset) -> int:
+    """The count of every card in the deck: the most a hand's melds and hands can add up to."""
+    v, packs = rs.values, rs.deck.decks
+    per_pack = 4 * v.ace + 24 * v.high + 16 * v.low + 4 * v.two + 2 * v.black_three
+    return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
+
+
+def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
+    """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
+    parts = []
+    for side in record.sides:
+        melded = side.meld_points if side.melds is None else sum(map(rs.count, side.melds))
+        left = side.in_hand_points if side.in_hand is None else sum(map(rs.count, side.in_hand))
+        if melded + left:
+            parts.append((side.name, melded + left))
+    total, most = sum(n for _, n in parts), deck_points(rs)
+    if total > most:
+        why = "; ".join(
+            _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
+        )
+        text = _(
+            "the record counts {total} points of melded and held cards, but every card of "
+            "the {ruleset} deck together counts {most}: {why}"
+        )
+        total_said, most_said = f"{total:,}", f"{most:,}"
+        raise fail("", text, total=total_said, ruleset=rs.shown_name, most=most_said, why=why)
+
+
+# What one part of a side's record needs from the deck: the fewest cards of each category (a
+# category not named needs none), and the words for that part, said only in a refusal.
+Claim = tuple[dict[str, int], Callable[[], str]]
+
+
+@per_ruleset
+def deck_holds(rs: Ruleset) -> dict[str, int]:
+    """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
+    each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
+    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
+    return {
+        "cards": rs.deck.cards,
+        "natural": packs * 44,
+        "wild": packs * (4 + jokers),
+        "two": packs * 4,
+        "joker": packs * jokers,
+        "seven": packs * 4,
+        "ace": packs * 4,
+        "ace_seven": packs * 8,
+    }
+
+
+@per_ruleset
 def least_naturals_in_mixed(rs: Ruleset) -> int:
     """The fewest natural cards a mixed canasta can hold (RULES 1.5 with the ruleset's limits)."""
     m, size = rs.meld, rs.canasta.min_cards
@@ -503,6 +499,7 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
     return size
 
 
+@per_ruleset
 def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
@@ -527,6 +524,7 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return needs
 
 
+@per_ruleset
 def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
@@ -540,25 +538,12 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return {"cards": size, "natural": size}
 
 
-def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
-    """The categories of cards given one by one."""
-    count = natural = twos = jokers = sevens = aces = 0
-    for card in cards:
-        count += 1
-        rank = card.rank
-        if rank is TWO:
-            twos += 1
-        elif rank is JOKER:
-            jokers += 1
-        elif rank.is_natural:
-            natural += 1
-            if rank is SEVEN:
-                sevens += 1
-            elif rank is ACE:
-                aces += 1
-    needs = {
-        "cards": count,
-        "natural": natural,
+def cards_needs(ranks: list[Rank]) -> dict[str, int]:
+    """The categories of cards given one by one (by their ranks; a category may be 0)."""
+    twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
+    return {
+        "cards": len(ranks),
+        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
         "wild": twos + jokers,
         "two": twos,
         "joker": jokers,
@@ -566,129 +551,37 @@ def cards_needs(cards: Iterable[Card]) -> dict[str, int]:
         "ace": aces,
         "ace_seven": sevens + aces,
     }
-    return {key: n for key, n in needs.items() if n}
 
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
-    name = side.name
-    listed = [c for m in side.melds or () for c in m] + [c for h in side.in_hand or () for c in h]
-    out = [Claim(name, _("cards listed"), cards_needs(listed))]
+    listed = [c.rank for cards in (*(side.melds or ()), *(side.in_hand or ())) for c in cards]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
-    laid = _("{n} threes laid down or removed").format(n=threes)
-    out.append(Claim(name, laid, {"cards": threes}))
+    out: list[Claim] = [
+        (cards_needs(listed), lambda: _("cards listed")),
+        ({"cards": threes}, lambda: _("{n} threes laid down or removed").format(n=threes)),
+    ]
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
-        needs = {k: v * n for k, v in canasta_needs(rs, summary_kind(rs, name, kind)).items()}
-        out.append(Claim(name, f"canastas.{kind} = {n}", needs))
-    for kind, n in Counter(side.incomplete).items():
-        needs = {k: v * n for k, v in incomplete_needs(rs, CanastaKind(kind)).items()}
-        if n == 1:
-            listed_as = _('incomplete "{kind}"').format(kind=kind)
-        else:
-            listed_as = _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
-        out.append(Claim(name, listed_as, needs))
+        needs = canasta_needs(rs, summary_kind(rs, side.name, kind))
+        out.append(({k: v * n for k, v in needs.items()}, partial(str, f"canastas.{kind} = {n}")))
+    for kind in dict.fromkeys(side.incomplete):
+        n = side.incomplete.count(kind)
+        needs = incomplete_needs(rs, CanastaKind(kind))
+        out.append(({k: v * n for k, v in needs.items()}, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
-        out.append(
-            Claim(
-                name,
-                f"{said_key('held_penalties')} = {held}",
-                {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held},
-            )
-        )
+        needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
+        out.append((needs, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
 
 
-def deck_holds(rs: Ruleset) -> dict[str, int]:
-    """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
-    each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
-    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    return {
-        "cards": rs.deck.cards,
-        "natural": packs * 44,
-        "wild": packs * (4 + jokers),
-        "two": packs * 4,
-        "joker": packs * jokers,
-        "seven": packs * 4,
-        "ace": packs * 4,
-        "ace_seven": packs * 8,
-    }
-
-
-def check_counts(rs: Ruleset, record: HandRecord) -> None:
-    """Refuse at once, before any other work, a typed count beyond what the deck allows: more
-    cards listed than the whole deck holds, or a number of canastas (of any kind), incomplete
-    melds, threes, concealed canastas or held hands larger than that. The finer checks of
-    :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
-    memory on the way there."""
-    cards = deck_holds(rs)["cards"]
-    listed = sum(len(c) for s in record.sides for c in (*(s.melds or ()), *(s.in_hand or ())))
-    listed += sum(len(s.three_cards) for s in record.sides)
-    if listed > cards:
-        raise RecordError(
-            _(
-                "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
-                "deck ({packs} packs) holds {cards} cards"
-            ).format(listed=listed, ruleset=rs.shown_name, packs=rs.deck.decks, cards=cards)
-        )
-    for side in record.sides:
-        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
-        counts += [
-            ("canastas", sum(side.canastas.values())),
-            ("incomplete", len(side.incomplete)),
-            ("red_threes", side.red_threes),
-            ("black_threes", side.black_threes),
-            ("black_threes_removed", side.black_threes_removed),
-            ("concealed_canastas", side.concealed_canastas),
-            ("held_penalties", side.held_penalties or 0),
-        ]
-        for what, n in counts:
-            if n > cards:
-                raise refuse(
-                    side.name,
-                    _(
-                        "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
-                        "({packs} packs) holds {cards} cards"
-                    ).format(
-                        key=said_key(what),
-                        n=n,
-                        ruleset=rs.shown_name,
-                        packs=rs.deck.decks,
-                        cards=cards,
-                    ),
-                )
-
-
-def deck_points(rs: Ruleset) -> int:
-    """The count of every card in the deck: the most a hand's melds and hands can add up to."""
-    v, packs = rs.values, rs.deck.decks
-    per_pack = 4 * v.ace + 24 * v.high + 16 * v.low + 4 * v.two + 2 * v.black_three
-    return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
-
-
-def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
-    """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
-    parts = []
-    for side in record.sides:
-        melded = side.meld_points if side.melds is None else sum(rs.count(m) for m in side.melds)
-        left = (
-            side.in_hand_points if side.in_hand is None else sum(rs.count(h) for h in side.in_hand)
-        )
-        if melded + left:
-            parts.append((side.name, melded + left))
-    total, most = sum(n for _, n in parts), deck_points(rs)
-    if total > most:
-        why = "; ".join(
-            _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
-        )
-        raise RecordError(
-            _(
-                "the record counts {total} points of melded and held cards, but every card of "
-                "the {ruleset} deck together counts {most}: {why}"
-            ).format(total=f"{total:,}", ruleset=rs.shown_name, most=f"{most:,}", why=why)
-        )
+def incomplete_said(kind: str, n: int) -> str:
+    """An incomplete special meld listed ``n`` times, as a refusal names it."""
+    if n == 1:
+        return _('incomplete "{kind}"').format(kind=kind)
+    return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
 def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
@@ -699,23 +592,23 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
     check_points_bound(rs, record)
-    claims = [claim for side in record.sides for claim in side_claims(rs, side)]
+    claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
+    totals = dict.fromkeys(CATEGORIES, 0)
+    for _side, (needs, _what) in claims:
+        for category, n in needs.items():
+            totals[category] += n
     holds = deck_holds(rs)
+    over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
+    if over is None:
+        return
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
         ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
     )
-    for category, words in CATEGORIES.items():
-        parts = [c for c in claims if c.needs.get(category)]
-        total = sum(c.needs[category] for c in parts)
-        if total > holds[category]:
-            why = "; ".join(
-                _('side "{side}": {what} ({needs})').format(
-                    side=c.side, what=c.what, needs=c.needs[category]
-                )
-                for c in parts
-            )
-            raise RecordError(
-                _("the record needs at least {total} {cards}, but {deck} has {held}: {why}").format(
-                    total=f"{total:,}", cards=_(words), deck=deck, held=holds[category], why=why
-                )
-            )
+    why = "; ".join(
+        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over])
+        for side, (needs, what) in claims
+        if needs.get(over)
+    )
+    text = _("the record needs at least {total} {cards}, but {deck} has {held}: {why}")
+    total, cards = f"{totals[over]:,}", _(CATEGORIES[over])
+    raise fail("", text, total=total, cards=cards, deck=deck, held=holds[over], why=why)
