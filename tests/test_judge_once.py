@@ -3,9 +3,6 @@ changes no result."""
 
 from __future__ import annotations
 
-from collections import Counter
-
-import pytest
 from helpers import score, totals
 
 from canasta_score.judging import melds
@@ -13,24 +10,15 @@ from canasta_score.rules.catalog import load_ruleset
 from canasta_score.rules.ruleset import Ruleset
 
 
-def test_classic_C5_scored_twice_judges_each_meld_once(
-    c5_text: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_classic_C5_scored_twice_judges_each_meld_once(c5_text: str) -> None:
     """RULES example C5 (1,240 against 225): five melds, each judged once however often the
     validation and the scoring ask, and once only over two scorings."""
     rs = load_ruleset("classic")  # a ruleset of its own, with nothing kept yet
-    calls: Counter[tuple[object, ...]] = Counter()
-    real = melds.judge_now
-
-    def counting(cards: tuple[object, ...], rs: Ruleset, ctx: melds.Context) -> melds.Verdict:
-        calls[cards, ctx] += 1
-        return real(cards, rs, ctx)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(melds, "judge_now", counting)
+    melds.judge_group.cache_clear()
     first = score(rs, c5_text)
     second = score(rs, c5_text)
     assert totals(first) == totals(second) == {"A": 1240, "B": 225}
-    assert len(calls) == 5 and set(calls.values()) == {1}
+    assert melds.judge_group.cache_info().misses == 5
 
 
 def test_a_kept_verdict_is_the_callers_own(classic: Ruleset) -> None:

@@ -496,6 +496,6 @@ def answer_json(answer: Ruling | Minimum) -> str:
 
     if len(WRITTEN) >= WRITTEN_KEPT:
         WRITTEN.clear()
-    text = json_text(answer.as_dict())
+    text = answer.json() if hasattr(answer, "json") else json_text(answer.as_dict())
     WRITTEN[id(answer)] = (answer, text)
     return text

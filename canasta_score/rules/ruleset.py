@@ -72,6 +72,12 @@ class Ruleset(Schema):
     # Values the ruleset sets although no source gives them: {key: why this value}.
     unsourced: dict[str, str] = field(default_factory=dict)
 
+    def __hash__(self) -> int:
+        # Equal rulesets have the same id. A ruleset keys the library's bounded caches
+        # (functools.lru_cache), which compare two rulesets field by field only when their ids
+        # are alike (two house-rule variants of one ruleset).
+        return hash(self.id)
+
     @property
     def players(self) -> int:
         return self.table.players
@@ -125,21 +131,6 @@ class Ruleset(Schema):
         """The references made so far with the rule's own text, by language and key (a ruleset
         never changes, so each is worked out once in each language)."""
         return {}
-
-    @cached_property
-    def memos(self) -> dict[str, dict[str, Any]]:
-        """:attr:`memo` of each language spoken so far."""
-        return {}
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """Room for what pure functions of this ruleset work out once (a ruleset never
-        changes); each names its own entry. Kept apart for each language, since what is
-        kept may hold the text of a rule."""
-        found = self.memos.get(current())
-        if found is None:
-            found = self.memos[current()] = {}
-        return found
 
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
