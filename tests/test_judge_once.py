@@ -3,9 +3,11 @@ changes no result."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import score, totals
 
 from canasta_score.judging import melds
+from canasta_score.rules.cards import parse_cards
 from canasta_score.rules.catalog import load_ruleset
 from canasta_score.rules.ruleset import Ruleset
 
@@ -21,12 +23,12 @@ def test_classic_C5_scored_twice_judges_each_meld_once(c5_text: str) -> None:
     assert melds.judge_group.cache_info().misses == 5
 
 
-def test_a_kept_verdict_is_the_callers_own(classic: Ruleset) -> None:
-    """RULES 1.4: a meld of four kings with no wild card is legal; what one caller does with
-    its verdict does not reach the next."""
-    cards = tuple(melds.Card(melds.Rank.KING) for _ in range(4))
+def test_a_kept_verdict_is_shared_and_cannot_be_changed(classic: Ruleset) -> None:
+    """RULES 1.4: a meld of four kings with no wild card is legal, whatever its suits; every
+    meld of that make-up gets the one kept verdict, which no caller can change."""
     ctx = melds.Context(record=True)
-    first = melds.judge(cards, classic, ctx)
-    first.broken.append(classic.cite("meld.min_cards"))
-    again = melds.judge(cards, classic, ctx)
-    assert again.legal and again.broken == []
+    first = melds.judge(parse_cards("KS KH KD KC"), classic, ctx)
+    again = melds.judge(parse_cards("KH KH KC KD"), classic, ctx)
+    assert again is first and again.legal and again.broken == ()
+    with pytest.raises(AttributeError):
+        first.broken.append(classic.cite("meld.min_cards"))  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _, current, ngettext
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import (
+    FINISHED,
     GROUP,
     WILD,
     Context,
@@ -22,7 +23,6 @@ from canasta_score.judging.melds import (
     group_make_up,
     joins_badly,
     judge,
-    judge_now,
     merge_same_rank,
     same_meld,
 )
@@ -448,7 +448,7 @@ def cannot_meld(
     reasons = [rs.cite("go_out.final_discard", text)]
     standing = []
     for meld, laid in zip(layout.melds, layout.laid, strict=True):
-        verdict = judge_now(meld, rs, Context(going_out=True, record=True))
+        verdict = judge(meld, rs, FINISHED)
         if laid and verdict.broken:
             reasons += verdict.broken
         else:
@@ -480,10 +480,9 @@ def check_go_out(
     wild: list[str] = []
     table = merge_same_rank(table, rs)
     # The melds as they will stand once the side is out: judged as a finished hand's, each by
-    # its own cards (the rest of the table changes nothing then), and each judged afresh.
-    finished = Context(going_out=True, record=True)
+    # its own cards (the rest of the table changes nothing then).
     for meld in table:
-        verdict = judge_now(meld, rs, finished)
+        verdict = judge(meld, rs, FINISHED)
         reasons += verdict.broken
         if verdict.canasta:
             kinds.append(verdict.canasta)

@@ -73,10 +73,12 @@ class Context:
 
 @record
 class Verdict:
-    """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind."""
+    """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind.
+    Every group meld of one make-up shares one verdict (see :func:`judge_group`), whose shape
+    holds the meld's cards written without suits."""
 
     shape: Shape | None
-    broken: list[RuleRef] = field(default_factory=list)
+    broken: tuple[RuleRef, ...] = ()
     canasta: CanastaKind | None = None
 
     @property
@@ -187,11 +189,12 @@ def group_facts(rs: Ruleset, ctx: Context, make_up: tuple[Rank, int, int, int]) 
 @lru_cache(maxsize=1 << 13)
 def judge_group(
     rs: Ruleset, make_up: tuple[Rank, int, int, int], facts: GroupFacts, language: str
-) -> tuple[tuple[RuleRef, ...], CanastaKind | None]:
-    """The rules a group meld of this make-up breaks where ``facts`` say it is laid, and its
-    canasta kind. Suits never change them (RULES 1.4), so each is worked out once per ruleset
-    and language (the rules' texts are in it)."""
+) -> Verdict:
+    """The verdict on a group meld of this make-up where ``facts`` say it is laid. Suits never
+    change it (RULES 1.4), so it is worked out once per ruleset and language (the rules' texts
+    are in it), for the meld written without suits."""
     rank, naturals, twos, jokers = make_up
+    cards = (Card(rank),) * naturals + (Card(TWO),) * twos + (Card(JOKER),) * jokers
     m = rs.meld
     initial, going_out, added_wilds, lock, deuce, closed = facts
     size = naturals + twos + jokers
@@ -223,8 +226,8 @@ def judge_group(
             out.append(rs.cite("meld.deuce_melds", text))
     if closed:
         out.append(rs.cite("meld.closed_ranks"))
-    shape = Shape(GROUP, (), rank, naturals, wilds, jokers)
-    return tuple(out), canasta_kind(shape, rs, size)
+    shape = Shape(GROUP, cards, rank, naturals, wilds, jokers)
+    return Verdict(shape, tuple(out), canasta_kind(shape, rs))
 
 
 def group_lacks(rs: Ruleset, rank: Rank | None, naturals: int, wilds: int) -> list[str]:
@@ -306,27 +309,25 @@ def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> V
     make_up = group_make_up(cards)
     if make_up is None:
         return judge_now(cards, rs, ctx)
-    broken, canasta = judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
-    rank, naturals, twos, jokers = make_up
-    shape = Shape(GROUP, cards, rank, naturals, twos + jokers, jokers)
-    return Verdict(shape, list(broken), canasta)
+    return judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
 
 
 PLAIN = Context()
+# A finished hand's meld, as it stands once the side is out: only rules of shape apply.
+FINISHED = Context(going_out=True, record=True)
 
 
 def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
     """Judge one meld in its context (see :func:`judge`)."""
     shape, broken = shape_of(cards, rs)
     if shape is None:
-        return Verdict(None, broken)
+        return Verdict(None, tuple(broken))
     if shape.kind is GROUP:
         assert shape.rank is not None
         make_up = (shape.rank, shape.naturals, shape.wilds - shape.jokers, shape.jokers)
         if shape.rank is TWO:
             make_up = (TWO, 0, shape.naturals, shape.jokers)
-        found, canasta = judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
-        return Verdict(shape, list(found), canasta)
+        return judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
     m = rs.meld
     if len(cards) < m.min_cards and shape.kind is not BLACK_THREES:
         broken.append(rs.cite("meld.min_cards"))
@@ -352,7 +353,7 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
     ):
         text = _("While the side's wild-card meld is incomplete it starts no other wild-card meld")
         broken.append(rs.cite("meld.wild_meld_lock", text))
-    return Verdict(shape, broken, canasta_kind(shape, rs))
+    return Verdict(shape, tuple(broken), canasta_kind(shape, rs))
 
 
 def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
@@ -368,11 +369,9 @@ def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]
     return out
 
 
-def canasta_kind(shape: Shape, rs: Ruleset, size: int | None = None) -> CanastaKind | None:
-    """The kind of canasta the meld is (of ``size`` cards, if not its own), or None when it is
-    no canasta."""
-    size = len(shape.cards) if size is None else size
-    if shape.kind is BLACK_THREES or size < rs.canasta.min_cards:
+def canasta_kind(shape: Shape, rs: Ruleset) -> CanastaKind | None:
+    """The kind of canasta the meld is, or None when it is no canasta."""
+    if shape.kind is BLACK_THREES or len(shape.cards) < rs.canasta.min_cards:
         return None
     if shape.kind is SEQUENCE:
         return CanastaKind.SEQUENCE
@@ -421,6 +420,16 @@ def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
     return None if kind is None else kinds.penalty_key(kind, rs)
 
 
+def group_rank(cards: tuple[Card, ...], rs: Ruleset) -> Rank | None:
+    """The rank of a group meld (twos, for a meld of twos where the ruleset has them); None for
+    any other meld."""
+    make_up = group_make_up(cards)
+    if make_up is not None:
+        return make_up[0]
+    shape, _ = shape_of(cards, rs)
+    return shape.rank if shape is not None and shape.kind is GROUP else None
+
+
 def merge_same_rank(
     melds: tuple[tuple[Card, ...], ...], rs: Ruleset
 ) -> tuple[tuple[Card, ...], ...]:
@@ -434,8 +443,7 @@ def merge_same_rank(
     where: dict[Rank, int] = {}
     joined = False
     for meld in melds:
-        shape, _ = shape_of(meld, rs)
-        rank = shape.rank if shape is not None and shape.kind is GROUP else None
+        rank = group_rank(meld, rs)
         if rank is not None and rank in where:
             out[where[rank]].extend(meld)
             joined = True
@@ -450,15 +458,13 @@ def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: 
     """Index of the side's table meld these cards join under one-meld-per-rank, or -1."""
     if not table or not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return -1
-    shape, _ = shape_of(cards, rs)
-    if shape is None or shape.kind is not GROUP:
+    rank = group_rank(cards, rs)
+    if rank is None:
         return -1
-    rank = shape.rank
     for i, meld in enumerate(table):
         if rank is not TWO and rank not in [c.rank for c in meld]:
             continue  # a group of this rank holds a natural card of it: not this meld
-        other, _ = shape_of(meld, rs)
-        if other is not None and other.kind is GROUP and other.rank is rank:
+        if group_rank(meld, rs) is rank:
             return i
     return -1
 

@@ -72,11 +72,11 @@ class Ruleset(Schema):
     # Values the ruleset sets although no source gives them: {key: why this value}.
     unsourced: dict[str, str] = field(default_factory=dict)
 
-    def __hash__(self) -> int:
-        # Equal rulesets have the same id. A ruleset keys the library's bounded caches
-        # (functools.lru_cache), which compare two rulesets field by field only when their ids
-        # are alike (two house-rule variants of one ruleset).
-        return hash(self.id)
+    # A ruleset is compared and hashed by identity, as a card is: it keys the library's bounded
+    # caches (functools.lru_cache), where comparing two rulesets value by value would cost more
+    # than the work they keep.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     @property
     def players(self) -> int:
