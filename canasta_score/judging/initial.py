@@ -123,15 +123,7 @@ def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int 
                 best = max(best, rs.count(shape.cards))
         clean = clean or clean_or_wild(v)
         wilds = wilds or (shape is not None and bool(shape.wilds))
-    return Opening(
-        points,
-        canasta=canasta,
-        natural_canasta=natural,
-        hand_canasta=hand,
-        clean_or_wild=clean,
-        wilds=wilds,
-        best_canasta=best,
-    )
+    return Opening(points, canasta, natural, hand, clean, wilds, best)
 
 
 def clean_or_wild(v: Verdict) -> bool:
