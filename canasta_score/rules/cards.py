@@ -66,7 +66,6 @@ for _rank in Rank:
     _rank.is_natural = not _rank.is_wild and _rank is not THREE
     _rank.sequence_index = SEQUENCE_ORDER.index(_rank) if _rank in SEQUENCE_ORDER else -1
 NATURAL_RANKS = tuple(r for r in Rank if r.is_natural)
-WILD_RANKS = (TWO, JOKER)
 
 
 class Suit(Enum):
