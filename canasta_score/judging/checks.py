@@ -230,9 +230,7 @@ def convert(option: Option, value: Any) -> Any:
     kind = option.kind
     if value is None:
         return option.default
-    if kind == "cards":
-        return parse_cards(value)
-    if kind == "cards?":
+    if kind in ("cards", "cards?"):
         return parse_cards(value)
     if kind == "card":
         return parse_card(value)
