@@ -7,6 +7,7 @@ import pytest
 from helpers import score, totals
 
 from canasta_score.judging import melds
+from canasta_score.judging.judge import check_meld
 from canasta_score.rules.cards import parse_cards
 from canasta_score.rules.catalog import load_ruleset
 from canasta_score.rules.ruleset import Ruleset
@@ -32,3 +33,17 @@ def test_a_kept_verdict_is_shared_and_cannot_be_changed(classic: Ruleset) -> Non
     assert again is first and again.legal and again.broken == ()
     with pytest.raises(AttributeError):
         first.broken.append(classic.cite("meld.min_cards"))  # type: ignore[attr-defined]
+
+
+def test_a_house_rule_is_not_ruled_from_the_ruleset_it_changes(classic: Ruleset) -> None:
+    """RULES 1.4 with classic's at most 3 wild cards and natural cards outnumbering wild ones:
+    K K K 2 2 is legal (3 natural, 2 wild). With the house rule meld.max_wilds=1 the same ruleset
+    id holds at most one wild card, so the same meld is illegal: a ruling kept for classic is
+    not the house rule's."""
+    cards = parse_cards("KS KH KD 2C 2D")
+    strict = load_ruleset("classic", overrides=["meld.max_wilds=1"])
+    assert strict.id == classic.id
+    assert check_meld(classic, cards).legal
+    ruling = check_meld(strict, cards)
+    assert not ruling.legal
+    assert [r.rule for r in ruling.reasons] == ["classic.meld.max-wilds"]

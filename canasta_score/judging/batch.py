@@ -151,7 +151,9 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
     if kind == "cards?" and not value:
         return None  # no cards named: as if not given
     try:
-        converted = convert(OPTIONS[check][key], value or None)
+        # An empty text for cards or a card the request needs is refused, as on the command line.
+        given = value if kind in ("cards", "card") else value or None
+        converted = convert(OPTIONS[check][key], given)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None
     if kind == "melds" and not converted and key in REQUIRED.get(check, ()):

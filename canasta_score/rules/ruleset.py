@@ -73,10 +73,10 @@ class Ruleset(Schema):
     # Values the ruleset sets although no source gives them: {key: why this value}.
     unsourced: dict[str, str] = field(default_factory=dict)
 
-    # A ruleset is compared and hashed by identity, as a card is: it keys the library's bounded
-    # caches (functools.lru_cache), where comparing two rulesets value by value would cost more
-    # than the work they keep.
-    __eq__ = object.__eq__
+    # A ruleset is hashed by identity and compared by value. It keys the library's bounded
+    # caches (functools.lru_cache), whose entries are pure functions of its values: each ruleset
+    # object keeps its own, and a lookup never compares two rulesets value by value (which costs
+    # more than the work kept). Rulesets are never put in sets or used as keys elsewhere.
     __hash__ = object.__hash__
 
     @property
