@@ -495,6 +495,6 @@ def answer_json(answer: Ruling | Minimum) -> str:
         return kept[1]
     if len(WRITTEN) >= WRITTEN_KEPT:
         WRITTEN.clear()
-    text = answer.json() if hasattr(answer, "json") else json_text(answer.as_dict())
+    text = json_text(answer.as_dict())
     WRITTEN[id(answer)] = (answer, text)
     return text

@@ -9,7 +9,6 @@ from types import MappingProxyType
 from typing import Any
 
 from canasta_score.core.frozen import record
-from canasta_score.core.safe_text import escape_strings, json_text
 from canasta_score.rules.ruleset import RuleRef
 
 
@@ -89,18 +88,6 @@ class Ruling:
         if self.assumptions:
             out["assumptions"] = [a.as_dict() for a in self.assumptions]
         return out
-
-    def json(self) -> str:
-        """:meth:`as_dict` as one line of JSON (:func:`~canasta_score.core.safe_text.json_text`
-        writes the same), each rule cited written once (:attr:`RuleRef.json`)."""
-        cited = ", ".join([r.json for r in self.cited])
-        text = f'{{"legal": {"true" if self.legal else "false"}, "reasons": [{cited}]'
-        rest = {**self.extra}
-        if self.assumptions:
-            rest["assumptions"] = [a.as_dict() for a in self.assumptions]
-        if rest:
-            text += f", {json_text(rest)[1:]}"
-        return escape_strings(text if rest else f"{text}}}")
 
 
 def dedupe(reasons: Iterable[RuleRef]) -> tuple[RuleRef, ...]:

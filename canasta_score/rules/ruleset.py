@@ -34,16 +34,6 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@lru_cache(maxsize=1 << 14)
-def rule_json(rule: str, text: str) -> str:
-    """``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)`` writes it; kept
-    in a bounded cache, since a ruleset cites the same rules again and again and a batch writes
-    them for every line."""
-    from json.encoder import encode_basestring as encode_text
-
-    return f'{{"rule": {encode_text(rule)}, "text": {encode_text(text)}}}'
-
-
 @record
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
@@ -53,11 +43,6 @@ class RuleRef:
 
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
-
-    @property
-    def json(self) -> str:
-        """The reference as JSON text (:func:`rule_json`)."""
-        return rule_json(self.rule, self.text)
 
 
 @record
