@@ -39,16 +39,12 @@ def shortfall(rs: Ruleset, canastas: tuple[CanastaKind, ...], language: str) -> 
         families = [f for f in families if f is not Family.WILD]
     out = []
     if len(families) < g.canastas:
-        out.append(
-            rs.cite(
-                "go_out.canastas",
-                ngettext(
-                    "The side needs {needed} canasta to go out and has {held}",
-                    "The side needs {needed} canastas to go out and has {held}",
-                    g.canastas,
-                ).format(needed=g.canastas, held=len(families)),
-            )
+        text = ngettext(
+            "The side needs {needed} canasta to go out and has {held}",
+            "The side needs {needed} canastas to go out and has {held}",
+            g.canastas,
         )
+        out.append(rs.cite("go_out.canastas", text.format(needed=g.canastas, held=len(families))))
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
     demands = (
         (

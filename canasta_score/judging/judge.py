@@ -280,52 +280,27 @@ def discard_problems(
         if d.wild == "going_out_or_all_wild" and not (going_out or all_wild):
             out.append(rs.cite("discard.wild"))
         elif d.wild == "forced_only" and not forced(fallback=True):
-            out.append(
-                rs.cite(
-                    "discard.wild", _("A wild card may be discarded only when nothing else can be")
-                )
-            )
+            text = _("A wild card may be discarded only when nothing else can be")
+            out.append(rs.cite("discard.wild", text))
         return out
     if not pile_empty:
         return out
-    ordinary = [
-        c
-        for c in hand
-        if c.is_natural
-        and c.rank not in (ACE, SEVEN)
-        and not (rs.meld.closed_ranks and c.rank in closed)
-    ]
+    others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
     if card.rank in (ACE, SEVEN):
-        others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
         if d.empty_pile_aces_sevens == "no_other_natural" and others:
-            out.append(
-                rs.cite(
-                    "discard.empty_pile_aces_sevens",
-                    _(
-                        "An ace or seven goes onto an empty pile only while no other natural "
-                        "is held"
-                    ),
-                )
-            )
+            text = _("An ace or seven goes onto an empty pile only while no other natural is held")
+            out.append(rs.cite("discard.empty_pile_aces_sevens", text))
         elif d.empty_pile_aces_sevens == "forced_only" and not forced():
-            out.append(
-                rs.cite(
-                    "discard.empty_pile_aces_sevens",
-                    _("No ace or seven onto an empty pile while another card can go"),
-                )
-            )
+            text = _("No ace or seven onto an empty pile while another card can go")
+            out.append(rs.cite("discard.empty_pile_aces_sevens", text))
     elif (
         rs.meld.closed_ranks
         and card.rank in closed
         and d.empty_pile_closed_rank == "last_resort"
-        and ordinary
+        and any(c.rank not in closed for c in others)
     ):
-        out.append(
-            rs.cite(
-                "discard.empty_pile_closed_rank",
-                _("A card of a closed rank goes onto an empty pile only when no other card can"),
-            )
-        )
+        text = _("A card of a closed rank goes onto an empty pile only when no other card can")
+        out.append(rs.cite("discard.empty_pile_closed_rank", text))
     return out
 
 
