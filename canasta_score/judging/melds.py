@@ -318,15 +318,12 @@ FINISHED = Context(going_out=True, record=True)
 
 
 def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
-    """Judge one meld in its context (see :func:`judge`)."""
+    """Judge a meld that is not of one natural rank (see :func:`judge`) in its context."""
     shape, broken = shape_of(cards, rs)
     if shape is None:
         return Verdict(None, tuple(broken))
-    if shape.kind is GROUP:
-        assert shape.rank is not None
-        make_up = (shape.rank, shape.naturals, shape.wilds - shape.jokers, shape.jokers)
-        if shape.rank is TWO:
-            make_up = (TWO, 0, shape.naturals, shape.jokers)
+    if shape.kind is GROUP:  # a meld of twos: its twos are its natural cards
+        make_up = (TWO, 0, shape.naturals, shape.jokers)
         return judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
     m = rs.meld
     if len(cards) < m.min_cards and shape.kind is not BLACK_THREES:
