@@ -158,7 +158,8 @@ def check_initial_meld(
     laid = merge_same_rank(tuple(melds), rs)
     verdicts = []
     for i, m in enumerate(laid):
-        verdict = judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
+        # Laid in the initial meld beside the others (given in field order: made for each meld).
+        verdict = judge(m, rs, Context(True, False, False, laid[:i] + laid[i + 1 :]))
         verdicts.append(verdict)
         reasons += verdict.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
