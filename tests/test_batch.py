@@ -334,3 +334,35 @@ def test_a_meld_of_one_rank_is_ruled_the_same_whatever_its_suits_and_order(
     rs = load_ruleset(ruleset)
     direct = CHECKS["meld"].answer(rs, options)
     assert SHARED.answer(request) == (direct.as_dict(), 0 if direct.legal else 1)
+
+
+@pytest.mark.parametrize(
+    ("request_", "argv", "said"),
+    [
+        (
+            {"check": "pickup", "top": "", "hand": "KH KD 5C"},
+            ["check", "pickup", "--top", "", "--hand", "KH KD 5C"],
+            "empty card",
+        ),
+        (
+            {"check": "discard", "card": "", "hand": "2S"},
+            ["check", "discard", "", "--hand", "2S"],
+            "empty card",
+        ),
+        ({"check": "meld", "cards": ""}, ["check", "meld", ""], "no cards"),
+    ],
+)
+def test_an_empty_card_a_check_needs_is_refused_as_the_command_refuses_it(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    request_: dict[str, object],
+    argv: list[str],
+    said: str,
+) -> None:
+    """CONTRACT 2: an empty text names no card. The batch line gets an error object (exit 2)
+    with the command line's own message, never a traceback."""
+    single_code, _, single_err = run(capsys, *argv)
+    code, answers, err = batch(capsys, tmp_path, json.dumps(request_))
+    assert single_code == code == 2 and "Traceback" not in err
+    message = str(answers[0]["error"])
+    assert message[message.index(said) :] == single_err[single_err.index(said) :].strip()

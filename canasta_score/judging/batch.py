@@ -24,7 +24,6 @@ from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Option, answer_json, convert
 from canasta_score.judging.ruling import Ruling
-from canasta_score.rules.cards import Card, parse_cards
 from canasta_score.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -65,18 +64,6 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
 }
 
 
-# How many card texts a batch keeps parsed (then they are forgotten and kept afresh).
-CARDS_KEPT = 1 << 16
-
-
-# The classes of a list of texts.
-TEXTS = {str}
-
-
-# The card of each token a request gives for a single card, read once (see _convert).
-CARDS_BY_TOKEN: dict[str, Card] = {}
-
-
 class RequestError(InputError):
     """A batch request that names an unknown command or key, or gives a value of a wrong kind."""
 
@@ -86,7 +73,6 @@ class Batch:
 
     def __init__(self) -> None:
         self._rulesets: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
-        self._cards: dict[str, tuple[Card, ...]] = {}
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
@@ -123,91 +109,56 @@ class Batch:
         if name is None:
             raise RequestError(f"check: give one of {', '.join(CHECKS)} (got {check!r})")
         keys = SPELLINGS[name]
-        required = REQUIRED.get(name, ())
         args: dict[str, Any] = {}
         for raw_key, value in request.items():
             found = keys.get(raw_key)
             if found is None:
                 known = ", ".join([*FIELDS[name], *COMMON])
                 raise RequestError(f'{name}: unknown key "{raw_key}" (known: {known})')
-            if value is None:
-                continue
-            key, kind, plain = found
-            # The commonest kinds first, each as :meth:`_convert` would take it.
-            cls = value.__class__
-            if plain is cls:
-                args[key] = value
-            elif kind == "cards" and cls is str:
-                cards = self._cards.get(value)
-                args[key] = self._parse(name, key, value) if cards is None else cards
-            elif kind == "melds" and cls is list and value and set(map(type, value)) == TEXTS:
-                melds = []
-                for text in value:  # a kept meld is never empty
-                    melds.append(self._cards.get(text) or self._parse(name, key, text))
-                args[key] = tuple(melds)
-            elif kind in ("card", "card?") and cls is str and value in CARDS_BY_TOKEN:
-                args[key] = CARDS_BY_TOKEN[value]
-            else:
-                args[key] = self._convert(name, key, value, kind)
-                if kind == "melds" and key in required and not args[key]:
-                    raise RequestError(f'{name}: "{key}" lists at least one meld')
-        for key in required:
+            if value is not None:
+                key, kind, plain = found
+                args[key] = value if value.__class__ is plain else parsed(name, key, kind, value)
+        for key in REQUIRED.get(name, ()):
             if key not in args:
                 raise RequestError(f'{name}: "{key}" is required')
         ref, players, rules = args.get("ruleset", "classic"), args.get("players"), args.get("rule")
-        loaded = self._rulesets.get((ref, players, tuple(rules) if rules else ()))
-        rs = loaded if isinstance(loaded, Ruleset) else self._ruleset(ref, players, rules)
+        rs = self._ruleset(ref, players, tuple(rules) if rules else ())
         # The single command's own call: the same answer, assumptions included.
         return DESCRIBED[name].answer(rs, args)
 
-    def _ruleset(self, ref: str, players: int | None, rules: list[str] | None) -> Ruleset:
-        key = (ref, players, tuple(rules) if rules else ())
-        found = self._rulesets.get(key)
+    def _ruleset(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
+        found = self._rulesets.get((ref, players, rules))
         if found is None:
             from canasta_score.rules.catalog import load_ruleset
 
             try:
-                found = load_ruleset(ref, players=players, overrides=list(key[2]))
+                found = load_ruleset(ref, players=players, overrides=list(rules))
             except CanastaError as exc:
                 found = exc
-            self._rulesets[key] = found
+            self._rulesets[ref, players, rules] = found
         if isinstance(found, CanastaError):
             raise found
         return found
 
-    def _parse(self, check: str, key: str, text: str) -> tuple[Card, ...]:
-        cached = self._cards.get(text)
-        if cached is None:
-            try:
-                cached = parse_cards(text)
-            except CanastaError as exc:
-                raise RequestError(f"{check}: {key}: {exc}") from None
-            if len(self._cards) >= CARDS_KEPT:
-                self._cards.clear()
-            self._cards[text] = cached
-        return cached
 
-    def _convert(self, check: str, key: str, value: Any, kind: str) -> Any:
-        """The value of one key, checked against its kind and parsed."""
-        if kind in ("cards", "cards?") and isinstance(value, str):
-            return self._parse(check, key, value) if value or kind == "cards" else None
-        if (
-            kind in ("melds",)
-            and isinstance(value, list)
-            and all(isinstance(v, str) for v in value)
-        ):
-            return tuple(self._parse(check, key, v) for v in value)
-        if not fits(kind, value):
-            raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
-        if kind in ("text", "texts", "int", "int?", "bool"):
-            return value
-        try:
-            converted = convert(OPTIONS[check][key], value or None)
-        except CanastaError as exc:
-            raise RequestError(f"{check}: {key}: {exc}") from None
-        if kind in ("card", "card?") and value and len(CARDS_BY_TOKEN) < 4096:
-            CARDS_BY_TOKEN[value] = converted
-        return converted
+def parsed(check: str, key: str, kind: str, value: Any) -> Any:
+    """The value of one key, checked against its kind and parsed as the command line parses
+    it (:func:`~canasta_score.judging.checks.convert`)."""
+    if not fits(kind, value):
+        raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
+    if kind in ("text", "texts", "int", "int?", "bool"):
+        return value
+    if kind == "cards?" and not value:
+        return None  # no cards named: as if not given
+    try:
+        # An empty text for cards or a card the request needs is refused, as on the command line.
+        given = value if kind in ("cards", "card") else value or None
+        converted = convert(OPTIONS[check][key], given)
+    except CanastaError as exc:
+        raise RequestError(f"{check}: {key}: {exc}") from None
+    if kind == "melds" and not converted and key in REQUIRED.get(check, ()):
+        raise RequestError(f'{check}: "{key}" lists at least one meld')
+    return converted
 
 
 def fits(kind: str, value: Any) -> bool:

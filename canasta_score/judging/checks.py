@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import N_, _
+from canasta_score.core.safe_text import json_text
 from canasta_score.rules.cards import JOKER, THREE, Card, Rank, parse_card, parse_cards, parse_ranks
 
 if TYPE_CHECKING:
@@ -158,18 +159,23 @@ class Check:
                     out += meld
         return out
 
+    @cached_property
+    def assumable(self) -> tuple[Option, ...]:
+        """The options whose absence a ruling may report as an assumption."""
+        return tuple(o for o in self.options if o.assumed)
+
     def assumptions(self, rs: Ruleset, args: dict[str, Any], ruling: Ruling) -> Ruling:
         """The ruling with every state it assumed that would change it if said otherwise."""
-        from canasta_score.judging.ruling import Assumption
-
         found = []
-        for option in self.options:
-            if not option.assumed or option.key in args:
+        for option in self.assumable:
+            if option.key in args:
                 continue
             for value in probes(option, rs):
                 other = self.ask(rs, {**args, option.key: value})
                 if getattr(other, "legal", ruling.legal) != ruling.legal:
                     change = option.change(value)
+                    from canasta_score.judging.ruling import Assumption
+
                     found.append(Assumption(option.key, option.assumed, value, change))
                     break
         return ruling.assuming(*found) if found else ruling
@@ -196,18 +202,15 @@ RANK_OF = attrgetter("rank")
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    count = len(cards)
-    if jokers and count <= packs * min(2, jokers):
+    if len(cards) <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
     ranks = list(map(RANK_OF, cards))
     if (
-        # Too few cards for four of a rank a pack, or no rank named more often:
-        (count <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
-        # and only threes and jokers left that could pass a limit.
-        and ranks.count(THREE) <= 2 * packs
+        ranks.count(THREE) <= 2 * packs
         and ranks.count(JOKER) <= packs * jokers
+        and (len(ranks) <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
     ):
-        return []  # within every limit, whatever the threes' colours
+        return []  # within every limit (four of a rank a pack), whatever the threes' colours
     from canasta_score.rules.deck import Tally, described, excess
 
     return [
@@ -227,9 +230,7 @@ def convert(option: Option, value: Any) -> Any:
     kind = option.kind
     if value is None:
         return option.default
-    if kind == "cards":
-        return parse_cards(value)
-    if kind == "cards?":
+    if kind in ("cards", "cards?"):
         return parse_cards(value)
     if kind == "card":
         return parse_card(value)
@@ -492,8 +493,6 @@ def answer_json(answer: Ruling | Minimum) -> str:
     kept = WRITTEN.get(id(answer))
     if kept is not None and kept[0] is answer:
         return kept[1]
-    from canasta_score.core.safe_text import json_text
-
     if len(WRITTEN) >= WRITTEN_KEPT:
         WRITTEN.clear()
     text = json_text(answer.as_dict())

@@ -5,8 +5,9 @@ the pickup ruling and record validation all ask here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from canasta_score.core.language import ngettext
+from canasta_score.core.language import current, ngettext
 from canasta_score.rules import kinds
 from canasta_score.rules.kinds import CanastaKind, Family
 from canasta_score.rules.ruleset import RuleRef, Ruleset
@@ -24,41 +25,26 @@ def going_out_problems(
 
 
 def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
-    """Which going-out canasta requirements the side's canastas do not meet. Kept per ruleset
-    and language: many sides hold the same canastas."""
-    held = tuple(canastas)
-    short: dict[tuple[CanastaKind, ...], list[RuleRef]] = rs.memo.setdefault("shortfall", {})
-    found = short.get(held)
-    if found is None:
-        if len(short) >= KEPT:
-            short.clear()
-        found = short[held] = shortfall(rs, held)
-    return found.copy()
+    """Which going-out canasta requirements the side's canastas do not meet."""
+    return list(shortfall(rs, tuple(canastas), current()))
 
 
-# At most this many shortfalls are kept per ruleset and language (then forgotten and kept
-# afresh).
-KEPT = 1024
-
-
-def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
-    """:func:`going_out_shortfall` worked out."""
+@lru_cache(maxsize=1024)
+def shortfall(rs: Ruleset, canastas: tuple[CanastaKind, ...], language: str) -> tuple[RuleRef, ...]:
+    """:func:`going_out_shortfall` worked out, in ``language`` (the one in use): many sides
+    hold the same canastas."""
     g = rs.go_out
     families = [kinds.family(k) for k in canastas]
     if not g.wild_canastas_count:
         families = [f for f in families if f is not Family.WILD]
     out = []
     if len(families) < g.canastas:
-        out.append(
-            rs.cite(
-                "go_out.canastas",
-                ngettext(
-                    "The side needs {needed} canasta to go out and has {held}",
-                    "The side needs {needed} canastas to go out and has {held}",
-                    g.canastas,
-                ).format(needed=g.canastas, held=len(families)),
-            )
+        text = ngettext(
+            "The side needs {needed} canasta to go out and has {held}",
+            "The side needs {needed} canastas to go out and has {held}",
+            g.canastas,
         )
+        out.append(rs.cite("go_out.canastas", text.format(needed=g.canastas, held=len(families))))
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
     demands = (
         (
@@ -96,4 +82,4 @@ def shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
         if held < needed:
             shown = text.format(needed=needed, held=held)
             out.append(rs.cite(f"go_out.{key}", shown))
-    return out
+    return tuple(out)

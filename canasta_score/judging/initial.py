@@ -123,15 +123,7 @@ def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int 
                 best = max(best, rs.count(shape.cards))
         clean = clean or clean_or_wild(v)
         wilds = wilds or (shape is not None and bool(shape.wilds))
-    return Opening(
-        points,
-        canasta=canasta,
-        natural_canasta=natural,
-        hand_canasta=hand,
-        clean_or_wild=clean,
-        wilds=wilds,
-        best_canasta=best,
-    )
+    return Opening(points, canasta, natural, hand, clean, wilds, best)
 
 
 def clean_or_wild(v: Verdict) -> bool:
@@ -166,7 +158,8 @@ def check_initial_meld(
     laid = merge_same_rank(tuple(melds), rs)
     verdicts = []
     for i, m in enumerate(laid):
-        verdict = judge(m, rs, Context(initial=True, table=laid[:i] + laid[i + 1 :]))
+        # Laid in the initial meld beside the others (given in field order: made for each meld).
+        verdict = judge(m, rs, Context(True, False, False, laid[:i] + laid[i + 1 :]))
         verdicts.append(verdict)
         reasons += verdict.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1

@@ -6,12 +6,14 @@ found in one place."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _, current, ngettext
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import (
+    FINISHED,
     GROUP,
     WILD,
     Context,
@@ -21,7 +23,6 @@ from canasta_score.judging.melds import (
     group_make_up,
     joins_badly,
     judge,
-    judge_now,
     merge_same_rank,
     same_meld,
 )
@@ -31,6 +32,7 @@ from canasta_score.rules.cards import (
     JOKER,
     SEVEN,
     THREE,
+    TWO,
     Card,
     Rank,
     format_card,
@@ -89,23 +91,29 @@ def check_meld(
     closed: frozenset[Rank] = frozenset(),
 ) -> Ruling:
     """Is this meld (or this addition to a meld) legal for a side to lay now? A meld of one
-    natural rank laid on its own is ruled once per make-up (see
-    :func:`~canasta_score.judging.melds.group_make_up`), in the language in use."""
+    natural rank laid on its own is ruled by its make-up (:func:`group_ruling`)."""
     make_up = group_make_up(cards) if to is None and not table else None
     if make_up is None:
         return meld_ruling(rs, cards, initial, to, going_out, table, closed)
-    kept: dict[tuple[Any, ...], Ruling] = rs.memo.setdefault("meld rulings", {})
-    key = (current(), make_up, initial, going_out, closed)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= RULINGS_KEPT:
-            kept.clear()
-        found = kept[key] = meld_ruling(rs, cards, initial, to, going_out, table, closed)
-    return found
+    return group_ruling(rs, make_up, initial, going_out, closed, current())
 
 
-# How many meld rulings a ruleset keeps by make-up (then they are forgotten and kept afresh).
-RULINGS_KEPT = 1 << 14
+@lru_cache(maxsize=1 << 14)
+def group_ruling(
+    rs: Ruleset,
+    make_up: tuple[Rank, int, int, int],
+    initial: bool,
+    going_out: bool,
+    closed: frozenset[Rank],
+    language: str,
+) -> Ruling:
+    """The ruling on a meld of one natural rank laid on its own, in ``language`` (the one in
+    use). Suits never change it (RULES 1.4: not its shape, nor its count), so it is ruled once
+    per make-up (see :func:`~canasta_score.judging.melds.group_make_up`), written without
+    suits."""
+    rank, naturals, twos, jokers = make_up
+    cards = (Card(rank),) * naturals + (Card(TWO),) * twos + (Card(JOKER),) * jokers
+    return meld_ruling(rs, cards, initial, None, going_out, (), closed)
 
 
 def meld_ruling(
@@ -173,47 +181,37 @@ MELD_KEYS = {
 
 
 def describe_meld(rs: Ruleset, verdict: Verdict, cards: tuple[Card, ...], merged: bool) -> RuleRef:
-    """Why a legal meld is legal: its kind and its cards in words, with the rule it meets.
-    Kept per ruleset and language: many melds read alike."""
+    """Why a legal meld is legal: its kind and its cards in words, with the rule it meets."""
     shape = verdict.shape
     assert shape is not None
     key = (shape.kind, shape.rank, len(cards), shape.naturals, shape.wilds, verdict.canasta, merged)
-    described: dict[tuple[Any, ...], RuleRef] = rs.memo.setdefault("described melds", {})
-    found = described.get(key)
-    if found is None:
-        if len(described) >= DESCRIBED_MAX:
-            described.clear()
-        found = described[key] = word_meld(rs, verdict, len(cards), merged)
-    return found
+    return word_meld(rs, key, current())
 
 
-# At most this many descriptions are kept per ruleset and language (then forgotten and kept
-# afresh).
-DESCRIBED_MAX = 4096
-
-
-def word_meld(rs: Ruleset, verdict: Verdict, count: int, merged: bool) -> RuleRef:
-    """:func:`describe_meld` worked out: ``count`` cards in all."""
-    shape = verdict.shape
-    assert shape is not None
-    if shape.kind is GROUP:
-        what = _("a meld of {rank}").format(rank=shape.rank._value_ if shape.rank else "?")
-        key = "meld.wild_ratio" if shape.wilds else "meld.one-rank"
+@lru_cache(maxsize=1 << 12)
+def word_meld(rs: Ruleset, key: tuple[Any, ...], language: str) -> RuleRef:
+    """:func:`describe_meld` worked out, in ``language`` (the one in use): many melds read
+    alike. ``key``: the meld's kind, rank, cards, natural and wild cards, canasta kind, and
+    whether it joins a meld of the side."""
+    kind, rank, count, naturals, wilds, canasta, merged = key
+    if kind is GROUP:
+        what = _("a meld of {rank}").format(rank=rank._value_ if rank else "?")
+        rule = "meld.wild_ratio" if wilds else "meld.one-rank"
     else:
-        what, key = _(MELD_WORDS[shape.kind]), MELD_KEYS[shape.kind]
+        what, rule = _(MELD_WORDS[kind]), MELD_KEYS[kind]
     if merged:
         what = _("{meld} (with the side's meld it joins)").format(meld=what)
     size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
-        cards=count, naturals=shape.naturals, wilds=shape.wilds
+        cards=count, naturals=naturals, wilds=wilds
     )
-    kind = shown_name(display_name(verdict.canasta, rs)) if verdict.canasta else ""
-    if kind:
+    named = shown_name(display_name(canasta, rs)) if canasta else ""
+    if named:
         text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
-            meld=what, size=size, kind=kind
+            meld=what, size=size, kind=named
         )
     else:
         text = _("Legal: {meld}, {size}").format(meld=what, size=size)
-    return rs.cite(key, text)
+    return rs.cite(rule, text)
 
 
 # ---------------------------------------------------------------- discard
@@ -282,52 +280,27 @@ def discard_problems(
         if d.wild == "going_out_or_all_wild" and not (going_out or all_wild):
             out.append(rs.cite("discard.wild"))
         elif d.wild == "forced_only" and not forced(fallback=True):
-            out.append(
-                rs.cite(
-                    "discard.wild", _("A wild card may be discarded only when nothing else can be")
-                )
-            )
+            text = _("A wild card may be discarded only when nothing else can be")
+            out.append(rs.cite("discard.wild", text))
         return out
     if not pile_empty:
         return out
-    ordinary = [
-        c
-        for c in hand
-        if c.is_natural
-        and c.rank not in (ACE, SEVEN)
-        and not (rs.meld.closed_ranks and c.rank in closed)
-    ]
+    others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
     if card.rank in (ACE, SEVEN):
-        others = [c for c in hand if c.is_natural and c.rank not in (ACE, SEVEN)]
         if d.empty_pile_aces_sevens == "no_other_natural" and others:
-            out.append(
-                rs.cite(
-                    "discard.empty_pile_aces_sevens",
-                    _(
-                        "An ace or seven goes onto an empty pile only while no other natural "
-                        "is held"
-                    ),
-                )
-            )
+            text = _("An ace or seven goes onto an empty pile only while no other natural is held")
+            out.append(rs.cite("discard.empty_pile_aces_sevens", text))
         elif d.empty_pile_aces_sevens == "forced_only" and not forced():
-            out.append(
-                rs.cite(
-                    "discard.empty_pile_aces_sevens",
-                    _("No ace or seven onto an empty pile while another card can go"),
-                )
-            )
+            text = _("No ace or seven onto an empty pile while another card can go")
+            out.append(rs.cite("discard.empty_pile_aces_sevens", text))
     elif (
         rs.meld.closed_ranks
         and card.rank in closed
         and d.empty_pile_closed_rank == "last_resort"
-        and ordinary
+        and any(c.rank not in closed for c in others)
     ):
-        out.append(
-            rs.cite(
-                "discard.empty_pile_closed_rank",
-                _("A card of a closed rank goes onto an empty pile only when no other card can"),
-            )
-        )
+        text = _("A card of a closed rank goes onto an empty pile only when no other card can")
+        out.append(rs.cite("discard.empty_pile_closed_rank", text))
     return out
 
 
@@ -450,7 +423,7 @@ def cannot_meld(
     reasons = [rs.cite("go_out.final_discard", text)]
     standing = []
     for meld, laid in zip(layout.melds, layout.laid, strict=True):
-        verdict = judge_now(meld, rs, Context(going_out=True, record=True))
+        verdict = judge(meld, rs, FINISHED)
         if laid and verdict.broken:
             reasons += verdict.broken
         else:
@@ -482,10 +455,9 @@ def check_go_out(
     wild: list[str] = []
     table = merge_same_rank(table, rs)
     # The melds as they will stand once the side is out: judged as a finished hand's, each by
-    # its own cards (the rest of the table changes nothing then), and each judged afresh.
-    finished = Context(going_out=True, record=True)
+    # its own cards (the rest of the table changes nothing then).
     for meld in table:
-        verdict = judge_now(meld, rs, finished)
+        verdict = judge(meld, rs, FINISHED)
         reasons += verdict.broken
         if verdict.canasta:
             kinds.append(verdict.canasta)
@@ -498,29 +470,24 @@ def check_go_out(
         reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
     if discard is not None:
         reasons += discard_problems(rs, discard, (discard,), going_out=True)
-    how = going_out_said(rs, tuple(kinds), partner is None)
+    how = going_out_said(rs, tuple(kinds), partner is None, current())
     return Ruling.of(reasons, how, {"canastas": len(kinds)})
 
 
+@lru_cache(maxsize=1 << 12)
 def going_out_said(
-    rs: Ruleset, kinds: tuple[CanastaKind, ...], unasked: bool
+    rs: Ruleset, kinds: tuple[CanastaKind, ...], unasked: bool, language: str
 ) -> tuple[RuleRef, ...]:
-    """What a legal going out explains: the side's canastas and, where the partner must agree
-    and was not asked, that rule. Kept per ruleset and language: many tables read alike."""
-    said: dict[tuple[Any, ...], tuple[RuleRef, ...]] = rs.memo.setdefault("going out said", {})
-    found = said.get((kinds, unasked))
-    if found is None:
-        if len(said) >= DESCRIBED_MAX:
-            said.clear()
-        names = ", ".join(shown_name(display_name(k, rs)) for k in kinds)
-        text = ngettext(
-            "The side has {count} canasta: {names}",
-            "The side has {count} canastas: {names}",
-            len(kinds),
-        ).format(count=len(kinds), names=names)
-        how = [rs.cite("go_out.canastas", text)]
-        if rs.go_out.permission == "mandatory" and unasked:
-            text = _("The partner must be asked and agree first")
-            how.append(rs.cite("go_out.permission", text))
-        found = said[kinds, unasked] = tuple(how)
-    return found
+    """What a legal going out explains, in ``language`` (the one in use): the side's canastas
+    and, where the partner must agree and was not asked, that rule."""
+    names = ", ".join(shown_name(display_name(k, rs)) for k in kinds)
+    text = ngettext(
+        "The side has {count} canasta: {names}",
+        "The side has {count} canastas: {names}",
+        len(kinds),
+    ).format(count=len(kinds), names=names)
+    how = [rs.cite("go_out.canastas", text)]
+    if rs.go_out.permission == "mandatory" and unasked:
+        text = _("The partner must be asked and agree first")
+        how.append(rs.cite("go_out.permission", text))
+    return tuple(how)

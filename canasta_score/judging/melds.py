@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import field
 from enum import Enum
+from functools import lru_cache
 
 from canasta_score.core.frozen import record
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, current
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import ACE, JOKER, SEVEN, THREE, TWO, Card, Rank
 from canasta_score.rules.kinds import CanastaKind
@@ -72,22 +73,17 @@ class Context:
 
 @record
 class Verdict:
-    """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind."""
+    """The judgement of one meld: its shape (if any), the rules it breaks, its canasta kind.
+    Every group meld of one make-up shares one verdict (see :func:`judge_group`), whose shape
+    holds the meld's cards written without suits."""
 
     shape: Shape | None
-    broken: list[RuleRef] = field(default_factory=list)
+    broken: tuple[RuleRef, ...] = ()
     canasta: CanastaKind | None = None
 
     @property
     def legal(self) -> bool:
         return self.shape is not None and not self.broken
-
-
-# Verdicts on the melds of finished hands are kept per ruleset: validating and scoring a hand
-# judge each meld several times, and a game's hands repeat many melds. A verdict depends only on
-# the cards, the ruleset (which never changes) and the context. At most this many are kept
-# (then they are forgotten and kept afresh).
-JUDGED_MAX = 4096
 
 
 def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
@@ -144,9 +140,9 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
     return Shape.of(SEQUENCE, cards), []
 
 
-def max_cards(rs: Ruleset, ctx: Context) -> int:
+def max_cards(rs: Ruleset, going_out: bool) -> int:
     """The size limit that applies (0 = none)."""
-    if ctx.going_out and rs.meld.max_cards_going_out:
+    if going_out and rs.meld.max_cards_going_out:
         return rs.meld.max_cards_going_out
     return rs.meld.max_cards
 
@@ -161,48 +157,77 @@ def ratio_ok(naturals: int, wilds: int, ratio: str) -> bool:
     return True
 
 
-def group_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
-    """Rules a group meld breaks."""
+# What a group meld's context can change of its ruling: laid in an initial meld; going out; how
+# many of its wild cards are being laid (0 for a finished hand's meld); an incomplete wild-card
+# meld locking wild cards (US); an incomplete meld of twos keeping twos from being wild (Samba);
+# its rank closed.
+GroupFacts = tuple[bool, bool, int, bool, bool, bool]
+
+
+def group_facts(rs: Ruleset, ctx: Context, make_up: tuple[Rank, int, int, int]) -> GroupFacts:
+    """What ``ctx`` says about a group meld of this make-up (see :data:`GroupFacts`)."""
     m = rs.meld
-    n, w = shape.naturals, shape.wilds
-    lacking: dict[tuple[Rank | None, int, int], list[RuleRef]] = rs.memo.setdefault("lacks", {})
-    found = lacking.get((shape.rank, n, w))
-    if found is None:
-        if len(lacking) >= JUDGED_MAX:
-            lacking.clear()
-        found = lacking[shape.rank, n, w] = [
-            rs.cite(key, ratio_text(m.wild_ratio, n, w) if key == "meld.wild_ratio" else None)
-            for key in group_lacks(rs, shape.rank, n, w)
-        ]
-    out = found.copy()
-    added = ctx.added if ctx.added is not None else shape.cards
-    if shape.rank is TWO:
-        added_wilds = 0
-    elif ctx.added is None:
-        added_wilds = w  # every wild card of the meld is being laid
+    rank, _naturals, twos, jokers = make_up
+    added = ctx.added
+    if ctx.record or rank is TWO:
+        wilds = 0
+    elif added is None:
+        wilds = twos + jokers  # every wild card of the meld is being laid
     else:
-        added_wilds = sum(1 for c in added if c.is_wild)
-    if ctx.record or not added_wilds:
-        return out
-    dirty = shape.wilds > added_wilds  # wild cards already in the meld came with the opening
-    ordinary = dirty and m.dirty_aces_ordinary
-    if (
-        shape.rank is ACE
-        and m.aces_take_wilds == "initial_meld_only"
-        and not ctx.initial
-        and not ordinary
-    ):
-        out.append(rs.cite("meld.aces_take_wilds"))
-    floor = m.wild_min_naturals_after_opening
-    if floor and not ctx.initial and n < floor:
-        out.append(rs.cite("meld.wild_min_naturals_after_opening"))
-    if m.wild_meld_lock and any(incomplete_wild_meld(t, rs) for t in ctx.table):
-        out.append(rs.cite("meld.wild_meld_lock"))
-    twos_added = any(c.rank is TWO for c in added)
-    if m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table):
-        text = _("While the side's meld of twos is not a complete canasta, twos are not wild")
-        out.append(rs.cite("meld.deuce_melds", text))
-    return out
+        wilds = sum(1 for c in added if c.is_wild)
+    lock = deuce = False
+    if wilds and ctx.table:
+        lock = m.wild_meld_lock and any(incomplete_wild_meld(t, rs) for t in ctx.table)
+        twos_added = twos > 0 if added is None else any(c.rank is TWO for c in added)
+        deuce = (
+            m.deuce_melds and twos_added and any(incomplete_deuce_meld(t, rs) for t in ctx.table)
+        )
+    closed = rank in ctx.closed and m.closed_ranks and not ctx.record
+    return ctx.initial, ctx.going_out, wilds, lock, deuce, closed
+
+
+@lru_cache(maxsize=1 << 13)
+def judge_group(
+    rs: Ruleset, make_up: tuple[Rank, int, int, int], facts: GroupFacts, language: str
+) -> Verdict:
+    """The verdict on a group meld of this make-up where ``facts`` say it is laid. Suits never
+    change it (RULES 1.4), so it is worked out once per ruleset and language (the rules' texts
+    are in it), for the meld written without suits."""
+    rank, naturals, twos, jokers = make_up
+    cards = (Card(rank),) * naturals + (Card(TWO),) * twos + (Card(JOKER),) * jokers
+    m = rs.meld
+    initial, going_out, added_wilds, lock, deuce, closed = facts
+    size = naturals + twos + jokers
+    wilds = twos + jokers
+    if rank is TWO:
+        naturals, wilds = twos, jokers
+    out = [rs.cite("meld.min_cards")] if size < m.min_cards else []
+    limit = max_cards(rs, going_out)
+    if limit and size > limit:
+        key = (
+            "meld.max_cards_going_out" if going_out and m.max_cards_going_out else "meld.max_cards"
+        )
+        out.append(rs.cite(key))
+    for key in group_lacks(rs, rank, naturals, wilds):
+        ratio = key == "meld.wild_ratio"
+        out.append(rs.cite(key, ratio_text(m.wild_ratio, naturals, wilds) if ratio else None))
+    if added_wilds:
+        dirty = wilds > added_wilds  # wild cards already in the meld came with the opening
+        ordinary = dirty and m.dirty_aces_ordinary
+        if rank is ACE and m.aces_take_wilds == "initial_meld_only" and not (initial or ordinary):
+            out.append(rs.cite("meld.aces_take_wilds"))
+        floor = m.wild_min_naturals_after_opening
+        if floor and not initial and naturals < floor:
+            out.append(rs.cite("meld.wild_min_naturals_after_opening"))
+        if lock:
+            out.append(rs.cite("meld.wild_meld_lock"))
+        if deuce:
+            text = _("While the side's meld of twos is not a complete canasta, twos are not wild")
+            out.append(rs.cite("meld.deuce_melds", text))
+    if closed:
+        out.append(rs.cite("meld.closed_ranks"))
+    shape = Shape(GROUP, cards, rank, naturals, wilds, jokers)
+    return Verdict(shape, tuple(out), canasta_kind(shape, rs))
 
 
 def group_lacks(rs: Ruleset, rank: Rank | None, naturals: int, wilds: int) -> list[str]:
@@ -279,28 +304,31 @@ def group_make_up(cards: tuple[Card, ...]) -> tuple[Rank, int, int, int] | None:
 
 
 def judge(cards: tuple[Card, ...], rs: Ruleset, ctx: Context | None = None) -> Verdict:
-    """Judge one meld (the whole meld as it will stand) under a ruleset."""
-    ctx = ctx or Context()
-    if not ctx.record or ctx.table:
+    """Judge one meld (the whole meld as it will stand) in its context under a ruleset."""
+    ctx = ctx or PLAIN
+    make_up = group_make_up(cards)
+    if make_up is None:
         return judge_now(cards, rs, ctx)
-    judged: dict[tuple[tuple[Card, ...], Context], Verdict] = rs.memo.setdefault("judged", {})
-    found = judged.get((cards, ctx))
-    if found is None:
-        if len(judged) >= JUDGED_MAX:
-            judged.clear()
-        found = judged[cards, ctx] = judge_now(cards, rs, ctx)
-    return Verdict(found.shape, list(found.broken), found.canasta)
+    return judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
+
+
+PLAIN = Context()
+# A finished hand's meld, as it stands once the side is out: only rules of shape apply.
+FINISHED = Context(going_out=True, record=True)
 
 
 def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
-    """Judge one meld in its context (see :func:`judge`)."""
+    """Judge a meld that is not of one natural rank (see :func:`judge`) in its context."""
     shape, broken = shape_of(cards, rs)
     if shape is None:
-        return Verdict(None, broken)
+        return Verdict(None, tuple(broken))
+    if shape.kind is GROUP:  # a meld of twos: its twos are its natural cards
+        make_up = (TWO, 0, shape.naturals, shape.jokers)
+        return judge_group(rs, make_up, group_facts(rs, ctx, make_up), current())
     m = rs.meld
     if len(cards) < m.min_cards and shape.kind is not BLACK_THREES:
         broken.append(rs.cite("meld.min_cards"))
-    limit = max_cards(rs, ctx)
+    limit = max_cards(rs, ctx.going_out)
     key = "meld.max_cards"
     if shape.kind is SEQUENCE:
         limit, key = m.sequence_max, "meld.sequence_max"
@@ -314,21 +342,15 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
         broken.append(rs.cite(key))
     if shape.kind is BLACK_THREES:
         broken += black_three_broken(shape, rs, ctx)
-    elif shape.kind is WILD:
-        if (
-            m.wild_meld_lock
-            and not ctx.record
-            and any(incomplete_wild_meld(t, rs) for t in ctx.table)
-        ):
-            text = _(
-                "While the side's wild-card meld is incomplete it starts no other wild-card meld"
-            )
-            broken.append(rs.cite("meld.wild_meld_lock", text))
-    elif shape.kind is GROUP:
-        broken += group_broken(shape, rs, ctx)
-        if shape.rank in ctx.closed and m.closed_ranks and not ctx.record:
-            broken.append(rs.cite("meld.closed_ranks"))
-    return Verdict(shape, broken, canasta_kind(shape, rs))
+    elif (
+        shape.kind is WILD
+        and m.wild_meld_lock
+        and not ctx.record
+        and any(incomplete_wild_meld(t, rs) for t in ctx.table)
+    ):
+        text = _("While the side's wild-card meld is incomplete it starts no other wild-card meld")
+        broken.append(rs.cite("meld.wild_meld_lock", text))
+    return Verdict(shape, tuple(broken), canasta_kind(shape, rs))
 
 
 def black_three_broken(shape: Shape, rs: Ruleset, ctx: Context) -> list[RuleRef]:
@@ -395,6 +417,16 @@ def incomplete_penalty_key(shape: Shape, rs: Ruleset) -> str | None:
     return None if kind is None else kinds.penalty_key(kind, rs)
 
 
+def group_rank(cards: tuple[Card, ...], rs: Ruleset) -> Rank | None:
+    """The rank of a group meld (twos, for a meld of twos where the ruleset has them); None for
+    any other meld."""
+    make_up = group_make_up(cards)
+    if make_up is not None:
+        return make_up[0]
+    shape, _ = shape_of(cards, rs)
+    return shape.rank if shape is not None and shape.kind is GROUP else None
+
+
 def merge_same_rank(
     melds: tuple[tuple[Card, ...], ...], rs: Ruleset
 ) -> tuple[tuple[Card, ...], ...]:
@@ -408,8 +440,7 @@ def merge_same_rank(
     where: dict[Rank, int] = {}
     joined = False
     for meld in melds:
-        shape, _ = shape_of(meld, rs)
-        rank = shape.rank if shape is not None and shape.kind is GROUP else None
+        rank = group_rank(meld, rs)
         if rank is not None and rank in where:
             out[where[rank]].extend(meld)
             joined = True
@@ -424,15 +455,13 @@ def same_meld(cards: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], rs: 
     """Index of the side's table meld these cards join under one-meld-per-rank, or -1."""
     if not table or not rs.meld.one_per_rank_per_side or rs.meld.duplicate_groups:
         return -1
-    shape, _ = shape_of(cards, rs)
-    if shape is None or shape.kind is not GROUP:
+    rank = group_rank(cards, rs)
+    if rank is None:
         return -1
-    rank = shape.rank
     for i, meld in enumerate(table):
         if rank is not TWO and rank not in [c.rank for c in meld]:
             continue  # a group of this rank holds a natural card of it: not this meld
-        other, _ = shape_of(meld, rs)
-        if other is not None and other.kind is GROUP and other.rank is rank:
+        if group_rank(meld, rs) is rank:
             return i
     return -1
 

@@ -86,14 +86,8 @@ def pile_blocked(
         text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
         return [rs.cite("pile.blocked_top", text)]
     if top.is_wild:
-        return [
-            rs.cite(
-                "pile.blocked_top",
-                _("A pile topped by a wild card ({card}) cannot be taken").format(
-                    card=format_card(top)
-                ),
-            )
-        ]
+        text = _("A pile topped by a wild card ({card}) cannot be taken")
+        return [rs.cite("pile.blocked_top", text.format(card=format_card(top)))]
     out = []
     if rs.pile.one_card_rule and len(hand) == 1 and pile_size == 1:
         out.append(rs.cite("pile.one_card_rule"))
@@ -141,27 +135,13 @@ def pickup_ways(
     if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wilds:
         used = (naturals[0], wilds[-1])
         if fits(used):
-            ways.append(
-                (
-                    "natural_plus_wild",
-                    used,
-                    _("{cards} from hand meet the top {card} (the pile is not frozen)").format(
-                        cards=format_cards(used), card=t
-                    ),
-                )
-            )
+            text = _("{cards} from hand meet the top {card} (the pile is not frozen)")
+            ways.append(("natural_plus_wild", used, text.format(cards=format_cards(used), card=t)))
     if not frozen and "add_to_meld" in rs.pile.take_unfrozen:
         target = meld_taking_top(rs, top, table)
         if target is not None:
-            ways.append(
-                (
-                    "add_to_meld",
-                    (),
-                    _("The top {card} is added to the side's meld {meld}").format(
-                        card=t, meld=format_cards(target)
-                    ),
-                )
-            )
+            text = _("The top {card} is added to the side's meld {meld}")
+            ways.append(("add_to_meld", (), text.format(card=t, meld=format_cards(target))))
     return ways
 
 
@@ -194,14 +174,8 @@ def no_way_reasons(
     naturals = [c for c in hand if c.rank is top.rank]
     t = format_card(top)
     if not (frozen_now or len(naturals) >= 2):
-        return [
-            rs.cite(
-                "pile.take_unfrozen",
-                _("No cards in hand meet the top {card} in a way this ruleset allows").format(
-                    card=t
-                ),
-            )
-        ]
+        text = _("No cards in hand meet the top {card} in a way this ruleset allows")
+        return [rs.cite("pile.take_unfrozen", text.format(card=t))]
     index = same_meld((top,), table, rs)
     existing = table[index] if index >= 0 else ()
     too_big = bool(existing) and bool(rs.meld.max_cards)

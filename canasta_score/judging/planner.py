@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import field
+from functools import lru_cache
 
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _
@@ -68,31 +69,13 @@ def group_flags(rs: Ruleset, naturals: int, wilds: int, from_hand: bool) -> int:
     return flags
 
 
+@lru_cache(maxsize=4096)
 def rank_options(
     rs: Ruleset, rank: Rank, available: int, jokers: int, twos: int, *, pickup: bool
 ) -> list[tuple[list[Group], int]]:
     """Every way to meld cards of one rank: (groups, facts). The pickup meld holds the top card
-    and at least a pair from hand; other ranks may also be left out (no groups). Kept per
-    ruleset: the search asks the same again and again, across hands too."""
-    key = (rank, available, jokers, twos, pickup)
-    kept: dict[tuple[Rank, int, int, int, bool], list[tuple[list[Group], int]]]
-    kept = rs.memo.setdefault("rank options", {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= KEPT:
-            kept.clear()
-        found = kept[key] = options_of(rs, rank, available, jokers, twos, pickup=pickup)
-    return found
-
-
-# At most this many lists of options are kept per ruleset (then forgotten and kept afresh).
-KEPT = 4096
-
-
-def options_of(
-    rs: Ruleset, rank: Rank, available: int, jokers: int, twos: int, *, pickup: bool
-) -> list[tuple[list[Group], int]]:
-    """:func:`rank_options` worked out."""
+    and at least a pair from hand; other ranks may also be left out (no groups). Kept: the
+    search asks the same again and again, across hands too."""
     lowest = 2 if pickup else rs.meld.min_naturals
     extra = 1 if pickup else 0
     singles: list[tuple[Group, int]] = []

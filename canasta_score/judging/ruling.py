@@ -55,7 +55,7 @@ class Ruling:
         """A ruling that is legal exactly when no rule is broken."""
         broken = dedupe(reasons)
         shown = () if broken else dedupe(explanations)
-        return cls(not broken, broken, shown, MappingProxyType(extra) if extra else NOTHING)
+        return cls(not broken, broken, shown, MappingProxyType(extra) if extra else NOTHING, ())
 
     def with_extra(self, **more: Any) -> Ruling:
         extra = MappingProxyType({**self.extra, **more})
@@ -68,7 +68,8 @@ class Ruling:
     def breaking(self, *more: RuleRef) -> Ruling:
         """The ruling with more rules broken (so illegal, and without explanations)."""
         broken = dedupe((*self.reasons, *more))
-        return Ruling(not broken, broken, () if broken else self.explanations, self.extra)
+        shown = () if broken else self.explanations
+        return Ruling(not broken, broken, shown, self.extra, ())
 
     def assuming(self, *more: Assumption) -> Ruling:
         """The ruling with the states it assumed."""

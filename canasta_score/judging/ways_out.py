@@ -18,10 +18,10 @@ from itertools import combinations_with_replacement
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 from canasta_score.judging.melds import (
-    Context,
+    FINISHED,
     Kind,
     canasta_bonus_key,
-    judge_now,
+    judge,
     merge_same_rank,
     shape_of,
 )
@@ -233,16 +233,12 @@ def arrangements(
                 )
 
 
-# The finished hand's view of a meld (see check_go_out).
-FINISHED = Context(going_out=True, record=True)
-
-
 def broken_melds(rs: Ruleset, layout: Layout) -> list[tuple[Card, ...]]:
     """The hand's cards in each meld of the layout that breaks a rule as it stands."""
     return [
         laid
         for meld, laid in zip(layout.melds, layout.laid, strict=True)
-        if laid and judge_now(meld, rs, FINISHED).broken
+        if laid and judge(meld, rs, FINISHED).broken
     ]
 
 

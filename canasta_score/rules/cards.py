@@ -66,7 +66,6 @@ for _rank in Rank:
     _rank.is_natural = not _rank.is_wild and _rank is not THREE
     _rank.sequence_index = SEQUENCE_ORDER.index(_rank) if _rank in SEQUENCE_ORDER else -1
 NATURAL_RANKS = tuple(r for r in Rank if r.is_natural)
-WILD_RANKS = (TWO, JOKER)
 
 
 class Suit(Enum):
@@ -217,25 +216,17 @@ def parse_ranks(texts: list[str]) -> frozenset[Rank]:
     return frozenset(parse_rank(t) for t in texts)
 
 
+@lru_cache(maxsize=1 << 14)
 def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
-    """Parse cards separated by spaces and/or commas."""
+    """Parse cards separated by spaces and/or commas (each text read once: a table writes the
+    same hands and melds again and again)."""
     # Without commas, str.split gives the same tokens (it splits on what \s matches), faster.
     tokens = [t for t in _SPLIT.split(text.strip()) if t] if "," in text else text.split()
     if not tokens and not allow_empty:
         raise CardNotationError(
             _('no cards in "{text}": {how}').format(text=text, how=_(HOW_TO_WRITE))
         )
-    known = tuple(map(_read.get, tokens))
-    if None not in known:
-        return known  # type: ignore[return-value]  # no None in it
-    parsed = tuple(map(parse_card, tokens))  # a token not read before (or a bad one)
-    if len(_read) < 4096:
-        _read.update(zip(tokens, parsed, strict=True))
-    return parsed
-
-
-# The card of each token read so far (a few hundred are all a table writes).
-_read: dict[str, Card] = {}
+    return tuple(map(parse_card, tokens))
 
 
 def format_card(card: Card) -> str:

@@ -5,11 +5,12 @@ meld judging; :mod:`canasta_score.judging.initial` checks initial melds against 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
-from canasta_score.core.language import N_, _
+from canasta_score.core.language import N_, _, current
 from canasta_score.core.words import CANASTA_BAND_TEXT, CLEAN_OR_WILD_TEXT
 from canasta_score.rules.ruleset import RuleRef, Ruleset
 from canasta_score.rules.schema import Tier
@@ -52,16 +53,13 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
         tier = tier_for(rs, number)
     else:
         tier = tier_for(rs, score)
-    # Kept per ruleset and language: a tier's minimum reads the same whatever the score in it.
-    minimums: dict[int, Minimum] = rs.memo.setdefault("minimums", {})
-    found = minimums.get(id(tier))  # the tiers live as long as their ruleset
-    if found is None:
-        found = minimums[id(tier)] = tier_minimum(rs, tier)
-    return found
+    return tier_minimum(rs, tier, current())
 
 
-def tier_minimum(rs: Ruleset, tier: Tier) -> Minimum:
-    """The minimum of one tier of the initial meld (see :func:`min_meld`)."""
+@lru_cache(maxsize=1024)
+def tier_minimum(rs: Ruleset, tier: Tier, language: str) -> Minimum:
+    """The minimum of one tier of the initial meld, in ``language`` (the one in use): it reads
+    the same whatever the score in the tier."""
     requires = [_(REQUIRE_TEXT[tier.requires])] if tier.requires else []
     if canasta_band(rs, tier.requires, tier.minimum):
         requires.append(_(CANASTA_BAND_TEXT).format(minimum=tier.minimum))

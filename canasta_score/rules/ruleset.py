@@ -7,7 +7,8 @@ import inspect
 import typing
 from collections.abc import Callable
 from dataclasses import field
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
 from canasta_score.core.errors import InputError, RulesetError
@@ -33,16 +34,6 @@ META_KEYS = {
 STATUSES = ("complete", "partial", "reference")
 
 
-@lru_cache(maxsize=1 << 14)
-def rule_json(rule: str, text: str) -> str:
-    """``{"rule": ..., "text": ...}`` as ``json.dumps(..., ensure_ascii=False)`` writes it; kept
-    in a bounded cache, since a ruleset cites the same rules again and again and a batch writes
-    them for every line."""
-    from json.encoder import encode_basestring as encode_text
-
-    return f'{{"rule": {encode_text(rule)}, "text": {encode_text(text)}}}'
-
-
 @record
 class RuleRef:
     """A rule a ruling or a score line relies on: its stable id and its one-line text."""
@@ -52,11 +43,6 @@ class RuleRef:
 
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
-
-    @property
-    def json(self) -> str:
-        """The reference as JSON text (:func:`rule_json`)."""
-        return rule_json(self.rule, self.text)
 
 
 @record
@@ -71,6 +57,12 @@ class Ruleset(Schema):
     data: dict[str, Any]
     # Values the ruleset sets although no source gives them: {key: why this value}.
     unsourced: dict[str, str] = field(default_factory=dict)
+
+    # A ruleset is hashed by identity and compared by value. It keys the library's bounded
+    # caches (functools.lru_cache), whose entries are pure functions of its values: each ruleset
+    # object keeps its own, and a lookup never compares two rulesets value by value (which costs
+    # more than the work kept). Rulesets are never put in sets or used as keys elsewhere.
+    __hash__ = object.__hash__
 
     @property
     def players(self) -> int:
@@ -98,48 +90,14 @@ class Ruleset(Schema):
 
     def rule_id(self, key: str) -> str:
         """Stable id of a key or fixed rule: ``classic.meld.wild-ratio``."""
-        return f"{self.id}.{key.replace('_', '-')}"
+        return rule_id(self.id, key)
 
     def cite(self, key: str, text: str | None = None) -> RuleRef:
-        """A reference to the rule behind ``key`` (a schema key or a fixed rule)."""
-        if text is not None:
-            rule = self.rule_ids.get(key)
-            if rule is None:
-                rule = self.rule_ids[key] = self.rule_id(key)
-            return RuleRef(rule, text)
-        book = self.citations.get(current())
-        if book is None:
-            book = self.citations[current()] = {}
-        found = book.get(key)
-        if found is None:
-            found = book[key] = RuleRef(self.rule_id(key), self.rule_text(key))
-        return found
-
-    @cached_property
-    def rule_ids(self) -> dict[str, str]:
-        """The stable ids worked out so far, by key (see :meth:`rule_id`)."""
-        return {}
-
-    @cached_property
-    def citations(self) -> dict[str, dict[str, RuleRef]]:
-        """The references made so far with the rule's own text, by language and key (a ruleset
-        never changes, so each is worked out once in each language)."""
-        return {}
-
-    @cached_property
-    def memos(self) -> dict[str, dict[str, Any]]:
-        """:attr:`memo` of each language spoken so far."""
-        return {}
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """Room for what pure functions of this ruleset work out once (a ruleset never
-        changes); each names its own entry. Kept apart for each language, since what is
-        kept may hold the text of a rule."""
-        found = self.memos.get(current())
-        if found is None:
-            found = self.memos[current()] = {}
-        return found
+        """A reference to the rule behind ``key`` (a schema key or a fixed rule), with ``text``
+        or else the rule's own text."""
+        if text is None:
+            return citation(self, key, current())
+        return RuleRef(rule_id(self.id, key), text)
 
     def rule_text(self, key: str) -> str:
         """The one-line text of a key (with its value) or of a fixed rule."""
@@ -174,41 +132,39 @@ class Ruleset(Schema):
         ]
         return out
 
-    @cached_property
-    def points_by_rank(self) -> dict[Rank, int]:
-        """The count of each rank (threes: the melded black-three count)."""
-        v = self.values
-        low = (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)
-        table = {r: v.low if r in low else v.high for r in Rank}
-        table.update(
-            {Rank.JOKER: v.joker, Rank.TWO: v.two, Rank.ACE: v.ace, Rank.THREE: v.black_three}
-        )
-        return table
-
     def card_points(self, card: Any) -> int:
         """The count of one card (threes: the melded black-three count)."""
-        return self.points_by_rank[card.rank]
+        return rank_points(self)[card.rank]
 
     def count(self, cards: Any) -> int:
         """The count of several cards."""
-        return sum(map(self.points_by_card.__getitem__, cards))
-
-    @cached_property
-    def points_by_card(self) -> dict[Any, int]:
-        """The count of each card met so far (see :attr:`points_by_rank`)."""
-        return CardPoints(self.points_by_rank)
+        return sum(map(rank_points(self).__getitem__, map(RANK_OF, cards)))
 
 
-class CardPoints(dict[Any, int]):
-    """The count of each card, filled in from the count of its rank as cards are met."""
+@lru_cache(maxsize=1 << 12)
+def rule_id(ruleset: str, key: str) -> str:
+    """Stable id of a key or fixed rule of a ruleset: ``classic.meld.wild-ratio``."""
+    return f"{ruleset}.{key.replace('_', '-')}"
 
-    def __init__(self, by_rank: dict[Rank, int]) -> None:
-        super().__init__()
-        self.by_rank = by_rank
 
-    def __missing__(self, card: Any) -> int:
-        points = self[card] = self.by_rank[card.rank]
-        return points
+@lru_cache(maxsize=1 << 12)
+def citation(rs: Ruleset, key: str, language: str) -> RuleRef:
+    """A reference to the rule behind ``key`` with the rule's own text, in ``language`` (the
+    one in use): a ruleset never changes, so each is worked out once."""
+    return RuleRef(rs.rule_id(key), rs.rule_text(key))
+
+
+@lru_cache(maxsize=64)
+def rank_points(rs: Ruleset) -> dict[Rank, int]:
+    """The count of each rank under a ruleset (threes: the melded black-three count)."""
+    v = rs.values
+    low = (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)
+    table = {r: v.low if r in low else v.high for r in Rank}
+    table.update({Rank.JOKER: v.joker, Rank.TWO: v.two, Rank.ACE: v.ace, Rank.THREE: v.black_three})
+    return table
+
+
+RANK_OF = attrgetter("rank")
 
 
 def describe_value(value: Any) -> str:
