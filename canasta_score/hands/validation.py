@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
-from typing import Any, TypeVar, cast
+from functools import lru_cache, partial
 
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
@@ -33,7 +32,6 @@ from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
 from canasta_score.rules.ruleset import Ruleset
 
-F = TypeVar("F", bound=Callable[..., Any])
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
     k.value
@@ -70,19 +68,6 @@ COUNTED = (
 # A special hand is the side's first and only meld (RULES 7.2); its threes and the partner's
 # cards may be entered, they simply do not count.
 SPECIAL_ONLY = ("meld_points", "canastas", "incomplete", "concealed_canastas")
-
-
-def per_ruleset(work: F) -> F:
-    """``work(rs, *args)``, a pure function of a ruleset and a few values, kept in ``rs.memo``."""
-    name = work.__qualname__
-
-    def kept(rs: Ruleset, *args: Any) -> Any:
-        memo: dict[tuple[Any, ...], Any] = rs.memo.setdefault(name, {})
-        if args not in memo:
-            memo[args] = work(rs, *args)
-        return memo[args]
-
-    return cast(F, kept)
 
 
 # ---------------------------------------------------------------- the whole record
@@ -237,14 +222,14 @@ def check_summary(
         raise fail(side.name, text, melds=both(parts), least=f"{least:,}", count=count)
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def count_step(rs: Ruleset) -> int:
     """What every count of cards is a multiple of: 5 when every card's value is a multiple of 5."""
     values = (rs.values.joker, rs.values.two, rs.values.ace, rs.values.high, rs.values.low)
     return 5 if all(v % 5 == 0 for v in values) else 1
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count a canasta of this kind can have."""
     size, v = rs.canasta.min_cards, rs.values
@@ -268,7 +253,7 @@ def least_canasta_count(rs: Ruleset, kind: CanastaKind) -> int:
     }.get(least, size * v.low)
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def least_incomplete_count(rs: Ruleset, kind: CanastaKind) -> int:
     """The smallest count an incomplete special meld of this kind can have (``meld.min_cards``
     cards: a wild-card meld of twos, four jokers, a clean meld of sevens or aces, a sequence
@@ -437,7 +422,7 @@ def check_deck(rs: Ruleset, record: HandRecord) -> None:
     check_deck_bounds(rs, record)
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def deck_points(rs: Ruleset) -> int:
     """The count of every card in the deck: the most a hand's melds and hands can add up to."""
     v, packs = rs.values, rs.deck.decks
@@ -471,7 +456,7 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
 Claim = tuple[dict[str, int], Callable[[], str]]
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def deck_holds(rs: Ruleset) -> dict[str, int]:
     """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
     each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
@@ -488,7 +473,7 @@ def deck_holds(rs: Ruleset) -> dict[str, int]:
     }
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def least_naturals_in_mixed(rs: Ruleset) -> int:
     """The fewest natural cards a mixed canasta can hold (RULES 1.5 with the ruleset's limits)."""
     m, size = rs.meld, rs.canasta.min_cards
@@ -499,7 +484,7 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
     return size
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
@@ -524,7 +509,7 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return needs
 
 
-@per_ruleset
+@lru_cache(maxsize=256)
 def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
