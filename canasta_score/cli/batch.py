@@ -12,6 +12,7 @@ from typing import IO, Annotated, Protocol
 import typer
 
 from canasta_score.core.errors import InputError
+from canasta_score.core.language import _
 
 CHUNK = 1 << 16
 MEMO = 1 << 16
@@ -67,9 +68,10 @@ def run(path: str, engine: Engine | None = None) -> int:
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
+        text = _("{path}: cannot be read ({reason})")
+        raise InputError(text.format(path=path, reason=exc.strerror)) from None
     # What is loaded by now lives as long as the process: the collector, run again and again
     # for the short-lived objects a batch makes, need not walk it each time. Those objects hold
     # no cycles (each line's are freed once its answer is written), so the collector waits for
