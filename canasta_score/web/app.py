@@ -350,9 +350,7 @@ def chosen_lang(table: Table, given: str | None) -> str:
 
 async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, int]:
     """A change from the scorer's page: its form, language and the revision it showed."""
-    role = table.role(request.path_params["token"])
-    if role != SCORER:
-        raise Refused(403, _("This link only shows the game; it cannot change it."))
+    scorer_only(table, request)
     values = await read_form(request)
     if not secrets.compare_digest(values.get("csrf", "").encode(), table.csrf.encode()):
         raise Refused(403, _("This form is out of date; reload the page."))
@@ -362,6 +360,12 @@ async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, i
         chosen_lang(table, values.get("lang")),
         int(revision) if revision.isdigit() else -1,
     )
+
+
+def scorer_only(table: Table, request: Request) -> None:
+    """Refuse (403) the viewer's link where the page changes the game."""
+    if table.role(request.path_params["token"]) != SCORER:
+        raise Refused(403, _("This link only shows the game; it cannot change it."))
 
 
 def done(table: Table, lang: str, **said: int) -> Response:
@@ -461,9 +465,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
     async def edit_page(request: Request) -> Response:
         from canasta_score.web.views import form_values, hand_form
 
-        role = table.role(request.path_params["token"])
-        if role != SCORER:
-            raise Refused(403, _("This link only shows the game; it cannot change it."))
+        scorer_only(table, request)
         lang = chosen_lang(table, request.query_params.get("lang"))
         number = request.path_params["number"]
         with language.speaking(lang):
@@ -477,9 +479,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                     "hand {number} was entered card by card; edit it on the command line "
                     "(canasta-score edit {number})"
                 ).format(number=number)
-                return page(hub, role, lang, problem=problem, status=409)
+                return page(hub, SCORER, lang, problem=problem, status=409)
             form = hand_form(game, game.rules(), number, values)
-            return page(hub, role, lang, form=form, editing=number)
+            return page(hub, SCORER, lang, form=form, editing=number)
 
     async def edit(request: Request) -> Response:
         from canasta_score.games import scorekeeper
