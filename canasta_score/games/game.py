@@ -350,6 +350,15 @@ def entered_at(data: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def entered_now(data: dict[str, Any]) -> dict[str, Any]:
+    """The hand with when it is being entered (unless its record says)."""
+    from datetime import datetime
+
+    if not isinstance(data, dict) or ENTERED in data:
+        return data
+    return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
+
+
 def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]:
     """When a game was started and last played (ISO 8601), from when it was ``created`` and
     each hand was ``entered``. Started: when it was created, else when its first dated hand was

@@ -427,6 +427,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
 
     async def hand(request: Request) -> Response:
         from canasta_score.games import scorekeeper
+        from canasta_score.games.game import entered_now
         from canasta_score.games.store import GameChanged
 
         values, lang, revision = await posted(request, table)
@@ -439,7 +440,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 # Save is pressed on the breakdown shown before it: the explicit yes a hand
                 # that ends the game needs.
                 saved = scorekeeper.record(
-                    table.store(), table.ref, stamped(form.record), revision, ends_game=True
+                    table.store(), table.ref, entered_now(form.record), revision, ends_game=True
                 )
             except GameChanged as exc:
                 form = entered_form(table, values)
@@ -600,15 +601,6 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
         )
     game = store.load(table.ref, hands=False)
     return read_hand(game, game.rules(), number, totals_before(summary, number), values)
-
-
-def stamped(record: dict[str, Any]) -> dict[str, Any]:
-    """The hand with when it is being entered."""
-    from datetime import datetime
-
-    from canasta_score.games.game import ENTERED
-
-    return {**record, ENTERED: datetime.now().isoformat(timespec="seconds")}
 
 
 def notice_of(params: Any) -> str:
