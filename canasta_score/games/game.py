@@ -768,14 +768,13 @@ class Change:
 
     def minimum_changes(self) -> list[tuple[int, str, int, int]]:
         """(hand, side, old minimum, new minimum) for every later hand whose minimum moved."""
-        out = []
-        for old, new in zip(self.before.played, self.after.played, strict=True):
-            if old.number <= self.number:
-                continue
-            for side, a, b in zip(self.after.game.sides, old.minimums, new.minimums, strict=True):
-                if a.minimum != b.minimum:
-                    out.append((old.number, side.name, a.minimum, b.minimum))
-        return out
+        return [
+            (old.number, side.name, a.minimum, b.minimum)
+            for old, new in zip(self.before.played, self.after.played, strict=True)
+            if old.number > self.number
+            for side, a, b in zip(self.after.game.sides, old.minimums, new.minimums, strict=True)
+            if a.minimum != b.minimum
+        ]
 
     def as_dict(self) -> dict[str, Any]:
         return {
