@@ -43,7 +43,7 @@ from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _, ngettext
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
-from canasta_score.games.summary import Summary, line_data
+from canasta_score.games.summary import Summary
 
 if TYPE_CHECKING:
     from canasta_score.games.game import Game, Log, Played
@@ -789,13 +789,13 @@ class Store:
         db.execute("DELETE FROM lines WHERE game = ? AND number > ?", (ident, same))
         db.executemany(
             "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
-            [(ident, x.number, to_json(line_data(x))) for x in summary.lines if x.number > same],
+            [(ident, x.number, to_json(x)) for x in summary.lines if x.number > same],
         )
         db.execute(
             "INSERT INTO summaries (game, stamp, revision, head, facts) VALUES (?, ?, ?, ?, NULL)"
             " ON CONFLICT (game) DO UPDATE SET stamp = excluded.stamp, "
             "revision = excluded.revision, head = excluded.head, facts = NULL",
-            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data(lines=False))),
+            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data())),
         )
 
     # -------------------------------------------------------------- changing
