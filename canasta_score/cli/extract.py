@@ -10,17 +10,6 @@ from typing import IO, Any
 Extracted = Any  # (line, function, message or messages, comments), as Babel wants
 
 
-def python_messages(
-    fileobj: IO[bytes],
-    keywords: Collection[str],
-    comment_tags: Collection[str],
-    options: Mapping[str, Any],
-) -> Iterator[Extracted]:
-    from babel.messages.extract import extract_python
-
-    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
-
-
 def help_texts(
     fileobj: IO[bytes],
     keywords: Collection[str],
@@ -29,11 +18,12 @@ def help_texts(
 ) -> Iterator[Extracted]:
     """The file's own messages, then every help text of the whole app."""
     import typer
+    from babel.messages.extract import extract_python
 
     from canasta_score.cli import app
     from canasta_score.cli.languages import help_holders
 
-    yield from python_messages(fileobj, keywords, comment_tags, options)
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
     texts = (text for _holder, _name, text in help_holders(typer.main.get_command(app), every=True))
     for text in dict.fromkeys(texts):
         yield 0, "_", text, ["help"]
@@ -47,10 +37,12 @@ def rule_texts(
 ) -> Iterator[Extracted]:
     """The file's own messages, then the text of every ruleset key and fixed rule (in the
     context of its key, as ``pgettext`` looks it up) and of every named choice."""
+    from babel.messages.extract import extract_python
+
     from canasta_score.rules import schema
     from canasta_score.rules.ruleset import schema_keys, section_fields, section_types
 
-    yield from python_messages(fileobj, keywords, comment_tags, options)
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
     for key in schema_keys():
         section, name = key.split(".", 1)
         text = section_fields(section_types()[section])[name].metadata["text"]

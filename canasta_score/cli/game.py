@@ -116,17 +116,6 @@ def hand_from(
     return parse_quick(quick, names, players, game.rules(), keep), False
 
 
-def entered_now(data: dict[str, Any]) -> dict[str, Any]:
-    """The hand with when it is being entered (unless its record says)."""
-    from datetime import datetime
-
-    from canasta_score.games.game import ENTERED
-
-    if not isinstance(data, dict) or ENTERED in data:
-        return data
-    return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
-
-
 def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
     """Each shortfall of a hand as a warning on standard error (in colour unless ``plain``)."""
     from canasta_score.cli.colour import echo, wanted
@@ -260,7 +249,7 @@ def hand_cmd(
     Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.games.game import check_open
+    from canasta_score.games.game import check_open, entered_now
 
     store, ref = open_game(game, writable=True)
     before = store.summary(ref, last_only=True)  # all the next hand needs

@@ -180,8 +180,8 @@ class Session:
 
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.game import entered_now, save_hand
-        from canasta_score.games.game import check_open
+        from canasta_score.cli.game import save_hand
+        from canasta_score.games.game import check_open, entered_now
 
         rest, yes = self.said_yes(rest)
         self.store.writable(self.path)

@@ -350,6 +350,15 @@ def entered_at(data: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def entered_now(data: dict[str, Any]) -> dict[str, Any]:
+    """The hand with when it is being entered (unless its record says)."""
+    from datetime import datetime
+
+    if not isinstance(data, dict) or ENTERED in data:
+        return data
+    return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
+
+
 def dates_of(created: str, entered: list[Any], modified: str) -> tuple[str, str]:
     """When a game was started and last played (ISO 8601), from when it was ``created`` and
     each hand was ``entered``. Started: when it was created, else when its first dated hand was
@@ -759,14 +768,13 @@ class Change:
 
     def minimum_changes(self) -> list[tuple[int, str, int, int]]:
         """(hand, side, old minimum, new minimum) for every later hand whose minimum moved."""
-        out = []
-        for old, new in zip(self.before.played, self.after.played, strict=True):
-            if old.number <= self.number:
-                continue
-            for side, a, b in zip(self.after.game.sides, old.minimums, new.minimums, strict=True):
-                if a.minimum != b.minimum:
-                    out.append((old.number, side.name, a.minimum, b.minimum))
-        return out
+        return [
+            (old.number, side.name, a.minimum, b.minimum)
+            for old, new in zip(self.before.played, self.after.played, strict=True)
+            if old.number > self.number
+            for side, a, b in zip(self.after.game.sides, old.minimums, new.minimums, strict=True)
+            if a.minimum != b.minimum
+        ]
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -233,11 +233,10 @@ def totals(rows: list[tuple[int, ...]], width: int) -> list[int]:
 
 def added(counts: Iterable[dict[str, int]]) -> dict[str, int]:
     """Counts by name added up (the names in the order first met)."""
-    total: dict[str, int] = {}
+    total: Counter[str] = Counter()
     for count in counts:
-        for name, n in count.items():
-            total[name] = total.get(name, 0) + n
-    return total
+        total.update(count)
+    return dict(total)
 
 
 # ---------------------------------------------------------------- who is who

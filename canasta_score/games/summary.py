@@ -1,8 +1,8 @@
 """A game at a glance: running totals, next minimums, dealer, end and winner.
 
 This is what ``status``, ``history`` and ``games`` show. It is computed by :mod:`game` and kept
-in a cache beside the game files, so this module imports nothing heavy: reading a summary back
-must stay fast even for a long game.
+in the game database beside the game, so this module imports nothing heavy: reading a summary
+back must stay fast even for a long game.
 """
 
 from __future__ import annotations
@@ -142,10 +142,10 @@ class Summary:
             ],
         }
 
-    def to_data(self, lines: bool = True) -> dict[str, Any]:
-        """Plain data for the cache (compact: hand lines as lists; without them if not
-        ``lines``)."""
-        data = {
+    def to_data(self) -> dict[str, Any]:
+        """Plain data for the store, without the lines (which it keeps one a row, each a
+        :class:`HandLine`'s fields in order)."""
+        return {
             "game": self.game,
             "ruleset": self.ruleset,
             "ruleset_name": self.ruleset_name,
@@ -161,13 +161,11 @@ class Summary:
             "winners": list(self.winners),
             "ended_by": self.ended_by,
         }
-        if lines:
-            data["lines"] = [line_data(x) for x in self.lines]
-        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Summary:
-        """Rebuild a summary from :meth:`to_data` output (raises KeyError/TypeError if damaged)."""
+        """Rebuild a summary from :meth:`to_data` output with its ``lines`` (raises KeyError or
+        TypeError if damaged)."""
         return cls(
             game=str(data["game"]),
             ruleset=str(data["ruleset"]),
@@ -188,17 +186,3 @@ class Summary:
             winners=tuple(data["winners"]),
             ended_by=str(data["ended_by"]),
         )
-
-
-def line_data(x: HandLine) -> list[Any]:
-    """A hand line as plain data for the cache."""
-    return [
-        x.number,
-        x.dealer,
-        list(x.minimums),
-        list(x.scores),
-        list(x.totals),
-        x.went_out,
-        x.concealed,
-        x.out_player,
-    ]

@@ -194,16 +194,6 @@ def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
 def to_markdown(log: Log, full: bool = False) -> str:
     """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
     each hand's record and the ruleset."""
-    head, middle, tail = markdown_frame(log, full)
-    lines = head + [markdown_row(hand) for hand in log.played] + middle
-    for hand in log.played:
-        lines += markdown_section(hand, full)
-    return "\n".join(lines + tail)
-
-
-def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str]]:
-    """The Markdown's lines but the hands': those before the sheet's rows, those between the
-    rows and the hands' sections, and those after the sections."""
     import tomli_w
 
     game, rs = log.game, log.rs
@@ -240,13 +230,16 @@ def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str
     head = [_("Hand"), _("Entered"), _("Dealer")]
     for s in game.sides:
         head += [md(s.name), _("{side} total").format(side=md(s.name))]
-    lines += table(head, [], "rll" + "rr" * len(game.sides))
-    middle = ["", result_line(log.summary()), ""]
+    lines += table(
+        head, [markdown_row(hand) for hand in log.played], "rll" + "rr" * len(game.sides)
+    )
+    lines += ["", result_line(log.summary()), ""]
     if log.played:
-        middle += ["## " + _("Hands"), ""]
-    tail = []
+        lines += ["## " + _("Hands"), ""]
+    for hand in log.played:
+        lines += markdown_section(hand, full)
     if full:
-        tail += [
+        lines += [
             "## " + _("Ruleset"),
             "",
             _("The game is scored with this snapshot of {ruleset}:").format(
@@ -258,11 +251,11 @@ def markdown_frame(log: Log, full: bool) -> tuple[list[str], list[str], list[str
             "```",
             "",
         ]
-    return lines, middle, tail
+    return "\n".join(lines)
 
 
-def markdown_row(hand: Played) -> str:
-    """A hand's row of the Markdown score sheet."""
+def markdown_row(hand: Played) -> list[str]:
+    """A hand's cells of the Markdown score sheet."""
     row = [str(hand.number), md(when(hand)), md(said_seat(hand.dealer))]
     concealed, player = hand.going_out()
     for side, total in zip(hand.score.sides, hand.totals, strict=True):
@@ -274,7 +267,7 @@ def markdown_row(hand: Played) -> str:
         if side.went_out and player:
             points = _("{points}, {player}").format(points=points, player=md(player))
         row += [points, num(total)]
-    return "| " + " | ".join(row) + " |"
+    return row
 
 
 def markdown_section(hand: Played, full: bool) -> list[str]:

@@ -350,9 +350,7 @@ def chosen_lang(table: Table, given: str | None) -> str:
 
 async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, int]:
     """A change from the scorer's page: its form, language and the revision it showed."""
-    role = table.role(request.path_params["token"])
-    if role != SCORER:
-        raise Refused(403, _("This link only shows the game; it cannot change it."))
+    scorer_only(table, request)
     values = await read_form(request)
     if not secrets.compare_digest(values.get("csrf", "").encode(), table.csrf.encode()):
         raise Refused(403, _("This form is out of date; reload the page."))
@@ -362,6 +360,12 @@ async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, i
         chosen_lang(table, values.get("lang")),
         int(revision) if revision.isdigit() else -1,
     )
+
+
+def scorer_only(table: Table, request: Request) -> None:
+    """Refuse (403) the viewer's link where the page changes the game."""
+    if table.role(request.path_params["token"]) != SCORER:
+        raise Refused(403, _("This link only shows the game; it cannot change it."))
 
 
 def done(table: Table, lang: str, **said: int) -> Response:
@@ -423,6 +427,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
 
     async def hand(request: Request) -> Response:
         from canasta_score.games import scorekeeper
+        from canasta_score.games.game import entered_now
         from canasta_score.games.store import GameChanged
 
         values, lang, revision = await posted(request, table)
@@ -435,7 +440,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 # Save is pressed on the breakdown shown before it: the explicit yes a hand
                 # that ends the game needs.
                 saved = scorekeeper.record(
-                    table.store(), table.ref, stamped(form.record), revision, ends_game=True
+                    table.store(), table.ref, entered_now(form.record), revision, ends_game=True
                 )
             except GameChanged as exc:
                 form = entered_form(table, values)
@@ -461,9 +466,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
     async def edit_page(request: Request) -> Response:
         from canasta_score.web.views import form_values, hand_form
 
-        role = table.role(request.path_params["token"])
-        if role != SCORER:
-            raise Refused(403, _("This link only shows the game; it cannot change it."))
+        scorer_only(table, request)
         lang = chosen_lang(table, request.query_params.get("lang"))
         number = request.path_params["number"]
         with language.speaking(lang):
@@ -477,9 +480,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                     "hand {number} was entered card by card; edit it on the command line "
                     "(canasta-score edit {number})"
                 ).format(number=number)
-                return page(hub, role, lang, problem=problem, status=409)
+                return page(hub, SCORER, lang, problem=problem, status=409)
             form = hand_form(game, game.rules(), number, values)
-            return page(hub, role, lang, form=form, editing=number)
+            return page(hub, SCORER, lang, form=form, editing=number)
 
     async def edit(request: Request) -> Response:
         from canasta_score.games import scorekeeper
@@ -598,15 +601,6 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
         )
     game = store.load(table.ref, hands=False)
     return read_hand(game, game.rules(), number, totals_before(summary, number), values)
-
-
-def stamped(record: dict[str, Any]) -> dict[str, Any]:
-    """The hand with when it is being entered."""
-    from datetime import datetime
-
-    from canasta_score.games.game import ENTERED
-
-    return {**record, ENTERED: datetime.now().isoformat(timespec="seconds")}
 
 
 def notice_of(params: Any) -> str:

@@ -89,36 +89,34 @@ def sheet_context(log: Log, summary: Summary) -> dict[str, Any]:
     from canasta_score.output.page import COLOURS, hand_title, result_sentence, side_score
 
     data = log_data(log, summary=summary)
-    hands = []
-    for hand, played in zip(data["hands"], log.played, strict=True):
-        hands.append(
-            {
-                **hand,
-                "title": hand_title(hand),
-                "sides": [
-                    {
-                        **side,
-                        "heading": side_score(side),
-                        "minimum_text": minimum_text(side["minimum"], side["requires"]),
-                        "items": breakdown_items(scored),
-                    }
-                    for side, scored in zip(hand["sides"], played.score.sides, strict=True)
-                ],
-            }
-        )
-    totals = []
-    for i, s in enumerate(summary.sides):
-        totals.append(
-            {
-                "name": s.name,
-                "index": i % 6,
-                "score": s.score,
-                "to_go": _("{points} to go").format(points=f"{summary.to_go(s.score):,}"),
-                "minimum": ""
-                if summary.finished
-                else minimum_text(s.next_minimum, list(s.next_requires)),
-            }
-        )
+    hands = [
+        {
+            **hand,
+            "title": hand_title(hand),
+            "sides": [
+                {
+                    **side,
+                    "heading": side_score(side),
+                    "minimum_text": minimum_text(side["minimum"], side["requires"]),
+                    "items": breakdown_items(scored),
+                }
+                for side, scored in zip(hand["sides"], played.score.sides, strict=True)
+            ],
+        }
+        for hand, played in zip(data["hands"], log.played, strict=True)
+    ]
+    totals = [
+        {
+            "name": s.name,
+            "index": i % 6,
+            "score": s.score,
+            "to_go": _("{points} to go").format(points=f"{summary.to_go(s.score):,}"),
+            "minimum": ""
+            if summary.finished
+            else minimum_text(s.next_minimum, list(s.next_requires)),
+        }
+        for i, s in enumerate(summary.sides)
+    ]
     from canasta_score.core import language
 
     return {

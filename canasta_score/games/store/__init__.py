@@ -30,6 +30,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -42,7 +43,7 @@ from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _, ngettext
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
-from canasta_score.games.summary import Summary, line_data
+from canasta_score.games.summary import Summary
 
 if TYPE_CHECKING:
     from canasta_score.games.game import Game, Log, Played
@@ -261,8 +262,6 @@ class Store:
         """Give a file this process made in the game home to the home's owner (see
         :meth:`owner_to_keep`); a link is never followed. A file that cannot be given away is
         an error."""
-        import stat
-
         if self._owner is None:
             return
         try:
@@ -287,8 +286,6 @@ class Store:
         """Refuse a database file that is not a regular file. (Whether it is an SQLite
         database SQLite says itself: this process never opens the file on its own, since
         closing such a handle would drop the locks SQLite holds on it.)"""
-        import stat
-
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
@@ -482,8 +479,6 @@ class Store:
         path = Path(ref).expanduser()
         pathlike = any(sep in ref for sep in ("/", os.sep)) or path.suffix in (".toml", ".json")
         if pathlike and os.path.lexists(path):
-            import stat
-
             try:
                 regular = stat.S_ISREG(os.stat(path).st_mode)
             except OSError as exc:
@@ -562,8 +557,6 @@ class Store:
         """Whether writing ``path`` would write over the store: the database (by any name or
         link), its journal files, the copies kept before migrations, or any SQLite
         database."""
-        import stat
-
         target = Path(os.path.realpath(path))
         home = Path(os.path.realpath(self.home))
         ours = target.name.startswith("games") and target.name.endswith(
@@ -716,22 +709,12 @@ class Store:
         """The game's summary: as derived before when its stamp is the program's and the
         game's, else derived again (and kept, where the database can be written). With
         ``last_only``, it may hold only the last hand's line (see :meth:`kept_summary`)."""
-        if ref.file is not None:
-            return self.log(ref).summary()
-        with self.reading() as db:
-            ident = self.game_id(db, ref.name)
-            found = self.kept_summary(db, ident, last_only)
-        if found is not None:
-            return found
-        try:
-            with self.writing() as db:
-                return self.derive(db, ident, self.read_game(db, ref.name)).summary()
-        except GameError as exc:
-            if not read_only(exc):
-                raise
-            from canasta_score.games.game import replay
-
-            return replay(self.load(ref)).summary()  # the summary is only a shortcut
+        if ref.file is None:
+            with self.reading() as db:
+                found = self.kept_summary(db, self.game_id(db, ref.name), last_only)
+            if found is not None:
+                return found
+        return self.log(ref).summary()
 
     def kept_summary(
         self, db: sqlite3.Connection, ident: int, last_only: bool = False
@@ -806,13 +789,13 @@ class Store:
         db.execute("DELETE FROM lines WHERE game = ? AND number > ?", (ident, same))
         db.executemany(
             "INSERT INTO lines (game, number, line) VALUES (?, ?, ?)",
-            [(ident, x.number, to_json(line_data(x))) for x in summary.lines if x.number > same],
+            [(ident, x.number, to_json(x)) for x in summary.lines if x.number > same],
         )
         db.execute(
             "INSERT INTO summaries (game, stamp, revision, head, facts) VALUES (?, ?, ?, ?, NULL)"
             " ON CONFLICT (game) DO UPDATE SET stamp = excluded.stamp, "
             "revision = excluded.revision, head = excluded.head, facts = NULL",
-            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data(lines=False))),
+            (ident, program_stamp(), revision_of(db, ident), to_json(summary.to_data())),
         )
 
     # -------------------------------------------------------------- changing
@@ -852,10 +835,9 @@ class Store:
         if game.uid:
             row = db.execute("SELECT name FROM games WHERE uid = ?", (game.uid,)).fetchone()
         elif game.created:
-            sides = to_json([{"name": s.name, "players": list(s.players)} for s in game.sides])
             row = db.execute(
                 "SELECT name FROM games WHERE created = ? AND sides = ? AND first_dealer = ?",
-                (game.created, sides, game.first_dealer),
+                (game.created, sides_json(game), game.first_dealer),
             ).fetchone()
         else:
             row = None
@@ -871,7 +853,6 @@ class Store:
     def insert(self, db: sqlite3.Connection, game: Game, uid: str) -> int:
         """Write a new game, its hands and its summary; it becomes the current game."""
         now = datetime.now().isoformat(timespec="seconds")
-        sides = [{"name": s.name, "players": list(s.players)} for s in game.sides]
         try:
             cursor = db.execute(
                 "INSERT INTO games (name, uid, created, changed, first_dealer, sides, ruleset) "
@@ -882,7 +863,7 @@ class Store:
                     game.created,
                     now,
                     game.first_dealer,
-                    to_json(sides),
+                    sides_json(game),
                     to_json(game.ruleset),
                 ),
             )
@@ -1115,6 +1096,11 @@ class Store:
             self.on_note(
                 _("note: not imported, left where it is: {problem}").format(problem=problem)
             )
+
+
+def sides_json(game: Game) -> str:
+    """A game's sides as the ``games`` table holds them."""
+    return to_json([{"name": s.name, "players": list(s.players)} for s in game.sides])
 
 
 def unreadable(path: Path | str, exc: OSError) -> GameError:
