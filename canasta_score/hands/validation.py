@@ -7,7 +7,6 @@ must hold; card-by-card sides count exactly what they list.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 
@@ -25,6 +24,7 @@ from canasta_score.rules.cards import (
     SEVEN,
     THREE,
     TWO,
+    Card,
     Rank,
     format_cards,
 )
@@ -409,13 +409,16 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
     """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
     suits are not checked (tables write them loosely, and the score does not use them)."""
-    tally = Tally(Counter())
+    cards: list[Card] = []
+    red = black = 0
     for side in record.sides:
-        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
-        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
-        tally.black += side.black_threes_removed
-        tally.add(side_cards(side))
-    for found in excess(rs, tally):
+        cards += side_cards(side)
+        # The threes given by their number (those given as cards are counted with the cards).
+        given = side.three_cards
+        red += side.red_threes - (sum(c.is_red_three for c in given) if given else 0)
+        black += side.black_threes + side.black_threes_removed
+        black -= sum(c.is_black_three for c in given) if given else 0
+    for found in excess(rs, Tally.of(cards, red, black)):
         text = _("the record holds {count} {cards}; {deck} has {held}")
         count, deck = f"{found.named:,}", described(rs)
         raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
