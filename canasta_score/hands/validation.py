@@ -384,8 +384,12 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
     melds, threes, concealed canastas or held hands larger than that. The finer checks of
     :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
     memory on the way there."""
-    cards, packs, ruleset = rs.deck.cards, rs.deck.decks, rs.shown_name
-    listed = sum(len(side_cards(s)) for s in record.sides)
+    cards = rs.deck.cards
+    listed = sum(map(listed_cards, record.sides))
+    # Every count at once; which one passes the deck is worked out only for a refusal.
+    if listed <= cards and all(max(side_counts(s)) <= cards for s in record.sides):
+        return
+    packs, ruleset = rs.deck.decks, rs.shown_name
     if listed > cards:
         text = _(
             "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
@@ -393,10 +397,8 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
         )
         raise fail("", text, listed=listed, ruleset=ruleset, packs=packs, cards=cards)
     for side in record.sides:
-        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
-        counts += [("canastas", sum(side.canastas.values())), ("incomplete", len(side.incomplete))]
-        counts += [(key, getattr(side, key) or 0) for key in COUNTED]
-        for what, n in counts:
+        names = (*(f"canastas.{kind}" for kind in side.canastas), "canastas", "incomplete")
+        for what, n in zip((*names, *COUNTED), side_counts(side), strict=True):
             if n > cards:
                 text = _(
                     "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
@@ -404,6 +406,21 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
                 )
                 key = said_key(what)
                 raise fail(side.name, text, key=key, n=n, ruleset=ruleset, packs=packs, cards=cards)
+
+
+def listed_cards(side: SideRecord) -> int:
+    """How many cards the record places with a side (see :func:`side_cards`)."""
+    given = len(side.three_cards)
+    for cards in (side.melds, side.in_hand):
+        if cards:
+            given += sum(map(len, cards))
+    return given
+
+
+def side_counts(side: SideRecord) -> tuple[int, ...]:
+    """Every count a side's record types (see :func:`check_counts`)."""
+    made = side.canastas.values()
+    return (*made, sum(made), len(side.incomplete), *(getattr(side, key) or 0 for key in COUNTED))
 
 
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
