@@ -420,7 +420,17 @@ def listed_cards(side: SideRecord) -> int:
 def side_counts(side: SideRecord) -> tuple[int, ...]:
     """Every count a side's record types (see :func:`check_counts`)."""
     made = side.canastas.values()
-    return (*made, sum(made), len(side.incomplete), *(getattr(side, key) or 0 for key in COUNTED))
+    return (
+        *made,
+        sum(made),
+        len(side.incomplete),
+        # COUNTED, in its order
+        side.red_threes,
+        side.black_threes,
+        side.black_threes_removed,
+        side.concealed_canastas,
+        side.held_penalties or 0,
+    )
 
 
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
@@ -472,8 +482,9 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
 
 
 # What one part of a side's record needs from the deck: the fewest cards of each category (a
-# category not named needs none), and the words for that part, said only in a refusal.
-Claim = tuple[dict[str, int], Callable[[], str]]
+# category not named needs none) for one of it, how many it gives, and the words for that
+# part, said only in a refusal.
+Claim = tuple[dict[str, int], int, Callable[[], str]]
 
 
 @lru_cache(maxsize=256)
@@ -563,22 +574,22 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     listed = [c.rank for cards in (*(side.melds or ()), *(side.in_hand or ())) for c in cards]
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
-        (cards_needs(listed), lambda: _("cards listed")),
-        ({"cards": threes}, lambda: _("{n} threes laid down or removed").format(n=threes)),
+        (cards_needs(listed), 1, lambda: _("cards listed")),
+        ({"cards": threes}, 1, lambda: _("{n} threes laid down or removed").format(n=threes)),
     ]
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
         needs = canasta_needs(rs, summary_kind(rs, side.name, kind))
-        out.append(({k: v * n for k, v in needs.items()}, partial(str, f"canastas.{kind} = {n}")))
+        out.append((needs, n, partial(str, f"canastas.{kind} = {n}")))
     for kind in dict.fromkeys(side.incomplete):
         n = side.incomplete.count(kind)
         needs = incomplete_needs(rs, CanastaKind(kind))
-        out.append(({k: v * n for k, v in needs.items()}, partial(incomplete_said, kind, n)))
+        out.append((needs, n, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
         needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
-        out.append((needs, lambda: f"{said_key('held_penalties')} = {held}"))
+        out.append((needs, 1, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
 
 
@@ -599,9 +610,9 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     check_points_bound(rs, record)
     claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
     totals = dict.fromkeys(CATEGORIES, 0)
-    for _side, (needs, _what) in claims:
-        for category, n in needs.items():
-            totals[category] += n
+    for _side, (needs, n, _what) in claims:
+        for category, each in needs.items():
+            totals[category] += each * n
     holds = deck_holds(rs)
     over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
     if over is None:
@@ -610,9 +621,9 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
         ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
     )
     why = "; ".join(
-        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over])
-        for side, (needs, what) in claims
-        if needs.get(over)
+        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over] * n)
+        for side, (needs, n, what) in claims
+        if needs.get(over) and n
     )
     text = _("the record needs at least {total} {cards}, but {deck} has {held}: {why}")
     total, cards = f"{totals[over]:,}", _(CATEGORIES[over])
