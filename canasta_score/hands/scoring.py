@@ -14,7 +14,7 @@ from canasta_score.judging.melds import dirty_aces
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import ACE, SEVEN, THREE, Card
 from canasta_score.rules.kinds import CanastaKind, Family, family
-from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.ruleset import Ruleset, rule_id
 
 DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
 # Why threes count nothing (0) or against the side (-1) with its canastas.
@@ -96,9 +96,11 @@ def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: A
 
 
 @lru_cache(maxsize=1 << 12)
-def item(rule: str, said: Words, points: int) -> Item:
-    """A breakdown line, made (and its label said) once: the same few recur hand after hand."""
-    return Item(rule, said.english(), points, said)
+def item(ruleset: str, key: str, points: int, said: Words | str, *values: tuple[str, Any]) -> Item:
+    """A breakdown line of the rule ``key``: its words, or their message said with ``values``;
+    made (and its label said) once, as the same few recur hand after hand."""
+    said = words(said, **dict(values)) if isinstance(said, str) else said
+    return Item(rule_id(ruleset, key), said.english(), points, said)
 
 
 def tally(keys: tuple[str, ...]) -> dict[str, int]:
@@ -115,8 +117,7 @@ class Breakdown:
 
     def add(self, key: str, points: int, said: Words | str, **values: Any) -> None:
         """An item of the rule ``key``: its words, or their message said with ``values``."""
-        said = words(said, **values) if isinstance(said, str) else said
-        self.items.append(item(self.rs.rule_id(key), said, points))
+        self.items.append(item(self.rs.id, key, points, said, *values.items()))
 
     def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
         total = sum(i.points for i in self.items)
