@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
+from itertools import chain
 
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
@@ -464,11 +465,11 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
     """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
     parts = []
     for side in record.sides:
-        melded = side.meld_points if side.melds is None else sum(map(rs.count, side.melds))
-        left = side.in_hand_points if side.in_hand is None else sum(map(rs.count, side.in_hand))
+        melded = side.meld_points if side.melds is None else rs.count(chain(*side.melds))
+        left = side.in_hand_points if side.in_hand is None else rs.count(chain(*side.in_hand))
         if melded + left:
             parts.append((side.name, melded + left))
-    total, most = sum(n for _, n in parts), deck_points(rs)
+    total, most = sum([n for _, n in parts]), deck_points(rs)
     if total > most:
         why = "; ".join(
             _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
