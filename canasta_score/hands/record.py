@@ -22,6 +22,8 @@ COUNTS = (
     "concealed_canastas",
     "held_penalties",
 )
+# Flags a side may set (each false unless given).
+FLAGS = ("went_out", "concealed", "acaba")
 INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
@@ -126,8 +128,8 @@ def parse_side(data: Any, index: int) -> SideRecord:
     if not isinstance(name, str) or not name.strip():
         raise fail("", _("[[side]] number {number} needs a name"), number=index + 1)
     name = name.strip()
-    unknown = data.keys() - SIDE_KEYS
-    if unknown:
+    if not SIDE_KEYS.issuperset(data):
+        unknown = data.keys() - SIDE_KEYS
         raise fail(name, _("unknown key {key}"), key=sorted(unknown)[0])
     summary_only = "melds" in data and data.keys() & SUMMARY_ONLY
     if summary_only:
@@ -160,11 +162,12 @@ def parse_side(data: Any, index: int) -> SideRecord:
     red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
     black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
     fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
-    for key in ("went_out", "concealed", "acaba"):
-        value = fields[key] = data.get(key, False)
-        if not isinstance(value, bool):
-            text = _("{key} must be true or false, not {value}")
-            raise fail(name, text, key=said_key(key), value=repr(value))
+    for key in FLAGS:
+        if key in data:  # else false
+            value = fields[key] = data[key]
+            if not isinstance(value, bool):
+                text = _("{key} must be true or false, not {value}")
+                raise fail(name, text, key=said_key(key), value=repr(value))
     if "canastas" in data:
         fields["canastas"] = parse_canastas(name, data["canastas"])
     if "incomplete" in data:
