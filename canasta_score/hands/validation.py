@@ -31,7 +31,7 @@ from canasta_score.rules.cards import (
 )
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
-from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.ruleset import RANK_OF, Ruleset
 
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
@@ -572,7 +572,7 @@ def cards_needs(ranks: list[Rank]) -> dict[str, int]:
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
-    listed = [c.rank for cards in (*(side.melds or ()), *(side.in_hand or ())) for c in cards]
+    listed = list(map(RANK_OF, chain(*(side.melds or ()), *(side.in_hand or ()))))
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
