@@ -98,6 +98,16 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     if not kwargs and len(args) == len(names):
         self.__dict__.update(zip(names, args))  # noqa: B905 (lengths are equal)
         return
+    if not args:  # by keyword alone, as records are made from parsed data
+        if kwargs.keys() <= self.__record_known__ and self.__record_required__ <= kwargs.keys():
+            out = self.__record_template__.copy()
+            out.update(kwargs)
+            for n, make in self.__record_factories__.items():
+                if n not in kwargs:
+                    out[n] = make()
+            self.__dict__.update(out)
+            return
+        _refuse(self, args, kwargs)
     given = dict(zip(names, args))  # noqa: B905 (more arguments than fields are refused)
     if (
         len(args) > len(names)

@@ -7,6 +7,7 @@ or ±:data:`MAX_INT` the input is refused with a message naming the limit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import IO, Any
 
@@ -92,9 +93,29 @@ def json_decoder() -> Any:
 BOM = b"\xef\xbb\xbf"
 
 
+# A batch line's answer: the object to print and its code (2: the error object of a line that
+# could not be answered).
+Answer = tuple[dict[str, Any], int]
+
+
 def parse_line(text: str | bytes) -> Any:
     """A batch line: ``parse_json(text, "")``."""
     return parse_json(text, "")
+
+
+def answer_line(answer: Callable[[Any, int], Answer], text: str | bytes, line: int) -> Answer:
+    """The answer to one batch line: its request parsed within the limits, then answered by
+    ``answer`` (a line that is not JSON gets its error object; ``line`` numbers it)."""
+    try:
+        request = parse_line(text)
+    except InputError as exc:
+        return error(line, str(exc))
+    return answer(request, line)
+
+
+def error(line: int, message: str) -> Answer:
+    """The error object of a batch line that could not be answered."""
+    return {"line": line, "error": message}, 2
 
 
 def parse_json(text: str | bytes, where: str) -> Any:

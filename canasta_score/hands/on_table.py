@@ -4,6 +4,7 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import TypeVar
 
 from canasta_score.core.errors import RecordError
@@ -88,7 +89,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
         penalty = incomplete_penalty_key(shape, rs)
         if penalty is not None:
             penalties.append(penalty)
-    count = sum(map(rs.count, side.melds))
+    count = rs.count(chain(*side.melds))
     return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
 
 

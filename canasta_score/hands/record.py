@@ -22,6 +22,8 @@ COUNTS = (
     "concealed_canastas",
     "held_penalties",
 )
+# Flags a side may set (each false unless given).
+FLAGS = ("went_out", "concealed", "acaba")
 INCOMPLETE_KINDS = tuple(k.value for k in INCOMPLETE)
 SPECIAL_HANDS = ("straight", "pairs", "pairs-27a", "garbage")
 
@@ -94,14 +96,22 @@ def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     return value
 
 
-def as_cards(side: str, key: str, value: Any, *, allow_empty: bool = False) -> tuple[Card, ...]:
-    if not isinstance(value, str):
-        text = _("{key} must be a string of cards, not {value}")
-        raise fail(side, text, key=said_key(key), value=repr(value))
-    try:
-        return parse_cards(value, allow_empty=allow_empty)
-    except InputError as exc:
-        raise fail(side, f"{said_key(key)}: {exc}") from None
+def as_cards(
+    side: str, key: str, value: Any, index: int | None = None, *, allow_empty: bool = False
+) -> tuple[Card, ...]:
+    """A string of cards given for ``key`` (its ``index``-th item, when given)."""
+    if isinstance(value, str):
+        try:
+            return parse_cards(value, allow_empty=allow_empty)
+        except InputError as exc:
+            raise fail(side, f"{said_key(item_key(key, index))}: {exc}") from None
+    text = _("{key} must be a string of cards, not {value}")
+    raise fail(side, text, key=said_key(item_key(key, index)), value=repr(value))
+
+
+def item_key(key: str, index: int | None) -> str:
+    """``melds[2]``: a key and the place of one of its items (said only in a refusal)."""
+    return key if index is None else f"{key}[{index}]"
 
 
 def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple[Card, ...]]:
@@ -126,8 +136,8 @@ def parse_side(data: Any, index: int) -> SideRecord:
     if not isinstance(name, str) or not name.strip():
         raise fail("", _("[[side]] number {number} needs a name"), number=index + 1)
     name = name.strip()
-    unknown = data.keys() - SIDE_KEYS
-    if unknown:
+    if not SIDE_KEYS.issuperset(data):
+        unknown = data.keys() - SIDE_KEYS
         raise fail(name, _("unknown key {key}"), key=sorted(unknown)[0])
     summary_only = "melds" in data and data.keys() & SUMMARY_ONLY
     if summary_only:
@@ -144,7 +154,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         melds = data["melds"]
         if not isinstance(melds, list):
             raise fail(name, _("melds must be a list of strings, one meld each"))
-        fields["melds"] = tuple(as_cards(name, f"melds[{i}]", m) for i, m in enumerate(melds))
+        fields["melds"] = tuple(as_cards(name, "melds", m, i) for i, m in enumerate(melds))
     if "in_hand" in data:
         hands = data["in_hand"]
         hands = [hands] if isinstance(hands, str) else hands
@@ -152,7 +162,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
             text = _("in_hand must be a string of cards or a list of them, one per player")
             raise fail(name, text)
         fields["in_hand"] = tuple(
-            as_cards(name, f"in_hand[{i}]", h, allow_empty=True) for i, h in enumerate(hands)
+            as_cards(name, "in_hand", h, i, allow_empty=True) for i, h in enumerate(hands)
         )
     for key in COUNTS:
         if key in data:
@@ -160,11 +170,12 @@ def parse_side(data: Any, index: int) -> SideRecord:
     red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
     black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
     fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
-    for key in ("went_out", "concealed", "acaba"):
-        value = fields[key] = data.get(key, False)
-        if not isinstance(value, bool):
-            text = _("{key} must be true or false, not {value}")
-            raise fail(name, text, key=said_key(key), value=repr(value))
+    for key in FLAGS:
+        if key in data:  # else false
+            value = fields[key] = data[key]
+            if not isinstance(value, bool):
+                text = _("{key} must be true or false, not {value}")
+                raise fail(name, text, key=said_key(key), value=repr(value))
     if "canastas" in data:
         fields["canastas"] = parse_canastas(name, data["canastas"])
     if "incomplete" in data:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError, RecordError
 from canasta_score.core.language import _
-from canasta_score.core.limits import parse_json, parse_toml
+from canasta_score.core.limits import Answer, answer_line, error, parse_toml
 from canasta_score.core.safe_text import json_text
 from canasta_score.hands.record import parse_record
 from canasta_score.hands.scoring import score_hand
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from canasta_score.hands.scoring import HandScore
 
 KEYS = ("record", "ruleset", "rule", "players")
-Answer = tuple[dict[str, Any], int]
 
 
 class NoRuleset(RecordError):
@@ -54,11 +53,12 @@ class HandBatch:
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
         """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
         object) and for an error object its message."""
-        try:
-            data, code = self.answer(parse_json(text, ""), line)
-        except InputError as exc:
-            data, code = error(line, str(exc))
+        data, code = self.answer_line(text, line)
         return json_text(data), code, data["error"] if code == 2 else ""
+
+    def answer_line(self, text: str | bytes, line: int) -> Answer:
+        """The answer to one line of JSON (``line`` numbers it in an error object)."""
+        return answer_line(self.answer, text, line)
 
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request and its code (0 or 2)."""
@@ -137,8 +137,3 @@ def option(request: dict[str, Any], key: str, kind: type, default: Any) -> Any:
         expected = {str: "text", int: "a whole number", list: "a list of texts"}[kind]
         raise ScoreRequestError(f'"{key}": expected {expected}, got {value!r}')
     return value
-
-
-def error(line: int, message: str) -> Answer:
-    """The error object of a request that could not be scored."""
-    return {"line": line, "error": message}, 2

@@ -14,7 +14,7 @@ from canasta_score.judging.melds import dirty_aces
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import ACE, SEVEN, THREE, Card
 from canasta_score.rules.kinds import CanastaKind, Family, family
-from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.ruleset import RANK_OF, Ruleset, rule_id
 
 DEUCE_KEYS = ("canasta.deuces", "canasta.deuces_mixed")
 # Why threes count nothing (0) or against the side (-1) with its canastas.
@@ -96,9 +96,11 @@ def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: A
 
 
 @lru_cache(maxsize=1 << 12)
-def item(rule: str, said: Words, points: int) -> Item:
-    """A breakdown line, made (and its label said) once: the same few recur hand after hand."""
-    return Item(rule, said.english(), points, said)
+def item(ruleset: str, key: str, points: int, said: Words | str, *values: tuple[str, Any]) -> Item:
+    """A breakdown line of the rule ``key``: its words, or their message said with ``values``;
+    made (and its label said) once, as the same few recur hand after hand."""
+    said = words(said, **dict(values)) if isinstance(said, str) else said
+    return Item(rule_id(ruleset, key), said.english(), points, said)
 
 
 def tally(keys: tuple[str, ...]) -> dict[str, int]:
@@ -115,8 +117,7 @@ class Breakdown:
 
     def add(self, key: str, points: int, said: Words | str, **values: Any) -> None:
         """An item of the rule ``key``: its words, or their message said with ``values``."""
-        said = words(said, **values) if isinstance(said, str) else said
-        self.items.append(item(self.rs.rule_id(key), said, points))
+        self.items.append(item(self.rs.id, key, points, said, *values.items()))
 
     def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
         total = sum(i.points for i in self.items)
@@ -205,8 +206,11 @@ def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
 def score_canasta_sets(rs: Ruleset, kinds: tuple[CanastaKind, ...], b: Breakdown) -> None:
     """Bonuses for a set of canastas made in one hand (Italian, RULES 14)."""
     c = rs.canasta
-    natural = sum(1 for k in kinds if k is CanastaKind.NATURAL)
-    mixed = sum(1 for k in kinds if family(k) is Family.MIXED)
+    if c.five_natural or c.four_natural_one_mixed:
+        natural = kinds.count(CanastaKind.NATURAL)
+        mixed = sum(1 for k in kinds if family(k) is Family.MIXED)
+    else:
+        natural = mixed = 0
     if c.five_natural and natural >= 5:
         b.add("canasta.five_natural", c.five_natural, "canasta.natural", n=natural)
     elif c.four_natural_one_mixed and natural >= 4 and mixed >= 1:
@@ -267,11 +271,12 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
         return
     cards: list[Card] = [c for h in side.in_hand for c in h]
     where = "hand and foot" if rs.deal.foot_size else "hand"
+    threes = [c for c in cards if c.rank is THREE]
     if cards:
-        points = -rs.count([c for c in cards if c.rank is not THREE])
+        points = -rs.count([c for c in cards if c.rank is not THREE] if threes else cards)
         b.add("scoring.cards-in-hand", points, f"left in {where}")
-    black = sum(1 for c in cards if c.is_black_three)
-    red = sum(1 for c in cards if c.is_red_three)
+    black = sum(1 for c in threes if c.is_black_three)
+    red = len(threes) - black
     if black and rs.threes.black_in_hand:
         points = -black * rs.threes.black_in_hand
         b.add("threes.black_in_hand", points, f"black threes left in {where}", n=black)
@@ -283,7 +288,7 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
             rank
             for hand in side.in_hand
             for rank in (ACE, SEVEN)
-            if sum(1 for c in hand if c.rank is rank) >= 3
+            if list(map(RANK_OF, hand)).count(rank) >= 3
         ]
         if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
             held = [r for r in held if r is not ACE]

@@ -7,9 +7,9 @@ must hold; card-by-card sides count exactly what they list.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
+from itertools import chain
 
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
@@ -25,12 +25,13 @@ from canasta_score.rules.cards import (
     SEVEN,
     THREE,
     TWO,
+    Card,
     Rank,
     format_cards,
 )
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
-from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.ruleset import RANK_OF, Ruleset
 
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
@@ -384,8 +385,12 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
     melds, threes, concealed canastas or held hands larger than that. The finer checks of
     :func:`check_deck_bounds` come later; this one keeps absurd counts from costing time or
     memory on the way there."""
-    cards, packs, ruleset = rs.deck.cards, rs.deck.decks, rs.shown_name
-    listed = sum(len(side_cards(s)) for s in record.sides)
+    cards = rs.deck.cards
+    listed = sum(map(listed_cards, record.sides))
+    # Every count at once; which one passes the deck is worked out only for a refusal.
+    if listed <= cards and all(max(side_counts(s)) <= cards for s in record.sides):
+        return
+    packs, ruleset = rs.deck.decks, rs.shown_name
     if listed > cards:
         text = _(
             "the record lists {listed:,} cards, more than the deck allows: the {ruleset} "
@@ -393,10 +398,8 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
         )
         raise fail("", text, listed=listed, ruleset=ruleset, packs=packs, cards=cards)
     for side in record.sides:
-        counts = [(f"canastas.{kind}", n) for kind, n in side.canastas.items()]
-        counts += [("canastas", sum(side.canastas.values())), ("incomplete", len(side.incomplete))]
-        counts += [(key, getattr(side, key) or 0) for key in COUNTED]
-        for what, n in counts:
+        names = (*(f"canastas.{kind}" for kind in side.canastas), "canastas", "incomplete")
+        for what, n in zip((*names, *COUNTED), side_counts(side), strict=True):
             if n > cards:
                 text = _(
                     "{key} = {n:,} is more than the deck allows: the {ruleset} deck "
@@ -406,16 +409,44 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
                 raise fail(side.name, text, key=key, n=n, ruleset=ruleset, packs=packs, cards=cards)
 
 
+def listed_cards(side: SideRecord) -> int:
+    """How many cards the record places with a side (see :func:`side_cards`)."""
+    given = len(side.three_cards)
+    for cards in (side.melds, side.in_hand):
+        if cards:
+            given += sum(map(len, cards))
+    return given
+
+
+def side_counts(side: SideRecord) -> tuple[int, ...]:
+    """Every count a side's record types (see :func:`check_counts`)."""
+    made = side.canastas.values()
+    return (
+        *made,
+        sum(made),
+        len(side.incomplete),
+        # COUNTED, in its order
+        side.red_threes,
+        side.black_threes,
+        side.black_threes_removed,
+        side.concealed_canastas,
+        side.held_penalties or 0,
+    )
+
+
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
     """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
     suits are not checked (tables write them loosely, and the score does not use them)."""
-    tally = Tally(Counter())
+    cards: list[Card] = []
+    red = black = 0
     for side in record.sides:
-        tally.red += side.red_threes - sum(1 for c in side.three_cards if c.is_red_three)
-        tally.black += side.black_threes - sum(1 for c in side.three_cards if c.is_black_three)
-        tally.black += side.black_threes_removed
-        tally.add(side_cards(side))
-    for found in excess(rs, tally):
+        cards += side_cards(side)
+        # The threes given by their number (those given as cards are counted with the cards).
+        given = side.three_cards
+        red += side.red_threes - (sum(c.is_red_three for c in given) if given else 0)
+        black += side.black_threes + side.black_threes_removed
+        black -= sum(c.is_black_three for c in given) if given else 0
+    for found in excess(rs, Tally.of(cards, red, black)):
         text = _("the record holds {count} {cards}; {deck} has {held}")
         count, deck = f"{found.named:,}", described(rs)
         raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
@@ -434,11 +465,11 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
     """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
     parts = []
     for side in record.sides:
-        melded = side.meld_points if side.melds is None else sum(map(rs.count, side.melds))
-        left = side.in_hand_points if side.in_hand is None else sum(map(rs.count, side.in_hand))
+        melded = side.meld_points if side.melds is None else rs.count(chain(*side.melds))
+        left = side.in_hand_points if side.in_hand is None else rs.count(chain(*side.in_hand))
         if melded + left:
             parts.append((side.name, melded + left))
-    total, most = sum(n for _, n in parts), deck_points(rs)
+    total, most = sum([n for _, n in parts]), deck_points(rs)
     if total > most:
         why = "; ".join(
             _('side "{side}": {message}').format(side=x, message=f"{n:,}") for x, n in parts
@@ -452,8 +483,9 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
 
 
 # What one part of a side's record needs from the deck: the fewest cards of each category (a
-# category not named needs none), and the words for that part, said only in a refusal.
-Claim = tuple[dict[str, int], Callable[[], str]]
+# category not named needs none) for one of it, how many it gives, and the words for that
+# part, said only in a refusal.
+Claim = tuple[dict[str, int], int, Callable[[], str]]
 
 
 @lru_cache(maxsize=256)
@@ -540,25 +572,25 @@ def cards_needs(ranks: list[Rank]) -> dict[str, int]:
 
 def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
     """What each part of a side's record needs from the deck."""
-    listed = [c.rank for cards in (*(side.melds or ()), *(side.in_hand or ())) for c in cards]
+    listed = list(map(RANK_OF, chain(*(side.melds or ()), *(side.in_hand or ()))))
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
-        (cards_needs(listed), lambda: _("cards listed")),
-        ({"cards": threes}, lambda: _("{n} threes laid down or removed").format(n=threes)),
+        (cards_needs(listed), 1, lambda: _("cards listed")),
+        ({"cards": threes}, 1, lambda: _("{n} threes laid down or removed").format(n=threes)),
     ]
     if side.melds is not None:
         return out
     for kind, n in side.canastas.items():
         needs = canasta_needs(rs, summary_kind(rs, side.name, kind))
-        out.append(({k: v * n for k, v in needs.items()}, partial(str, f"canastas.{kind} = {n}")))
+        out.append((needs, n, partial(str, f"canastas.{kind} = {n}")))
     for kind in dict.fromkeys(side.incomplete):
         n = side.incomplete.count(kind)
         needs = incomplete_needs(rs, CanastaKind(kind))
-        out.append(({k: v * n for k, v in needs.items()}, partial(incomplete_said, kind, n)))
+        out.append((needs, n, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
         needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
-        out.append((needs, lambda: f"{said_key('held_penalties')} = {held}"))
+        out.append((needs, 1, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
 
 
@@ -579,9 +611,9 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
     check_points_bound(rs, record)
     claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
     totals = dict.fromkeys(CATEGORIES, 0)
-    for _side, (needs, _what) in claims:
-        for category, n in needs.items():
-            totals[category] += n
+    for _side, (needs, n, _what) in claims:
+        for category, each in needs.items():
+            totals[category] += each * n
     holds = deck_holds(rs)
     over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
     if over is None:
@@ -590,9 +622,9 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
         ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
     )
     why = "; ".join(
-        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over])
-        for side, (needs, what) in claims
-        if needs.get(over)
+        _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over] * n)
+        for side, (needs, n, what) in claims
+        if needs.get(over) and n
     )
     text = _("the record needs at least {total} {cards}, but {deck} has {held}: {why}")
     total, cards = f"{totals[over]:,}", _(CATEGORIES[over])

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 from canasta_score.rules.cards import JOKER, THREE, Card, Rank
-from canasta_score.rules.ruleset import Ruleset
+from canasta_score.rules.ruleset import RANK_OF, Ruleset
 
 
 @record
@@ -24,29 +23,23 @@ class Excess:
     held: int
 
 
-@dataclass
+@record
 class Tally:
     """Cards counted by kind: ranks (threes apart), red threes, black threes."""
 
-    ranks: Counter[Rank]
+    ranks: dict[Rank, int]
     red: int = 0
     black: int = 0
 
     @classmethod
-    def of(cls, cards: Iterable[Card]) -> Tally:
-        tally = cls(Counter())
-        tally.add(cards)
-        return tally
-
-    def add(self, cards: Iterable[Card]) -> None:
+    def of(cls, cards: Iterable[Card], red: int = 0, black: int = 0) -> Tally:
+        """The tally of ``cards`` and of ``red`` and ``black`` threes given by their number."""
         listed = cards if isinstance(cards, (list, tuple)) else list(cards)
-        ranks = [card.rank for card in listed]
-        if THREE in ranks:
-            for card in listed:
-                self.red += card.is_red_three
-                self.black += card.is_black_three
-            ranks = [rank for rank in ranks if rank is not THREE]
-        self.ranks.update(ranks)  # counted in C
+        ranks = Counter(map(RANK_OF, listed))  # counted in C
+        if ranks.pop(THREE, 0):
+            red += sum(card.is_red_three for card in listed)
+            black += sum(card.is_black_three for card in listed)
+        return cls(ranks, red, black)
 
 
 def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
