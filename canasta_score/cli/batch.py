@@ -154,8 +154,7 @@ def answer_stream(engine: Engine, stream: IO[bytes]) -> int:
 def too_long(number: int, limit: int) -> str:
     """The error object of a line longer than the limit (also reported on stderr)."""
     from canasta_score.cli.common import json_text
-    from canasta_score.core.limits import size_text
-    from canasta_score.judging.batch import error
+    from canasta_score.core.limits import error, size_text
 
     data, _code = error(number, f"the line is longer than the limit of {size_text(limit)}")
     print(f"Error: line {number}: {data['error']}", file=sys.stderr)

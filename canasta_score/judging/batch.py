@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.limits import parse_json, parse_line
+from canasta_score.core.limits import answer_line, error, parse_line
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Option, answer_json, convert
@@ -76,11 +76,7 @@ class Batch:
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
-        try:
-            request = parse_json(text, "")
-        except InputError as exc:
-            return error(line, str(exc))
-        return self.answer(request, line)
+        return answer_line(self.answer, text, line)
 
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request: the ruling object and its code (0, 1 or 2)."""
@@ -175,8 +171,3 @@ def fits(kind: str, value: Any) -> bool:
 OPTIONS: dict[str, dict[str, Option]] = {
     name: {o.key: o for o in check.options} for name, check in DESCRIBED.items()
 }
-
-
-def error(line: int, message: str) -> Answer:
-    """The error object of a request that could not be answered."""
-    return {"line": line, "error": message}, 2
