@@ -12,16 +12,14 @@ match; anything else is no entry, and the template is compiled as usual.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import marshal
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from canasta_score import __version__
-from canasta_score.rules.rulecache import DIGEST, MAX_ENTRY, TEMP_PREFIX, folder, sweep
+from canasta_score.rules.rulecache import DIGEST, MAX_ENTRY, folder, put, seal
 
 # The module whose code sets the template environment's options (escaping, trimming, finalize).
 OPTIONS = Path(__file__).with_name("page.py")
@@ -41,10 +39,6 @@ def entry(key: str) -> Path:
     )
 
 
-def sealed(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=DIGEST).digest() + data
-
-
 def read(key: str) -> bytes | None:
     """The kept bucket for ``key``, or None when there is none that can be used."""
     user = getattr(os, "getuid", None)
@@ -62,7 +56,7 @@ def read(key: str) -> bytes | None:
             ):
                 return None  # a pipe, a device, a large file or another's file is never read
             raw = file.read(MAX_ENTRY + 1)
-        if sealed(raw[DIGEST:]) != raw:
+        if seal(raw[DIGEST:]) != raw:
             return None
         found, bucket = marshal.loads(raw[DIGEST:])
     except Exception:  # a missing, unreadable, damaged or foreign entry is no entry
@@ -71,19 +65,5 @@ def read(key: str) -> bytes | None:
 
 
 def write(key: str, bucket: bytes) -> None:
-    """Keep ``bucket``; any failure leaves the cache as it was. The entry is written to a new
-    file of its own (never through a link planted at its name) and renamed into place."""
-    path = entry(key)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        sweep(path.parent)
-        fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(sealed(marshal.dumps((key, bucket))))
-        os.replace(name, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
+    """Keep ``bucket``; any failure leaves the cache as it was (see :func:`rulecache.put`)."""
+    put(entry(key), marshal.dumps((key, bucket)))

@@ -82,7 +82,7 @@ def read(path: Path, key: str) -> Ruleset | None:
             return None  # a pipe or a device is never opened, a large file never read
         raw = path.read_bytes()
         data = raw[DIGEST:]
-        if hashlib.blake2b(data, digest_size=DIGEST).digest() != raw[:DIGEST]:
+        if seal(data) != raw:
             return None
         found, payload = marshal.loads(data)
         if found != key:
@@ -128,16 +128,25 @@ def sound(rs: Ruleset) -> bool:
 
 
 def write(path: Path, key: str, rs: Ruleset) -> None:
-    """Keep ``rs`` for later runs; any failure leaves the cache as it was. The entry is written
-    to a new file of its own (never through a link planted at its name) and renamed into
-    place; what a process killed while writing left behind is swept here."""
-    import tempfile
-
+    """Keep ``rs`` for later runs; any failure leaves the cache as it was (see :func:`put`)."""
     try:
         data = marshal.dumps((key, encode(rs)))
     except ValueError:  # a value marshal cannot hold: such a ruleset is simply not kept
         return
-    digest = hashlib.blake2b(data, digest_size=DIGEST).digest()
+    put(path, data)
+
+
+def seal(data: bytes) -> bytes:
+    """``data`` after its digest, as an entry of the cache is kept."""
+    return hashlib.blake2b(data, digest_size=DIGEST).digest() + data
+
+
+def put(path: Path, data: bytes) -> None:
+    """Keep ``data`` sealed (:func:`seal`) at ``path``; any failure leaves the cache as it was.
+    The entry is written to a new file of its own (never through a link planted at its name)
+    and renamed into place; what a process killed while writing left behind is swept here."""
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         sweep(path.parent)
@@ -146,7 +155,7 @@ def write(path: Path, key: str, rs: Ruleset) -> None:
         return
     try:
         with os.fdopen(fd, "wb") as file:
-            file.write(digest + data)
+            file.write(seal(data))
         os.replace(name, path)
     except OSError:
         with contextlib.suppress(OSError):
