@@ -100,12 +100,7 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
         return
     if not args:  # by keyword alone, as records are made from parsed data
         if kwargs.keys() <= self.__record_known__ and self.__record_required__ <= kwargs.keys():
-            out = self.__record_template__.copy()
-            out.update(kwargs)
-            for n, make in self.__record_factories__.items():
-                if n not in kwargs:
-                    out[n] = make()
-            self.__dict__.update(out)
+            _fill(self, kwargs)
             return
         _refuse(self, args, kwargs)
     given = dict(zip(names, args))  # noqa: B905 (more arguments than fields are refused)
@@ -117,12 +112,17 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     ):
         _refuse(self, args, kwargs)
     given.update(kwargs)
-    out = self.__record_template__.copy()
+    _fill(self, given)
+
+
+def _fill(record: Any, given: dict[str, Any]) -> None:
+    """Set every field: those ``given``, the others from their defaults and factories."""
+    out = record.__record_template__.copy()
     out.update(given)
-    for n, make in self.__record_factories__.items():
+    for n, make in record.__record_factories__.items():
         if n not in given:
             out[n] = make()
-    self.__dict__.update(out)
+    record.__dict__.update(out)
 
 
 def _refuse(record: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:
