@@ -253,7 +253,7 @@ def test_no_game_yet(cli: Cli) -> None:
 def test_undo_with_no_hand_and_edit_of_a_missing_hand(cli: Cli) -> None:
     start(cli)
     assert "no hand to undo" in cli("undo").err
-    assert "no hand 2" in cli("edit", "2", *TWO).err
+    assert 'game "club" has 0 hands; there is no hand 2' in cli("edit", "2", *TWO).err
 
 
 def test_game_over_refuses_another_hand_c8(cli: Cli, c5_text: str) -> None:

@@ -147,6 +147,15 @@ def test_edit_in_the_quick_form_rescores_the_hand(tmp_path: Path) -> None:
     assert [x.score for x in s.summary().sides] == [570, 850]
 
 
+def test_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
+    tmp_path: Path,
+) -> None:
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    s.run("edit 2")
+    assert shown[-1] == 'Error: game "club" has 1 hand; there is no hand 2'
+
+
 def test_a_refused_line_changes_nothing(tmp_path: Path) -> None:
     s, shown = session(tmp_path)
     before = stored(s.store.home, s.path.name)

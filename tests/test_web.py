@@ -318,6 +318,16 @@ def test_the_scorer_edits_a_hand_and_every_total_after_it_follows(
     assert client.post(f"/{table.viewer}/edit/1", data=changed).status_code == 403
 
 
+def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
+    client: Any, table: Table, home: Path
+) -> None:
+    client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
+    revision = Store(home).revision(Ref("club"))
+    answer = client.post(f"/{table.scorer}/edit/2", data=form(table, revision, do="save"))
+    assert "game &#34;club&#34; has 1 hand; there is no hand 2" in answer.text
+    assert totals(home) == [560, 850]
+
+
 def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
     client: Any, table: Table, home: Path, tmp_path: Path, cli: Cli
 ) -> None:

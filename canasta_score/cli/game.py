@@ -397,15 +397,11 @@ def edit_cmd(
     """Replace hand N; every later hand is scored again, minimums included, and the change
     is shown.  Example: edit 2 --file hand2.toml"""
     from canasta_score.games import scorekeeper
+    from canasta_score.games.game import check_hand_number
 
     store, ref = open_game(game, writable=True)
     before = store.summary(ref)
-    if not 1 <= number <= before.hands:
-        raise GameError(
-            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
-                game=before.game, hands=before.hands, number=number
-            )
-        )
+    check_hand_number(before.game, before.hands, number)
     quick_form = [*(quick or []), *(side or [])]
     data, asked = hand_data(store, ref, before, number, file, quick_form)
     done = scorekeeper.edit(store, ref, number, data)

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.core.errors import CanastaError, GameError, InputError
-from canasta_score.core.language import N_, _, ngettext
+from canasta_score.core.errors import CanastaError, InputError
+from canasta_score.core.language import N_, _
 from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
 
 if TYPE_CHECKING:
@@ -208,6 +208,7 @@ class Session:
     def do_edit(self, rest: str) -> None:
         from canasta_score.cli import sheet
         from canasta_score.games import scorekeeper
+        from canasta_score.games.game import check_hand_number
 
         first, _space, quick = rest.partition(" ")
         if not (first.isascii() and first.isdigit()):  # "²" is a digit int() refuses
@@ -215,14 +216,7 @@ class Session:
         number = int(first)
         self.store.writable(self.path)
         before = self.summary()
-        if not 1 <= number <= before.hands:
-            raise GameError(
-                ngettext(
-                    "the game has {count} hand; there is no hand {number}",
-                    "the game has {count} hands; there is no hand {number}",
-                    before.hands,
-                ).format(count=before.hands, number=number)
-            )
+        check_hand_number(before.game, before.hands, number)
         data, _asked = self.record(before, number, quick.strip())
         done = scorekeeper.edit(self.store, self.path, number, data)
         later = tuple(d for d in done.shortfalls() if d.hand > number)

@@ -802,15 +802,23 @@ class Change:
         return tuple(out)
 
 
+def check_hand_number(game: str, hands: int, number: int) -> None:
+    """Refuse a hand number that game ``game`` of ``hands`` hands does not have (front ends
+    call it before asking for the hand to edit)."""
+    if not 1 <= number <= hands:
+        raise GameError(
+            ngettext(
+                'game "{game}" has {count} hand; there is no hand {number}',
+                'game "{game}" has {count} hands; there is no hand {number}',
+                hands,
+            ).format(game=game, count=hands, number=number)
+        )
+
+
 def replace_hand(game: Game, number: int, data: dict[str, Any]) -> Change:
     """Replace hand ``number`` (1-based); every later hand is scored again. The hand keeps
     when it was first entered unless ``data`` says otherwise."""
-    if not 1 <= number <= len(game.hands):
-        raise GameError(
-            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
-                game=game.name, hands=len(game.hands), number=number
-            )
-        )
+    check_hand_number(game.name, len(game.hands), number)
     first = entered_at(game.hands[number - 1])
     if first and ENTERED not in data:
         data = {**data, ENTERED: first}

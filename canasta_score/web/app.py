@@ -584,8 +584,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
 def entered_form(table: Table, values: dict[str, str]) -> Any:
     """The hand form as posted, read and scored as the game's next hand, or (``number``) as
     the hand it edits."""
-    from canasta_score.core.errors import GameError
-    from canasta_score.games.game import totals_before
+    from canasta_score.games.game import check_hand_number, totals_before
     from canasta_score.web.views import read_hand
 
     store = table.store()
@@ -593,12 +592,8 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
     editing = given.isdigit() and len(given) < 8
     summary = store.summary(table.ref, last_only=not editing)
     number = int(given) if editing else summary.hands + 1
-    if editing and not 1 <= number <= summary.hands:
-        raise GameError(
-            _('game "{game}" has {hands} hand(s); there is no hand {number}').format(
-                game=summary.game, hands=summary.hands, number=number
-            )
-        )
+    if editing:
+        check_hand_number(summary.game, summary.hands, number)
     game = store.load(table.ref, hands=False)
     return read_hand(game, game.rules(), number, totals_before(summary, number), values)
 
