@@ -17,11 +17,17 @@ from typing import Any
 
 import pytest
 from helpers import Cli, Run
+from hypothesis import settings
 
 from canasta_score.rules.catalog import load_ruleset
 from canasta_score.rules.ruleset import Ruleset
 
 DATA = Path(__file__).parent / "data"
+
+# Property tests check values, not speed: on a busy machine an example may take longer than
+# Hypothesis's default 200 ms deadline, which would fail a test whose answers are all right.
+settings.register_profile("values", deadline=None)
+settings.load_profile("values")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -299,7 +299,7 @@ SHARED = Batch()
 NATURAL_RANK_TOKENS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     ruleset=st.sampled_from(["classic", "samba", "modern-american"]),
     rank=st.sampled_from(NATURAL_RANK_TOKENS),

@@ -46,12 +46,8 @@ from canasta_score.rules.ruleset import Ruleset, build_ruleset, schema_keys
 
 # FUZZ_SCALE=20 runs twenty times as many examples (a deeper search than the normal suite's).
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
-FUZZ = settings(
-    max_examples=100 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-CLI_FUZZ = settings(
-    max_examples=40 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+FUZZ = settings(max_examples=100 * SCALE, suppress_health_check=[HealthCheck.too_slow])
+CLI_FUZZ = settings(max_examples=40 * SCALE, suppress_health_check=[HealthCheck.too_slow])
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 RULESET_IDS = ("classic", "modern-american", "samba", "hand-and-foot", "bolivian", "american")
 RULESETS = {name: load_ruleset(name) for name in RULESET_IDS}
@@ -667,7 +663,7 @@ def test_cli_hand_refuses_bad_records_and_leaves_the_game_file_as_it_was(
         assert len(json.loads(after)[1]) == hands + 1
 
 
-@settings(max_examples=5 * SCALE, deadline=None)
+@settings(max_examples=5 * SCALE)
 @given(card_text.filter(lambda t: "\x00" not in t), st.binary(max_size=120))
 def test_real_process_never_prints_a_traceback(text: str, record: bytes) -> None:
     """The same in a separate interpreter, as a user runs it."""

@@ -139,7 +139,7 @@ def pickups(draw: st.DrawFn) -> tuple[str, list[str], int]:
     return top, hand, draw(st.sampled_from([-100, 0, 1500, 3000, 5000]))
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250)
 @given(pickups(), st.sampled_from(sorted(RULES)))
 def test_pickup_planner_matches_exhaustive_search(
     case: tuple[str, list[str], int], name: str
