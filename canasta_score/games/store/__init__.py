@@ -633,9 +633,9 @@ class Store:
         ).fetchall()
         if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
             raise ValueError(_("its hands are not numbered 1 to {count}").format(count=len(rows)))
+        kind = _("hand {number}") if table == "hands" else _("undone hand {number}")
         out = []
         for n, text in rows:
-            kind = _("hand {number}") if table == "hands" else _("undone hand {number}")
             record = parse_json(text, f"{where}: {kind.format(number=n)}")
             if not isinstance(record, dict):
                 raise ValueError(_("{what} is not a table").format(what=kind.format(number=n)))
