@@ -155,14 +155,15 @@ def words_data(said: Words) -> list[Any]:
 
 
 def words_from_data(data: Any) -> Words:
-    """Words from :func:`words_data` (raises KeyError, TypeError or ValueError if damaged)."""
+    """Words from :func:`words_data`, made once by :func:`words` (raises KeyError, TypeError or
+    ValueError if damaged). A value is a whole number, text or other words, as scoring gives
+    them; anything else (``true``, ``1.0``) is damage, not a value ``words`` could mistake for
+    an equal one it made before."""
     message, values, count = data
     if message not in MESSAGES:
         raise KeyError(message)
-    pairs = tuple(
-        (str(k), words_from_data(v["words"]) if isinstance(v, dict) else v) for k, v in values
-    )
-    return Words(str(message), pairs, str(count))
+    said = {str(k): v if type(v) in (int, str) else words_from_data(v["words"]) for k, v in values}
+    return words(message, str(count), **said)
 
 
 @lru_cache(maxsize=1 << 12)

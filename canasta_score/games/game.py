@@ -6,7 +6,6 @@ initial-meld minimum for every hand, the dealer, and the end of the game with it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _, ngettext
+from canasta_score.core.safe_text import pattern as compiled  # compiled when first needed
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
 from canasta_score.hands.record import parse_record
@@ -22,8 +22,8 @@ from canasta_score.judging.initial import Opening, opening_problems
 from canasta_score.rules.minimum import Minimum, min_meld
 from canasta_score.rules.ruleset import Ruleset, build_ruleset
 
-PLAYER_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*", re.IGNORECASE)
-NAME_PATTERN = re.compile(r"[^\W_][\w .,'&+@()-]{0,79}")
+PLAYER_SPLIT = r"(?i)\s*(?:&|\+|/|,|\band\b)\s*"
+NAME_PATTERN = r"[^\W_][\w .,'&+@()-]{0,79}"
 # A file name holds 255 bytes; the game's lock file ".NAME.toml.lock" must fit too.
 NAME_BYTES = 240
 # Device names Windows reserves in every folder, with or without an extension.
@@ -73,10 +73,10 @@ def parse_side(text: str) -> Side:
     label, colon, rest = text.partition(":")
     label = label.strip()
     if colon:
-        players = tuple(p for p in PLAYER_SPLIT.split(rest.strip()) if p)
+        players = tuple(p for p in compiled(PLAYER_SPLIT).split(rest.strip()) if p)
         name = label
     else:
-        parts = tuple(p for p in PLAYER_SPLIT.split(label) if p)
+        parts = tuple(p for p in compiled(PLAYER_SPLIT).split(label) if p)
         players = parts if len(parts) > 1 else ()
         name = label
     if not name:
@@ -102,7 +102,7 @@ def check_name(name: str) -> str:
     name = normalize("NFC", name).strip()
     if name.lower().endswith(".toml"):
         name = name[: -len(".toml")].rstrip()
-    if not NAME_PATTERN.fullmatch(name) or name.endswith((".", " ")):
+    if not compiled(NAME_PATTERN).fullmatch(name) or name.endswith((".", " ")):
         raise InputError(
             _(
                 'game name "{name}": use letters, digits, spaces and . , \' & + @ ( ) - '

@@ -6,13 +6,13 @@ log."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from canasta_score.core.errors import CanastaError, GameError, InputError
 from canasta_score.core.frozen import replace
 from canasta_score.core.language import _
+from canasta_score.core.safe_text import pattern as compiled  # compiled when first needed
 from canasta_score.games.game import ENTERED, Game, Log, Played, entered_at, record_of, replay
 from canasta_score.games.summary import Summary
 
@@ -152,14 +152,14 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
     return replace(log.game, uid=identity(data.get("uid"), where)), differences(log, data)
 
 
-UID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}")
+UID = r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}"
 
 
 def identity(value: Any, where: str) -> str:
     """A log's game identity (its optional ``uid``): letters, digits, ``-`` and ``_``."""
     if value is None:
         return ""
-    if not isinstance(value, str) or not UID.fullmatch(value):
+    if not isinstance(value, str) or not compiled(UID).fullmatch(value):
         raise GameError(
             _("{where}: uid {given} is not a game's identity (letters and digits)").format(
                 where=where, given=repr(value)[:80]

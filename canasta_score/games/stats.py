@@ -285,10 +285,11 @@ class Who:
 def who(text: str, partnership: bool | None = None) -> Who:
     """``"Ann & Bob"`` (a partnership), ``"Ann"`` (a player, or a side's name when
     ``partnership``). With ``partnership=None`` a single name is a player."""
+    from canasta_score.core.safe_text import pattern as compiled
     from canasta_score.games.game import PLAYER_SPLIT
 
     label = text.partition(":")[2] if ":" in text else text
-    names = [fold(p) for p in PLAYER_SPLIT.split(label) if p.strip()]
+    names = [fold(p) for p in compiled(PLAYER_SPLIT).split(label) if p.strip()]
     if not names:
         raise InputError(
             _('"{text}": give a player\'s name or a partnership such as "Ann & Bob"').format(

@@ -80,7 +80,7 @@ class HandScore:
     def from_data(cls, data: Any) -> HandScore:
         """A breakdown from :meth:`to_data` (KeyError, TypeError or ValueError if damaged)."""
         ruleset, sides = data
-        return cls(str(ruleset), tuple(side_from_data(*side) for side in sides))
+        return cls(str(ruleset), tuple([side_from_data(*side) for side in sides]))
 
 
 def item_data(i: Item) -> list[Any]:
@@ -89,8 +89,10 @@ def item_data(i: Item) -> list[Any]:
 
 def side_from_data(name: Any, total: Any, items: Any, canastas: Any, went_out: Any) -> SideScore:
     read = tuple(
-        Item(str(rule), str(label), int(points), words_from_data(said))
-        for rule, label, points, said in items
+        [
+            Item(str(rule), str(label), int(points), words_from_data(said))
+            for rule, label, points, said in items
+        ]
     )
     return SideScore(str(name), int(total), read, int(canastas), bool(went_out))
 

@@ -216,7 +216,15 @@ def section_types() -> dict[str, type]:
 
 @cache
 def field_types(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """Each field's type, its annotation evaluated in the schema's module."""
+    return {name: annotation_type(text) for name, text in inspect.get_annotations(cls).items()}
+
+
+@cache
+def annotation_type(annotation: str) -> Any:
+    """The type an annotation of the schema names, evaluated once for all the fields that share
+    it (a few, such as ``int`` and ``tuple[str, ...]``, serve every section)."""
+    return eval(annotation, vars(schema))  # the schema's own text, never a ruleset's
 
 
 @cache
@@ -634,16 +642,18 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
             numbers = [n for n in listed if isinstance(n, int) and not isinstance(n, bool)]
             if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
                 # Points below 0 are point_problems' to report.
-                bad = next((n for n in numbers if n > schema.POINTS_MOST), None)
-                allowed = _("points here are at most {most:,}").format(most=schema.POINTS_MOST)
+                least, most = 0, schema.POINTS_MOST
+                bad = next((n for n in numbers if n > most), None)
+                allowed = N_("points here are at most {most:,}")
             else:
                 least, most = schema.COUNT_LEAST.get(full, 0), schema.COUNT_MOST
                 bad = next((n for n in numbers if not least <= n <= most), None)
-                allowed = _("a count here is {least} to {most:,}").format(least=least, most=most)
+                allowed = N_("a count here is {least} to {most:,}")
             if bad is not None:
                 where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
                 text = _("{where}: {value:,} is out of range; {allowed}")
-                problems.append(text.format(where=where, value=bad, allowed=allowed))
+                said = _(allowed).format(least=least, most=most)
+                problems.append(text.format(where=where, value=bad, allowed=said))
     tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
     too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
     if too_high:

@@ -89,15 +89,16 @@ def program_stamp() -> str:
     file of the package (code, templates, translation catalogs, bundled rulesets)."""
     global _stamp
     if _stamp is None:
-        package = Path(__file__).parent.parent.parent
+        package = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+        start = len(package) + 1  # a file's path from the package's folder starts here
         parts = [__version__]
         for folder, dirs, files in os.walk(package):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
                 with suppress(OSError):
-                    info = os.stat(os.path.join(folder, name))
-                    where = os.path.relpath(os.path.join(folder, name), package)
-                    parts.append(f"{where}:{info.st_size}:{info.st_mtime_ns}")
+                    path = os.path.join(folder, name)
+                    info = os.stat(path)
+                    parts.append(f"{path[start:]}:{info.st_size}:{info.st_mtime_ns}")
         _stamp = hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()
     return _stamp
 
@@ -632,9 +633,9 @@ class Store:
         ).fetchall()
         if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
             raise ValueError(_("its hands are not numbered 1 to {count}").format(count=len(rows)))
+        kind = _("hand {number}") if table == "hands" else _("undone hand {number}")
         out = []
         for n, text in rows:
-            kind = _("hand {number}") if table == "hands" else _("undone hand {number}")
             record = parse_json(text, f"{where}: {kind.format(number=n)}")
             if not isinstance(record, dict):
                 raise ValueError(_("{what} is not a table").format(what=kind.format(number=n)))
