@@ -216,15 +216,7 @@ def section_types() -> dict[str, type]:
 
 @cache
 def field_types(cls: type) -> dict[str, Any]:
-    """Each field's type, its annotation evaluated in the schema's module."""
-    return {name: annotation_type(text) for name, text in inspect.get_annotations(cls).items()}
-
-
-@cache
-def annotation_type(annotation: str) -> Any:
-    """The type an annotation of the schema names, evaluated once for all the fields that share
-    it (a few, such as ``int`` and ``tuple[str, ...]``, serve every section)."""
-    return eval(annotation, vars(schema))  # the schema's own text, never a ruleset's
+    return typing.get_type_hints(cls)
 
 
 @cache
