@@ -10,7 +10,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta_score.output.export import toml_text
+from canasta_score.output.export import toml_key, toml_string, toml_text
 
 
 def test_basic_strings_escape_quotes_backslashes_and_every_control_but_tab() -> None:
@@ -43,6 +43,15 @@ def test_lists_of_tables_are_inline_only_when_each_fits_on_a_line() -> None:
     long = {"items": [{"rule": "r" * 83}]}
     assert toml_text(short) == 'items = [\n    { rule = "' + "r" * 82 + '" },\n]\n'
     assert toml_text(long) == '[[items]]\nrule = "' + "r" * 83 + '"\n'
+
+
+def test_the_written_strings_and_keys_kept_are_bounded() -> None:
+    """The strings and keys written once and kept for the next hands are a bounded number, so a
+    long game or many exports in one process do not grow memory without end."""
+    for memo in (toml_string, toml_key):
+        maxsize = memo.cache_info().maxsize
+        assert maxsize is not None
+        assert maxsize <= 4096
 
 
 def test_an_unknown_value_is_refused() -> None:

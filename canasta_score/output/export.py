@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core.errors import GameError
@@ -82,6 +83,8 @@ TOML_INDENT = "    "
 TOML_LINE = 100
 
 
+# Names, labels, rule ids, cards and keys come back in every hand: each is written once.
+@lru_cache(maxsize=4096)
 def toml_string(text: str) -> str:
     """``text`` as a TOML basic string."""
     return '"' + TOML_ESCAPED.sub(toml_escape, text) + '"'
@@ -92,6 +95,7 @@ def toml_escape(found: re.Match[str]) -> str:
     return TOML_SHORT.get(char) or f"\\u{ord(char):04x}"
 
 
+@lru_cache(maxsize=1024)
 def toml_key(key: str) -> str:
     return key if BARE_KEY.fullmatch(key) else toml_string(key)
 
