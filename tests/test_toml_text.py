@@ -63,7 +63,9 @@ def test_an_unknown_value_is_refused() -> None:
     raise AssertionError("a set was written")
 
 
-LEAVES = st.one_of(st.text(max_size=30), st.integers(), st.booleans(), st.none())
+LEAVES = st.one_of(
+    st.text(max_size=30), st.integers(), st.floats(allow_nan=False), st.booleans(), st.none()
+)
 DATA = st.recursive(
     LEAVES,
     lambda inner: st.one_of(
