@@ -29,7 +29,8 @@ SEQUENCE = (
 C0_CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f"
 OTHER_CONTROLS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 UNSAFE = f"[{C0_CONTROLS}{OTHER_CONTROLS}]|\r(?!\n)"
-# What json.dumps (with ensure_ascii=False) and tomli_w leave raw: all but the C0 controls.
+# What json.dumps (with ensure_ascii=False) and the TOML writer (output.export) leave raw: all
+# but the C0 controls.
 RAW_IN_STRINGS = f"[{OTHER_CONTROLS}]"
 
 
@@ -49,7 +50,7 @@ def clean(text: str) -> str:
 
 
 def escape_strings(text: str) -> str:
-    """JSON or TOML text (from ``json.dumps`` or ``tomli_w``) with the characters they leave
+    """JSON or TOML text (from ``json.dumps`` or the TOML writer) with the characters they leave
     raw inside strings written as ``\\uXXXX`` escapes: the same data, nothing raw to print."""
     if text.isascii():
         return text

@@ -295,18 +295,21 @@ def svg_chart(data: ChartData, width: int = 720, height: int = 320) -> SvgChart:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
     ends = spread([y(series[-1]) for series in data.totals], top, bottom)
+    coords = [tuple((x(i), y(v)) for i, v in enumerate(series)) for series in data.totals]
     lines = tuple(
         Polyline(
             name,
-            " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)),
+            " ".join(f"{px},{py}" for px, py in at),
             series[-1],
             DASHES[index % len(DASHES)],
             SHAPES[index % len(SHAPES)],
-            tuple((x(i), y(v)) for i, v in enumerate(series)),
+            at,
             f"{clip(name, 16)} {num(series[-1])}",
             end,
         )
-        for index, (name, series, end) in enumerate(zip(data.sides, data.totals, ends, strict=True))
+        for index, (name, series, at, end) in enumerate(
+            zip(data.sides, data.totals, coords, ends, strict=True)
+        )
     )
     rules = [
         Rule(

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from canasta_score.core.errors import GameError
@@ -26,23 +27,12 @@ __all__ = ["export", "log_data"]
 FORMATS = ("json", "csv", "md", "toml", "html")
 
 
-def drop_none(value: Any) -> Any:
-    """TOML has no null: leave such keys out."""
-    if isinstance(value, dict):
-        return {k: drop_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [drop_none(v) for v in value]
-    return value
-
-
 def to_json(log: Log) -> str:
     return escape_strings(json.dumps(log_data(log), ensure_ascii=False, indent=2)) + "\n"
 
 
 def to_toml(log: Log) -> str:
-    import tomli_w
-
-    return escape_strings(tomli_w.dumps(drop_none(log_data(log))))
+    return escape_strings(toml_text(log_data(log)))
 
 
 def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
@@ -79,6 +69,102 @@ def check_kind(fmt: str, detail: bool, full: bool) -> None:
                 format=fmt
             )
         )
+
+
+# ---------------------------------------------------------------- TOML
+
+# In a TOML basic string a quote, a backslash and the control characters but tab (DEL too) are
+# escaped, by a short escape where TOML has one; a key of letters, digits, ``-`` and ``_`` is bare.
+TOML_ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')
+TOML_SHORT = {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+BARE_KEY = re.compile("[A-Za-z0-9_-]+")
+TOML_INDENT = "    "
+# An array of tables is written inline when each of its tables fits on a line this long.
+TOML_LINE = 100
+
+
+# Names, labels, rule ids, cards and keys come back in every hand: each is written once.
+@lru_cache(maxsize=4096)
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string."""
+    return '"' + TOML_ESCAPED.sub(toml_escape, text) + '"'
+
+
+def toml_escape(found: re.Match[str]) -> str:
+    char = found.group()
+    return TOML_SHORT.get(char) or f"\\u{ord(char):04x}"
+
+
+@lru_cache(maxsize=1024)
+def toml_key(key: str) -> str:
+    return key if BARE_KEY.fullmatch(key) else toml_string(key)
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """``data`` (dicts, lists, strings, numbers, booleans) as TOML, laid out as tomli-w 1.2
+    lays it out (nested tables as ``[a.b]`` sections, arrays one item a line, a list of tables
+    inline when each table fits on a line). TOML has no null: keys whose value is None are
+    left out."""
+    inline: dict[int, str] = {}  # the inline tables written so far, by object
+
+    def value(item: Any, level: int = 0) -> str:
+        if isinstance(item, str):
+            return toml_string(item)
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if isinstance(item, int | float):
+            return str(item)
+        if isinstance(item, list | tuple):
+            if not item:
+                return "[]"
+            indent = TOML_INDENT * (level + 1)
+            lines = "".join(f"{indent}{value(each, level + 1)},\n" for each in item)
+            return f"[\n{lines}{TOML_INDENT * level}]"
+        if isinstance(item, dict):
+            return inline_table(item)
+        raise TypeError(f"{type(item).__qualname__} is not TOML data")
+
+    def inline_table(table: dict[str, Any]) -> str:
+        text = inline.get(id(table))
+        if text is None:
+            pairs = [f"{toml_key(k)} = {value(v)}" for k, v in table.items() if v is not None]
+            text = inline[id(table)] = "{ " + ", ".join(pairs) + " }" if pairs else "{}"
+        return text
+
+    def fits(table: dict[str, Any]) -> bool:
+        text = inline_table(table)
+        return len(TOML_INDENT) + len(text) + 1 <= TOML_LINE and "\n" not in text
+
+    def section(table: dict[str, Any], name: str, in_array: bool, out: list[str]) -> None:
+        plain: list[tuple[str, Any]] = []
+        tables: list[tuple[str, dict[str, Any], bool]] = []
+        for k, v in table.items():
+            if isinstance(v, dict):
+                tables.append((k, v, False))
+            elif (
+                isinstance(v, list | tuple)
+                and v
+                and all(isinstance(t, dict) for t in v)
+                and not all(fits(t) for t in v)
+            ):
+                tables += [(k, t, True) for t in v]
+            elif v is not None:
+                plain.append((k, v))
+        # A table's header is left out when it holds only tables (each has its own header).
+        started = in_array or (bool(name) and (bool(plain) or not tables))
+        if started:
+            out.append(f"[[{name}]]\n" if in_array else f"[{name}]\n")
+        out += [f"{toml_key(k)} = {value(v)}\n" for k, v in plain]
+        started = started or bool(plain)
+        for k, v, array in tables:
+            if started:
+                out.append("\n")
+            started = True
+            section(v, f"{name}.{toml_key(k)}" if name else toml_key(k), array, out)
+
+    out: list[str] = []
+    section(data, "", False, out)
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- CSV
@@ -194,8 +280,6 @@ def table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
 def to_markdown(log: Log, full: bool = False) -> str:
     """A score sheet to read or print: the sheet, then each hand's breakdown; ``full`` adds
     each hand's record and the ruleset."""
-    import tomli_w
-
     game, rs = log.game, log.rs
     lines = [f"# {md(game.name)}", ""]
     length = (
@@ -247,7 +331,7 @@ def to_markdown(log: Log, full: bool = False) -> str:
             ),
             "",
             "```toml",
-            tomli_w.dumps(game.ruleset).strip(),
+            toml_text(game.ruleset).strip(),
             "```",
             "",
         ]
@@ -272,8 +356,6 @@ def markdown_row(hand: Played) -> list[str]:
 
 def markdown_section(hand: Played, full: bool) -> list[str]:
     """A hand's section of the Markdown: its breakdown (and, ``full``, its record)."""
-    import tomli_w
-
     dealt = {"number": hand.number, "dealer": md(said_seat(hand.dealer)), "entered": md(when(hand))}
     if dealt["entered"]:
         title = _("Hand {number}: dealt by {dealer}, entered {entered}").format(**dealt)
@@ -299,7 +381,7 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
     lines += table([_("Side"), _("Item"), _("Points"), _("Rule")], items, "llrl")
     lines.append("")
     if full:
-        record = tomli_w.dumps(record_of(hand.record)).strip()
+        record = toml_text(record_of(hand.record)).strip()
         lines += [_("Record as entered:"), "", "```toml", record, "```", ""]
     return lines
 

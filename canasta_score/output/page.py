@@ -8,13 +8,14 @@ imported here only, when a page is asked for; compiled templates are kept betwee
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 
 from canasta_score import __version__
 from canasta_score.core.language import _, ngettext
-from canasta_score.core.words import said_seat, shown_requirement
+from canasta_score.core.words import Words, said_seat, shown_requirement
 from canasta_score.output import templatecache
 
 if TYPE_CHECKING:
@@ -80,14 +81,22 @@ def game_page(log: Log) -> str:
     summary = log.summary()
     data = log_data(log, summary)
     # Each breakdown item as a person reads it, beside its English label (which is data); an
-    # unnamed dealer as a person reads it.
+    # unnamed dealer as a person reads it; each hand's and side's headings.
+    said = cache(Words.said)  # the same words come back hand after hand: said once a page
     for hand, played in zip(data["hands"], log.played, strict=True):
         hand["dealer"] = said_seat(hand["dealer"])
+        hand["title"] = hand_title(hand)
+        out = went_out_said(
+            hand["went_out"] or "", hand["concealed"], hand["went_out_player"] or ""
+        )
+        hand["went_out_said"] = out or "–"  # noqa: RUF001
         for side, scored in zip(hand["sides"], played.score.sides, strict=True):
             side["items"] = [
-                {**item, "said": kept.words.said()}
+                {**item, "said": said(kept.words)}
                 for item, kept in zip(side["items"], scored.items, strict=True)
             ]
+            side["heading"] = side_score(side)
+            side["minimum_said"] = side_minimum(side)
     chart = svg_chart(chart_data(summary, log.rs))
     sides = [
         {"name": s.name, "players": list(s.players), "colour": COLOURS[i % len(COLOURS)]}
@@ -134,10 +143,6 @@ def game_page(log: Log) -> str:
         chart=chart,
         version=__version__,
         w=words,
-        hand_title=hand_title,
-        went_out_said=went_out_said,
-        side_score=side_score,
-        side_minimum=side_minimum,
         **page_words(),
     )
 
