@@ -14,11 +14,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from canasta_score.core.frozen import replace
 from canasta_score.games.game import new_game, parse_side
 from canasta_score.games.store import Store
+from canasta_score.output.export import toml_text
 from canasta_score.rules.catalog import load_ruleset
 
 SIDES = ("Ann & Bob", "Cy & Di")
@@ -245,7 +244,7 @@ def score_lines(count: int, seed: int = 9) -> list[str]:
         out = rng.choice([0, 1, None])
         record = card_record(rng, out) if rng.random() < 2 / 3 else summary_record(rng, out)
         request: dict[str, Any] = {"ruleset": rng.choice(RULESETS)}
-        request["record"] = tomli_w.dumps(record) if rng.random() < 0.5 else record
+        request["record"] = toml_text(record) if rng.random() < 0.5 else record
         line = json.dumps(request)
         if line in seen or judge.answer(request)[1] != 0:
             continue

@@ -51,9 +51,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomli_w
 from games import hand as game_hand
 from games import make_game, mixed_check_lines, score_lines
+
+from canasta_score.output.export import toml_text
 
 BARE = '''"""A bare one-command Typer program: the yardstick for start-up."""
 
@@ -231,7 +232,7 @@ def start_up(bench: Bench) -> None:
     runs = bench.sizes.start_up_runs
     name = make_game(bench.home, 20, "start-up")
     record = bench.folder / "c5.toml"
-    record.write_text(tomli_w.dumps(game_hand(1)), encoding="utf-8")
+    record.write_text(toml_text(game_hand(1)), encoding="utf-8")
     # The rulings' start-up is timed in a home without games; with a current game open, a
     # ruling also reads its ruleset (the last row, shown, not judged).
     empty = bench.folder / "no-games"
