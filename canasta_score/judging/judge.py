@@ -136,13 +136,13 @@ def meld_ruling(
     reasons: list[RuleRef] = []
     if base is not None:
         whole = base + cards
-        ctx = Context(initial, going_out, table=others, closed=closed, added=cards)
+        ctx = Context(initial, going_out, False, others, closed, cards)
         mismatch = joins_badly(base, cards, rs)
         if mismatch is not None:
             reasons.append(mismatch)
     else:
         whole = cards
-        ctx = Context(initial, going_out, table=others, closed=closed)
+        ctx = Context(initial, going_out, False, others, closed, None)
     verdict = judge(whole, rs, ctx)
     reasons += verdict.broken
     if reasons or verdict.shape is None:
@@ -333,9 +333,10 @@ def check_discard(
     problems = discard_problems(
         rs, card, hand, pile_empty=pile_empty, closed=closed, going_out=going_out
     )
+    if problems:
+        return Ruling.of(problems)
     text = _("{card} may be discarded").format(card=format_card(card))
-    how = rs.cite(discard_rule(rs, card, pile_empty), text)
-    return Ruling.of(problems, [how])
+    return Ruling.of((), [rs.cite(discard_rule(rs, card, pile_empty), text)])
 
 
 # ---------------------------------------------------------------- going out
