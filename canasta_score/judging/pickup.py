@@ -43,20 +43,20 @@ def check_pickup(
     if not opened and not rs.initial_meld.from_pile:
         reasons.append(rs.cite("initial_meld.from_pile"))
     frozen_now = frozen or rs.pile.always_frozen or (not opened and rs.pile.frozen_against_unopened)
-    ways = pickup_ways(rs, top, hand, frozen_now, table)
-    if not ways:
-        reasons += no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table)
+    way = pickup_way(rs, top, hand, frozen_now, table)
+    if way is None:
+        return Ruling.of(reasons + no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table))
     if reasons:
         return Ruling.of(reasons)
     if opened:
-        way, used, text = ways[0]
+        name, used, text = way
         reason = rs.cite(
-            "pile.natural-pair" if way == "natural_pair" else "pile.take_unfrozen", text
+            "pile.natural-pair" if name == "natural_pair" else "pile.take_unfrozen", text
         )
-        ruling = Ruling.of((), [reason], {"way": way, "cards": [format_card(c) for c in used]})
+        ruling = Ruling.of((), [reason], {"way": name, "cards": [format_card(c) for c in used]})
         after = (*table, (*used, top))
     else:
-        ruling, after = pickup_opening(rs, top, hand, ways, score, hand_number)
+        ruling, after = pickup_opening(rs, top, hand, way, score, hand_number)
     if ruling.legal and pile_size == 1:
         laid = sum(len(m) for m in after) - sum(len(m) for m in table) - 1
         problems = nothing_left(rs, after) if laid >= len(hand) else []
@@ -104,14 +104,18 @@ def pile_blocked(
     return out
 
 
-def pickup_ways(
+Way = tuple[str, tuple[Card, ...], str]
+
+
+def pickup_way(
     rs: Ruleset,
     top: Card,
     hand: tuple[Card, ...],
     frozen: bool,
     table: tuple[tuple[Card, ...], ...],
-) -> list[tuple[str, tuple[Card, ...], str]]:
-    """Ways to meet the top card, best first: (way, cards from hand, explanation)."""
+) -> Way | None:
+    """The best way to meet the top card (way, cards from hand, explanation), or None: a natural
+    pair, else a natural card and a wild card, else the top card added to a meld of the side."""
     same: list[Card] = []
     wild: list[Card] = []
     for card in hand:  # one plain loop: every pickup asks this
@@ -120,11 +124,9 @@ def pickup_ways(
         elif card.rank is top.rank:
             same.append(card)
     naturals = tuple(same)
-    wilds = sorted(wild, key=lambda c: c.rank is not TWO)
     index = same_meld((top,), table, rs) if table else -1
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table
-    ways: list[tuple[str, tuple[Card, ...], str]] = []
     t = format_card(top)
 
     def fits(used: tuple[Card, ...]) -> bool:
@@ -138,18 +140,19 @@ def pickup_ways(
             if existing
             else _("{cards} from hand meet the top {card}")
         )
-        ways.append(("natural_pair", pair, text.format(cards=format_cards(pair), card=t)))
-    if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wilds:
-        used = (naturals[0], wilds[-1])
+        return "natural_pair", pair, text.format(cards=format_cards(pair), card=t)
+    if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wild:
+        # A joker before a two, where the hand holds both.
+        used = (naturals[0], sorted(wild, key=lambda c: c.rank is not TWO)[-1])
         if fits(used):
             text = _("{cards} from hand meet the top {card} (the pile is not frozen)")
-            ways.append(("natural_plus_wild", used, text.format(cards=format_cards(used), card=t)))
+            return "natural_plus_wild", used, text.format(cards=format_cards(used), card=t)
     if not frozen and "add_to_meld" in rs.pile.take_unfrozen:
         target = meld_taking_top(rs, top, table)
         if target is not None:
             text = _("The top {card} is added to the side's meld {meld}")
-            ways.append(("add_to_meld", (), text.format(card=t, meld=format_cards(target))))
-    return ways
+            return "add_to_meld", (), text.format(card=t, meld=format_cards(target))
+    return None
 
 
 def meld_taking_top(
@@ -218,14 +221,14 @@ def pickup_opening(
     rs: Ruleset,
     top: Card,
     hand: tuple[Card, ...],
-    ways: list[tuple[str, tuple[Card, ...], str]],
+    way: Way,
     score: int,
     hand_number: int | None,
 ) -> tuple[Ruling, tuple[tuple[Card, ...], ...]]:
     """An unopened side takes the pile: the initial meld must be laid in the same turn.
     Returns the ruling and the melds the side would then have."""
     need = min_meld(rs, score, hand_number)
-    way, used, text = ways[0]
+    name, used, text = way
     plan = best_initial_meld(rs, top, hand, need)
     if plan.pair and plan.pair != used:
         used = plan.pair
@@ -234,7 +237,7 @@ def pickup_opening(
         )
     reasons = [rs.cite("pile.natural-pair", text)]
     extra: dict[str, Any] = {
-        "way": way,
+        "way": name,
         "cards": [format_card(c) for c in used],
         "melds": [format_cards(m) for m in plan.melds],
         "points": plan.points,

@@ -31,6 +31,8 @@ from canasta_score.rules.ruleset import RuleRef, Ruleset
 
 CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
 MAX_RUN_SETS = 400
+# Where the plan's melds are laid: together, as the initial meld.
+INITIAL = Context(initial=True)
 
 
 @record
@@ -252,12 +254,16 @@ def search(
 
 def meets(rs: Ruleset, flags: int, points: int, need: Minimum) -> bool:
     """Whether facts and count satisfy the minimum and what the ruleset or tier requires."""
+    # Every field given in order (the quick way a record is made: one for each plan weighed):
+    # canasta, natural canasta, canasta from hand, clean or wild meld, wild cards, best canasta.
     opening = Opening(
         points,
-        canasta=bool(flags & CANASTA),
-        natural_canasta=bool(flags & BETTER_CANASTA),
-        hand_canasta=bool(flags & HAND_CANASTA),
-        clean_or_wild=bool(flags & (CLEAN | WILD_MELD)),
+        bool(flags & CANASTA),
+        bool(flags & BETTER_CANASTA),
+        bool(flags & HAND_CANASTA),
+        bool(flags & (CLEAN | WILD_MELD)),
+        False,
+        None,
     )
     return not opening_lacks(rs, need, opening)
 
@@ -304,7 +310,7 @@ def explain(
     pair: tuple[Card, ...],
 ) -> Plan:
     """The plan with its explanation, or with the rules it falls short of."""
-    verdicts = [judge(m, rs, Context(initial=True)) for m in melds]
+    verdicts = [judge(m, rs, INITIAL) for m in melds]
     problems = [r for v in verdicts for r in v.broken]
     shown = "; ".join(format_cards(m) for m in melds)
     if ok and canasta_band(rs, need.canasta, need.minimum):
