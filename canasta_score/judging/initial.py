@@ -169,6 +169,8 @@ def check_initial_meld(
     opening = opening_of(rs, verdicts, points, top_meld)
     reasons += opening_problems(rs, need, opening)
     extra = {"points": points, "minimum": need.minimum}
+    if reasons:
+        return Ruling.of(reasons, (), extra)  # an illegal ruling explains nothing
     if canasta_band(rs, need.canasta, need.minimum):
         how = _(
             "A canasta of the initial meld counts {best}, at least the {minimum} this band "

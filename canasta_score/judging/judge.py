@@ -471,8 +471,10 @@ def check_go_out(
         reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
     if discard is not None:
         reasons += discard_problems(rs, discard, (discard,), going_out=True)
+    if reasons:
+        return Ruling.of(reasons, (), {"canastas": len(kinds)})
     how = going_out_said(rs, tuple(kinds), partner is None, current())
-    return Ruling.of(reasons, how, {"canastas": len(kinds)})
+    return Ruling.of((), how, {"canastas": len(kinds)})
 
 
 @lru_cache(maxsize=1 << 12)
