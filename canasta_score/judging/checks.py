@@ -237,7 +237,7 @@ def convert(option: Option, value: Any) -> Any:
     if kind == "card?":
         return parse_card(value) if value else None
     if kind == "melds":
-        melds: tuple[tuple[Card, ...], ...] = tuple(parse_cards(v) for v in value)
+        melds: tuple[tuple[Card, ...], ...] = tuple(map(parse_cards, value))
         return melds
     if kind == "ranks":
         ranks: frozenset[Rank] = parse_ranks(list(value))

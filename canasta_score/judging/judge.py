@@ -218,7 +218,9 @@ def word_meld(rs: Ruleset, key: tuple[Any, ...], language: str) -> RuleRef:
 
 
 def holds(hand: tuple[Card, ...], card: Card) -> bool:
-    return any(same_card(h, card) for h in hand)
+    # Equal cards are one object: the card itself is found at once; a card written without its
+    # suit (or a three by its colour) is matched card by card.
+    return card in hand or any(same_card(h, card) for h in hand)
 
 
 def same_card(a: Card, b: Card) -> bool:

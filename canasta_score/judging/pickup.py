@@ -43,9 +43,14 @@ def check_pickup(
     if not opened and not rs.initial_meld.from_pile:
         reasons.append(rs.cite("initial_meld.from_pile"))
     frozen_now = frozen or rs.pile.always_frozen or (not opened and rs.pile.frozen_against_unopened)
-    way = pickup_way(rs, top, hand, frozen_now, table)
+    # The side's meld the top card's rank joins, if any (one meld per rank).
+    index = same_meld((top,), table, rs) if table else -1
+    way = pickup_way(rs, top, hand, frozen_now, table, index)
     if way is None:
-        return Ruling.of(reasons + no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table))
+        existing = table[index] if index >= 0 else ()
+        return Ruling.of(
+            reasons + no_way_reasons(rs, top, hand, frozen_now, frozen, opened, existing)
+        )
     if reasons:
         return Ruling.of(reasons)
     if opened:
@@ -113,9 +118,11 @@ def pickup_way(
     hand: tuple[Card, ...],
     frozen: bool,
     table: tuple[tuple[Card, ...], ...],
+    index: int,
 ) -> Way | None:
     """The best way to meet the top card (way, cards from hand, explanation), or None: a natural
-    pair, else a natural card and a wild card, else the top card added to a meld of the side."""
+    pair, else a natural card and a wild card, else the top card added to a meld of the side.
+    ``index``: the side's meld of the top card's rank (-1: none)."""
     same: list[Card] = []
     wild: list[Card] = []
     for card in hand:  # one plain loop: every pickup asks this
@@ -124,7 +131,6 @@ def pickup_way(
         elif card.rank is top.rank:
             same.append(card)
     naturals = tuple(same)
-    index = same_meld((top,), table, rs) if table else -1
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table
     t = format_card(top)
@@ -179,15 +185,14 @@ def no_way_reasons(
     frozen_now: bool,
     frozen_flag: bool,
     opened: bool,
-    table: tuple[tuple[Card, ...], ...],
+    existing: tuple[Card, ...],
 ) -> list[RuleRef]:
+    """Why no way meets the top card; ``existing`` is the side's meld of its rank, if any."""
     naturals = [c for c in hand if c.rank is top.rank]
     t = format_card(top)
     if not (frozen_now or len(naturals) >= 2):
         text = _("No cards in hand meet the top {card} in a way this ruleset allows")
         return [rs.cite("pile.take_unfrozen", text.format(card=t))]
-    index = same_meld((top,), table, rs)
-    existing = table[index] if index >= 0 else ()
     too_big = bool(existing) and bool(rs.meld.max_cards)
     too_big = too_big and len(existing) + 3 > rs.meld.max_cards
 
