@@ -10,10 +10,10 @@ check is answered, to keep start-up fast.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from dataclasses import field
 from importlib import import_module
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
@@ -82,6 +82,23 @@ class Option:
         return (self.flag or f"--{self.key}",)
 
 
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """A value a check works out from its fields on first use, kept in the check's cache field
+    (which :func:`~canasta_score.core.frozen.replace` does not copy)."""
+
+    def __init__(self, work: Callable[[Check], T]) -> None:
+        self.work, self.name, self.__doc__ = work, work.__name__, work.__doc__
+
+    def __get__(self, check: Check, owner: type | None = None) -> T:
+        found: T | None = check.kept.get(self.name)
+        if found is None:
+            found = check.kept[self.name] = self.work(check)
+        return found
+
+
 @record
 class Check:
     """A check: its name, its help (with an example), its options, and the library function
@@ -91,15 +108,18 @@ class Check:
     help: str
     options: tuple[Option, ...]
     function: str
+    kept: dict[str, Any] = field(
+        default_factory=dict, compare=False, repr=False, metadata={"cache": True}
+    )
 
-    @cached_property
+    @Kept
     def call(self) -> Callable[..., Ruling | Minimum]:
         """The library function (imported on first use)."""
         module, name = self.function.split(":")
         func: Callable[..., Ruling | Minimum] = getattr(import_module(module), name)
         return func
 
-    @cached_property
+    @Kept
     def plan(self) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str, Any], ...]]:
         """(key, default) of the positional options; (key, param, default) of the others."""
         first = tuple((o.key, o.default) for o in self.options if o.positional)
@@ -136,7 +156,7 @@ class Check:
             keywords[param] = given(key, default)
         return self.call(*positional, **keywords)
 
-    @cached_property
+    @Kept
     def deck_options(self) -> tuple[tuple[str, str], ...]:
         """The options whose cards are counted against the deck: (key, what the value is:
         ``melds``, ``card`` or ``cards``)."""
@@ -159,7 +179,7 @@ class Check:
                     out += meld
         return out
 
-    @cached_property
+    @Kept
     def assumable(self) -> tuple[Option, ...]:
         """The options whose absence a ruling may report as an assumption."""
         return tuple(o for o in self.options if o.assumed)
