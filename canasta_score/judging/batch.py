@@ -142,13 +142,13 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
     it (:func:`~canasta_score.judging.checks.convert`)."""
     if not fits(kind, value):
         raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
-    if kind in ("text", "texts", "int", "int?", "bool"):
+    if kind in AS_GIVEN:
         return value
     if kind == "cards?" and not value:
         return None  # no cards named: as if not given
     try:
         # An empty text for cards or a card the request needs is refused, as on the command line.
-        given = value if kind in ("cards", "card") else value or None
+        given = value if kind == "cards" or kind == "card" else value or None
         converted = convert(OPTIONS[check][key], given)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None
@@ -159,13 +159,19 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
 
 def fits(kind: str, value: Any) -> bool:
     """Whether a JSON value has the type an option of this kind takes."""
+    if kind in TEXTS:
+        return isinstance(value, str)
     if kind == "bool":
         return isinstance(value, bool)
     if kind in ("int", "int?"):
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind in ("texts", "ranks", "melds"):
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return isinstance(value, str)
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+# The kinds whose value is taken as the request gives it, and those given as one text (the
+# others are lists of texts, or whole numbers, or true or false).
+AS_GIVEN = frozenset(("text", "texts", "int", "int?", "bool"))
+TEXTS = frozenset(("text", "cards", "cards?", "card", "card?", "answer"))
 
 
 OPTIONS: dict[str, dict[str, Option]] = {

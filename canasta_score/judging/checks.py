@@ -201,12 +201,16 @@ class Check:
         return ruling.assuming(*found) if found else ruling
 
 
+# The options that name where a side stands, and the initial-meld basis each one sets a tier by.
+TIER_BASIS = {"score": "score", "hand-number": "hand_number"}
+
+
 def probes(option: Option, rs: Ruleset) -> list[Any]:
     """The values of an option not given worth trying: the other truth value, or the start of
     each initial-meld tier other than the first (by score or by hand number)."""
     if option.kind == "bool":
         return [not option.default]
-    basis = {"score": "score", "hand-number": "hand_number"}.get(option.key)
+    basis = TIER_BASIS.get(option.key)
     if basis is None or rs.initial_meld.basis != basis:
         return []
     starts = [t.start for t in rs.initial_meld.tiers if t.start is not None]
@@ -257,7 +261,7 @@ def convert(option: Option, value: Any) -> Any:
     if kind == "card?":
         return parse_card(value) if value else None
     if kind == "melds":
-        melds: tuple[tuple[Card, ...], ...] = tuple(parse_cards(v) for v in value)
+        melds: tuple[tuple[Card, ...], ...] = tuple(map(parse_cards, value))
         return melds
     if kind == "ranks":
         ranks: frozenset[Rank] = parse_ranks(list(value))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
-from canasta_score.judging.melds import Context, Kind, Verdict, judge, merge_same_rank
+from canasta_score.judging.melds import NO_RANKS, Context, Kind, Verdict, judge, merge_same_rank
 from canasta_score.judging.ruling import Ruling
 from canasta_score.rules.cards import THREE, Card, format_card
 from canasta_score.rules.kinds import CanastaKind, is_natural_or_better
@@ -80,32 +80,33 @@ def opening_problems(
 ) -> list[RuleRef]:
     """The rules the initial meld breaks (see :func:`opening_lacks`), each cited. ``shown``
     names the melds when they were chosen for the player (the pickup planner)."""
-    below = (
-        _(
-            "The best initial meld this hand allows ({melds}) counts {points}, below the minimum "
-            "of {minimum}"
-        )
-        if shown
-        else _("The melds count {points}, below the minimum of {minimum}")
-    )
     lacking = opening_lacks(rs, need, opening)
-    if not lacking:
-        return []
-    required = REQUIRE_TEXT.get(need.canasta)
-    texts = {
-        "initial-meld.requires": _(required) if required else "",
-        "initial_meld.must_include": _(
-            "The initial meld needs a clean meld of 3+ natural cards or a wild-card meld"
-        ),
-        "initial-meld.minimum": below.format(
-            melds=shown, points=f"{opening.points:,}", minimum=f"{need.minimum:,}"
-        ),
-        "initial_meld.canasta_band_count": _(
+    return [rs.cite(key, lacking_text(key, need, opening, shown)) for key in lacking]
+
+
+def lacking_text(key: str, need: Minimum, opening: Opening, shown: str) -> str | None:
+    """What :func:`opening_problems` says of one requirement not met (None: the rule's text)."""
+    if key == "initial-meld.requires":
+        required = REQUIRE_TEXT.get(need.canasta)
+        return _(required) if required else ""
+    if key == "initial_meld.must_include":
+        return _("The initial meld needs a clean meld of 3+ natural cards or a wild-card meld")
+    if key == "initial-meld.minimum":
+        below = (
+            _(
+                "The best initial meld this hand allows ({melds}) counts {points}, below the "
+                "minimum of {minimum}"
+            )
+            if shown
+            else _("The melds count {points}, below the minimum of {minimum}")
+        )
+        return below.format(melds=shown, points=f"{opening.points:,}", minimum=f"{need.minimum:,}")
+    if key == "initial_meld.canasta_band_count":
+        return _(
             "The best canasta of the initial meld counts {best}; this band demands a canasta "
             "that counts at least {minimum} by itself"
-        ).format(best=opening.best_canasta, minimum=need.minimum),
-    }
-    return [rs.cite(key, texts.get(key)) for key in lacking]
+        ).format(best=opening.best_canasta, minimum=need.minimum)
+    return None
 
 
 def opening_of(rs: Ruleset, verdicts: list[Verdict], points: int, top_meld: int = -1) -> Opening:
@@ -158,14 +159,18 @@ def check_initial_meld(
     laid = merge_same_rank(tuple(melds), rs)
     verdicts = []
     for i, m in enumerate(laid):
-        # Laid in the initial meld beside the others (given in field order: made for each meld).
-        verdict = judge(m, rs, Context(True, False, False, laid[:i] + laid[i + 1 :]))
+        # Laid in the initial meld beside the others (every field given in order, the quick way
+        # a record is made: one is made for each meld).
+        ctx = Context(True, False, False, laid[:i] + laid[i + 1 :], NO_RANKS, None)
+        verdict = judge(m, rs, ctx)
         verdicts.append(verdict)
         reasons += verdict.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1
     opening = opening_of(rs, verdicts, points, top_meld)
     reasons += opening_problems(rs, need, opening)
     extra = {"points": points, "minimum": need.minimum}
+    if reasons:
+        return Ruling.of(reasons, (), extra)  # an illegal ruling explains nothing
     if canasta_band(rs, need.canasta, need.minimum):
         how = _(
             "A canasta of the initial meld counts {best}, at least the {minimum} this band "

@@ -136,13 +136,13 @@ def meld_ruling(
     reasons: list[RuleRef] = []
     if base is not None:
         whole = base + cards
-        ctx = Context(initial, going_out, table=others, closed=closed, added=cards)
+        ctx = Context(initial, going_out, False, others, closed, cards)
         mismatch = joins_badly(base, cards, rs)
         if mismatch is not None:
             reasons.append(mismatch)
     else:
         whole = cards
-        ctx = Context(initial, going_out, table=others, closed=closed)
+        ctx = Context(initial, going_out, False, others, closed, None)
     verdict = judge(whole, rs, ctx)
     reasons += verdict.broken
     if reasons or verdict.shape is None:
@@ -218,7 +218,9 @@ def word_meld(rs: Ruleset, key: tuple[Any, ...], language: str) -> RuleRef:
 
 
 def holds(hand: tuple[Card, ...], card: Card) -> bool:
-    return any(same_card(h, card) for h in hand)
+    # Equal cards are one object: the card itself is found at once; a card written without its
+    # suit (or a three by its colour) is matched card by card.
+    return card in hand or any(same_card(h, card) for h in hand)
 
 
 def same_card(a: Card, b: Card) -> bool:
@@ -333,9 +335,10 @@ def check_discard(
     problems = discard_problems(
         rs, card, hand, pile_empty=pile_empty, closed=closed, going_out=going_out
     )
+    if problems:
+        return Ruling.of(problems)
     text = _("{card} may be discarded").format(card=format_card(card))
-    how = rs.cite(discard_rule(rs, card, pile_empty), text)
-    return Ruling.of(problems, [how])
+    return Ruling.of((), [rs.cite(discard_rule(rs, card, pile_empty), text)])
 
 
 # ---------------------------------------------------------------- going out
@@ -470,8 +473,10 @@ def check_go_out(
         reasons.append(rs.cite("go_out.final_discard", _("Going out must end with a discard")))
     if discard is not None:
         reasons += discard_problems(rs, discard, (discard,), going_out=True)
+    if reasons:
+        return Ruling.of(reasons, (), {"canastas": len(kinds)})
     how = going_out_said(rs, tuple(kinds), partner is None, current())
-    return Ruling.of(reasons, how, {"canastas": len(kinds)})
+    return Ruling.of((), how, {"canastas": len(kinds)})
 
 
 @lru_cache(maxsize=1 << 12)

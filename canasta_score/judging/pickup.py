@@ -8,7 +8,14 @@ from typing import Any
 
 from canasta_score.core.language import _
 from canasta_score.judging.going_out import going_out_problems
-from canasta_score.judging.melds import Context, joins_badly, judge, merge_same_rank, same_meld
+from canasta_score.judging.melds import (
+    NO_RANKS,
+    Context,
+    joins_badly,
+    judge,
+    merge_same_rank,
+    same_meld,
+)
 from canasta_score.judging.planner import best_initial_meld
 from canasta_score.judging.ruling import Ruling
 from canasta_score.rules.cards import THREE, TWO, Card, Rank, format_card, format_cards
@@ -36,20 +43,25 @@ def check_pickup(
     if not opened and not rs.initial_meld.from_pile:
         reasons.append(rs.cite("initial_meld.from_pile"))
     frozen_now = frozen or rs.pile.always_frozen or (not opened and rs.pile.frozen_against_unopened)
-    ways = pickup_ways(rs, top, hand, frozen_now, table)
-    if not ways:
-        reasons += no_way_reasons(rs, top, hand, frozen_now, frozen, opened, table)
+    # The side's meld the top card's rank joins, if any (one meld per rank).
+    index = same_meld((top,), table, rs) if table else -1
+    way = pickup_way(rs, top, hand, frozen_now, table, index)
+    if way is None:
+        existing = table[index] if index >= 0 else ()
+        return Ruling.of(
+            reasons + no_way_reasons(rs, top, hand, frozen_now, frozen, opened, existing)
+        )
     if reasons:
         return Ruling.of(reasons)
     if opened:
-        way, used, text = ways[0]
+        name, used, text = way
         reason = rs.cite(
-            "pile.natural-pair" if way == "natural_pair" else "pile.take_unfrozen", text
+            "pile.natural-pair" if name == "natural_pair" else "pile.take_unfrozen", text
         )
-        ruling = Ruling.of((), [reason], {"way": way, "cards": [format_card(c) for c in used]})
+        ruling = Ruling.of((), [reason], {"way": name, "cards": [format_card(c) for c in used]})
         after = (*table, (*used, top))
     else:
-        ruling, after = pickup_opening(rs, top, hand, ways, score, hand_number)
+        ruling, after = pickup_opening(rs, top, hand, way, score, hand_number)
     if ruling.legal and pile_size == 1:
         laid = sum(len(m) for m in after) - sum(len(m) for m in table) - 1
         problems = nothing_left(rs, after) if laid >= len(hand) else []
@@ -97,14 +109,20 @@ def pile_blocked(
     return out
 
 
-def pickup_ways(
+Way = tuple[str, tuple[Card, ...], str]
+
+
+def pickup_way(
     rs: Ruleset,
     top: Card,
     hand: tuple[Card, ...],
     frozen: bool,
     table: tuple[tuple[Card, ...], ...],
-) -> list[tuple[str, tuple[Card, ...], str]]:
-    """Ways to meet the top card, best first: (way, cards from hand, explanation)."""
+    index: int,
+) -> Way | None:
+    """The best way to meet the top card (way, cards from hand, explanation), or None: a natural
+    pair, else a natural card and a wild card, else the top card added to a meld of the side.
+    ``index``: the side's meld of the top card's rank (-1: none)."""
     same: list[Card] = []
     wild: list[Card] = []
     for card in hand:  # one plain loop: every pickup asks this
@@ -113,15 +131,12 @@ def pickup_ways(
         elif card.rank is top.rank:
             same.append(card)
     naturals = tuple(same)
-    wilds = sorted(wild, key=lambda c: c.rank is not TWO)
-    index = same_meld((top,), table, rs) if table else -1
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table
-    ways: list[tuple[str, tuple[Card, ...], str]] = []
     t = format_card(top)
 
     def fits(used: tuple[Card, ...]) -> bool:
-        ctx = Context(table=others, added=(*used, top))
+        ctx = Context(False, False, False, others, NO_RANKS, (*used, top))
         return judge(existing + used + (top,), rs, ctx).legal
 
     if len(naturals) >= 2 and fits(naturals[:2]):
@@ -131,18 +146,19 @@ def pickup_ways(
             if existing
             else _("{cards} from hand meet the top {card}")
         )
-        ways.append(("natural_pair", pair, text.format(cards=format_cards(pair), card=t)))
-    if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wilds:
-        used = (naturals[0], wilds[-1])
+        return "natural_pair", pair, text.format(cards=format_cards(pair), card=t)
+    if not frozen and "natural_plus_wild" in rs.pile.take_unfrozen and naturals and wild:
+        # A joker before a two, where the hand holds both.
+        used = (naturals[0], sorted(wild, key=lambda c: c.rank is not TWO)[-1])
         if fits(used):
             text = _("{cards} from hand meet the top {card} (the pile is not frozen)")
-            ways.append(("natural_plus_wild", used, text.format(cards=format_cards(used), card=t)))
+            return "natural_plus_wild", used, text.format(cards=format_cards(used), card=t)
     if not frozen and "add_to_meld" in rs.pile.take_unfrozen:
         target = meld_taking_top(rs, top, table)
         if target is not None:
             text = _("The top {card} is added to the side's meld {meld}")
-            ways.append(("add_to_meld", (), text.format(card=t, meld=format_cards(target))))
-    return ways
+            return "add_to_meld", (), text.format(card=t, meld=format_cards(target))
+    return None
 
 
 def meld_taking_top(
@@ -157,7 +173,7 @@ def meld_taking_top(
         if joins_badly(meld, (top,), rs) is not None:
             continue
         others = table[:i] + table[i + 1 :]
-        if judge((*meld, top), rs, Context(table=others, added=(top,))).legal:
+        if judge((*meld, top), rs, Context(False, False, False, others, NO_RANKS, (top,))).legal:
             return meld
     return None
 
@@ -169,15 +185,14 @@ def no_way_reasons(
     frozen_now: bool,
     frozen_flag: bool,
     opened: bool,
-    table: tuple[tuple[Card, ...], ...],
+    existing: tuple[Card, ...],
 ) -> list[RuleRef]:
+    """Why no way meets the top card; ``existing`` is the side's meld of its rank, if any."""
     naturals = [c for c in hand if c.rank is top.rank]
     t = format_card(top)
     if not (frozen_now or len(naturals) >= 2):
         text = _("No cards in hand meet the top {card} in a way this ruleset allows")
         return [rs.cite("pile.take_unfrozen", text.format(card=t))]
-    index = same_meld((top,), table, rs)
-    existing = table[index] if index >= 0 else ()
     too_big = bool(existing) and bool(rs.meld.max_cards)
     too_big = too_big and len(existing) + 3 > rs.meld.max_cards
 
@@ -211,14 +226,14 @@ def pickup_opening(
     rs: Ruleset,
     top: Card,
     hand: tuple[Card, ...],
-    ways: list[tuple[str, tuple[Card, ...], str]],
+    way: Way,
     score: int,
     hand_number: int | None,
 ) -> tuple[Ruling, tuple[tuple[Card, ...], ...]]:
     """An unopened side takes the pile: the initial meld must be laid in the same turn.
     Returns the ruling and the melds the side would then have."""
     need = min_meld(rs, score, hand_number)
-    way, used, text = ways[0]
+    name, used, text = way
     plan = best_initial_meld(rs, top, hand, need)
     if plan.pair and plan.pair != used:
         used = plan.pair
@@ -227,7 +242,7 @@ def pickup_opening(
         )
     reasons = [rs.cite("pile.natural-pair", text)]
     extra: dict[str, Any] = {
-        "way": way,
+        "way": name,
         "cards": [format_card(c) for c in used],
         "melds": [format_cards(m) for m in plan.melds],
         "points": plan.points,

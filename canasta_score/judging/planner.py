@@ -31,6 +31,8 @@ from canasta_score.rules.ruleset import RuleRef, Ruleset
 
 CLEAN, CANASTA, HAND_CANASTA, BETTER_CANASTA, WILD_MELD = 1, 2, 4, 8, 16
 MAX_RUN_SETS = 400
+# Where the plan's melds are laid: together, as the initial meld.
+INITIAL = Context(initial=True)
 
 
 @record
@@ -53,6 +55,10 @@ class Group:
     twos: int
 
 
+# The groups a plan lays, rank by rank.
+Chosen = tuple[tuple[Rank, tuple[Group, ...]], ...]
+
+
 def group_ok(rs: Ruleset, rank: Rank, naturals: int, wilds: int) -> bool:
     """Whether a group of this make-up is a legal meld within an initial meld."""
     m = rs.meld
@@ -72,10 +78,11 @@ def group_flags(rs: Ruleset, naturals: int, wilds: int, from_hand: bool) -> int:
 @lru_cache(maxsize=4096)
 def rank_options(
     rs: Ruleset, rank: Rank, available: int, jokers: int, twos: int, *, pickup: bool
-) -> list[tuple[list[Group], int]]:
-    """Every way to meld cards of one rank: (groups, facts). The pickup meld holds the top card
-    and at least a pair from hand; other ranks may also be left out (no groups). Kept: the
-    search asks the same again and again, across hands too."""
+) -> list[tuple[list[Group], int, int, int, int]]:
+    """Every way to meld cards of one rank: (groups, facts, and the natural cards, jokers and
+    twos the groups take). The pickup meld holds the top card and at least a pair from hand;
+    other ranks may also be left out (no groups). Kept: the search asks the same again and
+    again, across hands too."""
     lowest = 2 if pickup else rs.meld.min_naturals
     extra = 1 if pickup else 0
     singles: list[tuple[Group, int]] = []
@@ -86,16 +93,24 @@ def rank_options(
                     flags = group_flags(rs, k + extra, j + t, from_hand=not pickup)
                     singles.append((Group(k, j, t), flags))
     options: list[tuple[list[Group], int]] = [([g], f) for g, f in singles]
-    if pickup:
-        return options
-    options.append(([], 0))
-    if rs.meld.duplicate_groups:
+    if not pickup:
+        options.append(([], 0))
+    if not pickup and rs.meld.duplicate_groups:
         for i, (a, fa) in enumerate(singles):
             for b, fb in singles[i:]:
                 fits = a.naturals + b.naturals <= available
                 if fits and a.jokers + b.jokers <= jokers and a.twos + b.twos <= twos:
                     options.append(([a, b], fa | fb))
-    return options
+    return [
+        (
+            groups,
+            facts,
+            sum(g.naturals for g in groups),
+            sum(g.jokers for g in groups),
+            sum(g.twos for g in groups),
+        )
+        for groups, facts in options
+    ]
 
 
 def run_sets(rs: Ruleset, naturals: list[Card]) -> Iterator[list[tuple[Card, ...]]]:
@@ -152,7 +167,10 @@ def best_initial_meld(rs: Ruleset, top: Card, hand: tuple[Card, ...], need: Mini
     if rs.initial_meld.natural_only:
         jokers, twos = [], []
     naturals = [c for c in hand if c.is_natural]
-    best: tuple[bool, int, list[tuple[Card, ...]], tuple[Card, ...]] | None = None
+    # The best plan so far: (legal, count, groups chosen, naturals left, sequences, wild-card
+    # meld); only the best is laid out in cards.
+    best: tuple[bool, int, Chosen, list[Card], list[tuple[Card, ...]], tuple[int, int]] | None
+    best = None
     run_choices = run_sets(rs, naturals) if rs.meld.sequences else iter([[]])
     for runs in run_choices:
         used = [c for run in runs for c in run]
@@ -164,10 +182,12 @@ def best_initial_meld(rs: Ruleset, top: Card, hand: tuple[Card, ...], need: Mini
         for wild_meld in wild_meld_choices(rs, len(jokers), len(twos)):
             found = search(rs, top, left, runs, jokers, twos, wild_meld, need)
             if found is not None and (best is None or found[:2] > best[:2]):
-                best = found
+                best = (*found, left, runs, wild_meld)
     if best is None:
         return Plan([], 0, [rs.cite("pile.natural-pair")])
-    return explain(rs, need, *best)
+    ok, points, chosen, left, runs, wild_meld = best
+    melds, pair = lay_out(top, left, jokers, twos, chosen, runs, wild_meld)
+    return explain(rs, need, ok, points, melds, pair)
 
 
 def wild_meld_choices(rs: Ruleset, jokers: int, twos: int) -> list[tuple[int, int]]:
@@ -192,8 +212,9 @@ def search(
     twos: list[Card],
     wild_meld: tuple[int, int],
     need: Minimum,
-) -> tuple[bool, int, list[tuple[Card, ...]], tuple[Card, ...]] | None:
-    """The best plan with these sequences and this wild-card meld: (legal, count, melds, pair)."""
+) -> tuple[bool, int, Chosen] | None:
+    """The best plan with these sequences and this wild-card meld: (legal, count, the groups
+    chosen for each rank)."""
     strict = rs.initial_meld.open_before_pickup
     top_value = rs.card_points(top)
     skip_top = strict or not rs.initial_meld.top_card_counts
@@ -214,22 +235,19 @@ def search(
         counts[card.rank] = counts.get(card.rank, 0) + 1
     ranks = [top.rank, *sorted((r for r in counts if r is not top.rank), key=lambda r: r.value)]
     # state: (jokers left, twos left, facts) -> (count, groups chosen per rank)
-    states: dict[tuple[int, int, int], tuple[int, tuple[tuple[Rank, tuple[Group, ...]], ...]]]
+    states: dict[tuple[int, int, int], tuple[int, Chosen]]
     states = {(j0, t0, flags0): (base, ())}
     for rank in ranks:
         pickup = rank is top.rank
         value = rs.card_points(Card(rank))
-        step: dict[tuple[int, int, int], tuple[int, tuple[tuple[Rank, tuple[Group, ...]], ...]]]
+        step: dict[tuple[int, int, int], tuple[int, Chosen]]
         step = {}
         for (jl, tl, flags), (points, chosen) in states.items():
             wild_j, wild_t = (0, 0) if no_wilds else (jl, tl)
-            for groups, facts in rank_options(
+            for groups, facts, gn, gj, gt in rank_options(
                 rs, rank, counts[rank], wild_j, wild_t, pickup=pickup
             ):
-                gj = sum(g.jokers for g in groups)
-                gt = sum(g.twos for g in groups)
-                gain = sum(g.naturals for g in groups) * value
-                gain += gj * rs.values.joker + gt * rs.values.two
+                gain = gn * value + gj * rs.values.joker + gt * rs.values.two
                 if pickup:
                     gain += 0 if skip_top else top_value
                     gain -= 2 * value if skip_pair else 0
@@ -238,26 +256,26 @@ def search(
                 if key not in step or step[key][0] < total:
                     step[key] = (total, (*chosen, (rank, tuple(groups))))
         states = step
-    best: tuple[bool, int, tuple[tuple[Rank, tuple[Group, ...]], ...]] | None = None
+    best: tuple[bool, int, Chosen] | None = None
     for (_a, _b, flags), (points, chosen) in states.items():
         ok = meets(rs, flags, points, need)
         if best is None or (ok, points) > best[:2]:
             best = (ok, points, chosen)
-    if best is None:
-        return None
-    ok, points, chosen = best
-    melds, pair = lay_out(top, naturals, jokers, twos, chosen, runs, wild_meld)
-    return ok, points, melds, pair
+    return best
 
 
 def meets(rs: Ruleset, flags: int, points: int, need: Minimum) -> bool:
     """Whether facts and count satisfy the minimum and what the ruleset or tier requires."""
+    # Every field given in order (the quick way a record is made: one for each plan weighed):
+    # canasta, natural canasta, canasta from hand, clean or wild meld, wild cards, best canasta.
     opening = Opening(
         points,
-        canasta=bool(flags & CANASTA),
-        natural_canasta=bool(flags & BETTER_CANASTA),
-        hand_canasta=bool(flags & HAND_CANASTA),
-        clean_or_wild=bool(flags & (CLEAN | WILD_MELD)),
+        bool(flags & CANASTA),
+        bool(flags & BETTER_CANASTA),
+        bool(flags & HAND_CANASTA),
+        bool(flags & (CLEAN | WILD_MELD)),
+        False,
+        None,
     )
     return not opening_lacks(rs, need, opening)
 
@@ -267,7 +285,7 @@ def lay_out(
     naturals: list[Card],
     jokers: list[Card],
     twos: list[Card],
-    chosen: tuple[tuple[Rank, tuple[Group, ...]], ...],
+    chosen: Chosen,
     runs: list[tuple[Card, ...]],
     wild_meld: tuple[int, int],
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
@@ -304,7 +322,7 @@ def explain(
     pair: tuple[Card, ...],
 ) -> Plan:
     """The plan with its explanation, or with the rules it falls short of."""
-    verdicts = [judge(m, rs, Context(initial=True)) for m in melds]
+    verdicts = [judge(m, rs, INITIAL) for m in melds]
     problems = [r for v in verdicts for r in v.broken]
     shown = "; ".join(format_cards(m) for m in melds)
     if ok and canasta_band(rs, need.canasta, need.minimum):
