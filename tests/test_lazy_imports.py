@@ -256,11 +256,25 @@ def test_entry_freezes_the_collector_at_exit_and_keeps_the_exit_code(
 
 
 def test_the_module_and_the_installed_program_share_the_entry_point() -> None:
-    """``python -m canasta_score`` and the ``canasta-score`` script both run ``cli.entry``."""
+    """``python -m canasta_score`` and the ``canasta-score`` script both run ``__main__.main``,
+    which sets the collector before it imports the command line."""
+    import gc
     import tomllib
 
     root = Path(__file__).resolve().parent.parent
     scripts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    assert scripts["project"]["scripts"]["canasta-score"] == "canasta_score.cli:entry"
+    assert scripts["project"]["scripts"]["canasta-score"] == "canasta_score.__main__:main"
     main_module = (root / "canasta_score" / "__main__.py").read_text(encoding="utf-8")
-    assert "entry()" in main_module
+    assert 'if __name__ == "__main__":\n    main()' in main_module
+    code = (
+        "import gc, sys\n"
+        "from canasta_score.__main__ import main\n"
+        "sys.argv = ['canasta-score', '--version']\n"
+        "try:\n    main()\n"
+        "finally:\n    print(gc.get_threshold()[0], 'canasta_score.cli' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.splitlines()[-1] == "100000 True"
+    import canasta_score.__main__  # importing it (as tests do) leaves the collector alone
+
+    assert gc.get_threshold()[0] != canasta_score.__main__.YOUNG_OBJECTS
