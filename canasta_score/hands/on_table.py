@@ -81,8 +81,7 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
     for meld, verdict in judged_melds(rs, side):
         shape = verdict.shape
         assert shape is not None
-        key = canasta_bonus_key(shape, rs)
-        if key is not None and verdict.canasta is not None:
+        if verdict.canasta is not None and (key := canasta_bonus_key(shape, rs)) is not None:
             keys.append(key)
             found.append(verdict.canasta)
             inside += rs.count(meld)

@@ -154,7 +154,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         melds = data["melds"]
         if not isinstance(melds, list):
             raise fail(name, _("melds must be a list of strings, one meld each"))
-        fields["melds"] = tuple(as_cards(name, "melds", m, i) for i, m in enumerate(melds))
+        fields["melds"] = tuple([as_cards(name, "melds", m, i) for i, m in enumerate(melds)])
     if "in_hand" in data:
         hands = data["in_hand"]
         hands = [hands] if isinstance(hands, str) else hands
@@ -162,14 +162,15 @@ def parse_side(data: Any, index: int) -> SideRecord:
             text = _("in_hand must be a string of cards or a list of them, one per player")
             raise fail(name, text)
         fields["in_hand"] = tuple(
-            as_cards(name, "in_hand", h, i, allow_empty=True) for i, h in enumerate(hands)
+            [as_cards(name, "in_hand", h, i, allow_empty=True) for i, h in enumerate(hands)]
         )
     for key in COUNTS:
         if key in data:
             fields[key] = as_int(name, key, data[key])
-    red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
-    black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
-    fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
+    if "red_threes" in data or "black_threes" in data:  # else none
+        red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
+        black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
+        fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
     for key in FLAGS:
         if key in data:  # else false
             value = fields[key] = data[key]
@@ -228,7 +229,7 @@ def parse_record(data: Any) -> HandRecord:
     sides = data.get("side")
     if not isinstance(sides, list) or not sides:
         raise fail("", _("the record has no [[side]] tables"))
-    parsed = tuple(parse_side(s, i) for i, s in enumerate(sides))
+    parsed = tuple([parse_side(s, i) for i, s in enumerate(sides)])
     names = [s.name for s in parsed]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate:

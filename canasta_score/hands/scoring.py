@@ -120,7 +120,7 @@ class Breakdown:
         self.items.append(item(self.rs.id, key, points, said, *values.items()))
 
     def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
-        total = sum(i.points for i in self.items)
+        total = sum([i.points for i in self.items])
         return SideScore(self.name, total, tuple(self.items), canastas, went_out)
 
 
