@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import field
+from itertools import chain
 from typing import Any
 
 from canasta_score.core.errors import InputError, RecordError
@@ -245,6 +246,4 @@ def parse_record(data: Any) -> HandRecord:
 
 def side_cards(side: SideRecord) -> list[Card]:
     """Every card the record places with a side (melds, cards left in hand, threes)."""
-    return [
-        c for cards in (*(side.melds or ()), *(side.in_hand or ()), side.three_cards) for c in cards
-    ]
+    return list(chain(*(side.melds or ()), *(side.in_hand or ()), side.three_cards))

@@ -164,10 +164,7 @@ def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
         cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
         b.add("scoring.melded-cards", count, cards)
     for key, n in tally(table.canasta_keys).items():
-        said, each = bonus_words(rs, key, n), int(rs.value(key))
-        if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
-            key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
-        b.add(key, n * each, said)
+        b.items.append(canasta_item(rs, key, n, side.went_out))
     score_canasta_sets(rs, table.kinds, b)
     if side.concealed_canastas:
         n = side.concealed_canastas
@@ -192,6 +189,16 @@ def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
             points = n * rs.threes.black_removed_each
             b.add("threes.black_removed_each", points, "black threes removed", n=n)
     return b.score(canastas, side.went_out)
+
+
+@lru_cache(maxsize=1 << 10)
+def canasta_item(rs: Ruleset, key: str, n: int, went_out: bool) -> Item:
+    """The item of ``n`` canastas of the bonus ``key``, for a side that went out or not: made
+    once per ruleset, as the same few recur hand after hand."""
+    said, each = bonus_words(rs, key, n), int(rs.value(key))
+    if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not went_out:
+        key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
+    return item(rs.id, key, n * each, said)
 
 
 def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
@@ -233,24 +240,37 @@ def three_value(table: tuple[int, ...], count: int) -> int:
 def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
     t = rs.threes
     red, black = side.red_threes, side.black_threes
-    why: Words | None
     if t.sign == "meld":
         sign = 1 if side.has_melded else -1
-        why = None if sign > 0 else words("no meld")
     else:
         sign = t.sign_by_canastas[min(canastas, len(t.sign_by_canastas) - 1)]
-        why = None if sign > 0 else words(THREES_WHY[sign], n=canastas)
     if t.count_in_hand and sign < 0:
         # Threes left in hand join the tally only when it counts against the side (US American).
         held = [c for h in side.in_hand or () for c in h]
         red += sum(1 for c in held if c.is_red_three)
         black += sum(1 for c in held if c.is_black_three)
+    if red or black:
+        b.items += threes_items(rs, red, black, sign, canastas)
+
+
+@lru_cache(maxsize=1 << 12)
+def threes_items(rs: Ruleset, red: int, black: int, sign: int, canastas: int) -> tuple[Item, ...]:
+    """The items of ``red`` and ``black`` threes counting with ``sign`` for a side with
+    ``canastas``: made once, as the same few recur hand after hand."""
+    t = rs.threes
+    why: Words | None = None
+    if sign <= 0:
+        why = words("no meld") if t.sign == "meld" else words(THREES_WHY[sign], n=canastas)
+    out = []
     if red:
         points = sign * three_value(t.red_values, red)
-        b.add("threes.red_values", points, threes_words("red threes", red, why))
+        said = threes_words("red threes", red, why)
+        out.append(item(rs.id, "threes.red_values", points, said))
     if black and any(t.black_values):
         points = sign * three_value(t.black_values, black)
-        b.add("threes.black_values", points, threes_words("black threes", black, why))
+        said = threes_words("black threes", black, why)
+        out.append(item(rs.id, "threes.black_values", points, said))
+    return tuple(out)
 
 
 def threes_words(message: str, n: int, why: Words | None) -> Words:
