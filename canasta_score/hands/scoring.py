@@ -12,7 +12,7 @@ from canasta_score.hands.record import HandRecord, SideRecord
 from canasta_score.hands.validation import SPECIAL_KEYS, validate
 from canasta_score.judging.melds import dirty_aces
 from canasta_score.rules import kinds
-from canasta_score.rules.cards import ACE, SEVEN, THREE, Card
+from canasta_score.rules.cards import ACE, SEVEN, THREE, Card, Rank
 from canasta_score.rules.kinds import CanastaKind, Family, family
 from canasta_score.rules.ruleset import RANK_OF, Ruleset, rule_id
 
@@ -289,30 +289,48 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
             n = side.held_penalties
             b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
         return
-    cards: list[Card] = [c for h in side.in_hand for c in h]
-    where = "hand and foot" if rs.deal.foot_size else "hand"
-    threes = [c for c in cards if c.rank is THREE]
-    if cards:
-        points = -rs.count([c for c in cards if c.rank is not THREE] if threes else cards)
-        b.add("scoring.cards-in-hand", points, f"left in {where}")
-    black = sum(1 for c in threes if c.is_black_three)
-    red = len(threes) - black
-    if black and rs.threes.black_in_hand:
-        points = -black * rs.threes.black_in_hand
-        b.add("threes.black_in_hand", points, f"black threes left in {where}", n=black)
-    if red and rs.threes.red_in_hand:
-        points = -red * rs.threes.red_in_hand
-        b.add("threes.red_in_hand", points, f"red threes left in {where}", n=red)
+    b.items += hand_items(rs, side.in_hand)
     if held_penalty:
-        held = [
-            rank
-            for hand in side.in_hand
-            for rank in (ACE, SEVEN)
-            if list(map(RANK_OF, hand)).count(rank) >= 3
-        ]
+        held = held_ranks(side.in_hand)
         if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
-            held = [r for r in held if r is not ACE]
+            held = tuple(r for r in held if r is not ACE)
             b.add("meld.dirty_aces_ordinary", 0, "dirty aces")
         if held:
             n = len(held)
             b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
+
+
+# A side's cards left in hand recur from hand to hand (a table writes the same few again and
+# again): what they score is worked out once per ruleset.
+@lru_cache(maxsize=1 << 12)
+def hand_items(rs: Ruleset, in_hand: tuple[tuple[Card, ...], ...]) -> tuple[Item, ...]:
+    """The items of cards left in hand and of threes left in hand."""
+    out = []
+    cards: list[Card] = [c for h in in_hand for c in h]
+    where = "hand and foot" if rs.deal.foot_size else "hand"
+    threes = [c for c in cards if c.rank is THREE]
+    if cards:
+        points = -rs.count([c for c in cards if c.rank is not THREE] if threes else cards)
+        out.append(item(rs.id, "scoring.cards-in-hand", points, f"left in {where}"))
+    black = sum(1 for c in threes if c.is_black_three)
+    red = len(threes) - black
+    if black and rs.threes.black_in_hand:
+        points = -black * rs.threes.black_in_hand
+        said = f"black threes left in {where}"
+        out.append(item(rs.id, "threes.black_in_hand", points, said, ("n", black)))
+    if red and rs.threes.red_in_hand:
+        points = -red * rs.threes.red_in_hand
+        said = f"red threes left in {where}"
+        out.append(item(rs.id, "threes.red_in_hand", points, said, ("n", red)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def held_ranks(in_hand: tuple[tuple[Card, ...], ...]) -> tuple[Rank, ...]:
+    """Aces and sevens held three or more in one player's hand (or foot), once per hand."""
+    return tuple(
+        rank
+        for hand in in_hand
+        for rank in (ACE, SEVEN)
+        if list(map(RANK_OF, hand)).count(rank) >= 3
+    )
