@@ -4,6 +4,7 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import chain
 from typing import TypeVar
 
@@ -68,15 +69,11 @@ def judge_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], 
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
     """The side's melds (see :func:`melded`), worked out."""
     if side.melds is None:
-        keys: list[str] = []
-        found: list[CanastaKind] = []
-        for name, n in side.canastas.items():
-            kind = summary_kind(rs, side.name, name)
-            keys += [summary_bonus_key(rs, side.name, name, kind)] * n
-            found += [kind] * n
-        penalties = [k for n in side.incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
-        return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
-    keys, found, penalties = [], [], []
+        canastas = tuple(side.canastas.items())
+        return summary_melded(rs, side.name, side.meld_points, canastas, side.incomplete)
+    keys: list[str] = []
+    found: list[CanastaKind] = []
+    penalties: list[str] = []
     inside = 0
     for meld, verdict in judged_melds(rs, side):
         shape = verdict.shape
@@ -90,6 +87,26 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
             penalties.append(penalty)
     count = rs.count(chain(*side.melds))
     return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
+
+
+@lru_cache(maxsize=1 << 12)
+def summary_melded(
+    rs: Ruleset,
+    side: str,
+    count: int,
+    canastas: tuple[tuple[str, int], ...],
+    incomplete: tuple[str, ...],
+) -> Melded:
+    """What a summary puts on the table: its count, its canastas (name and number, in the order
+    given) and its incomplete melds; the same few recur, so each is worked out once."""
+    keys: list[str] = []
+    found: list[CanastaKind] = []
+    for name, n in canastas:
+        kind = summary_kind(rs, side, name)
+        keys += [summary_bonus_key(rs, side, name, kind)] * n
+        found += [kind] * n
+    penalties = [k for n in incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
+    return Melded(count, tuple(keys), tuple(found), tuple(penalties), 0)
 
 
 def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:
