@@ -41,29 +41,31 @@ class Melded:
     canasta_cards: int
 
 
-def kept_with(side: SideRecord, rs: Ruleset, name: str, work: Callable[[], T]) -> T:
+def kept_with(
+    side: SideRecord, rs: Ruleset, name: str, work: Callable[[Ruleset, SideRecord], T]
+) -> T:
     """What ``work`` works out from the side under ``rs``, kept with the side for that ruleset."""
     kept = side.worked_out.get(name)
     if kept is None or kept[0] is not rs:
-        kept = side.worked_out[name] = (rs, work())
+        kept = side.worked_out[name] = (rs, work(rs, side))
     found: T = kept[1]
     return found
 
 
 def melded(rs: Ruleset, side: SideRecord) -> Melded:
     """The side's melds as the score and the requirements see them."""
-    return kept_with(side, rs, "melded", lambda: melded_now(rs, side))
+    return kept_with(side, rs, "melded", melded_now)
 
 
 def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
     1.4), each with its verdict (none for a summary); nobody changes a verdict."""
-    return kept_with(side, rs, "judged", lambda: judge_melds(rs, side))
+    return kept_with(side, rs, "judged", judge_melds)
 
 
 def judge_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     ctx = FINISHED[side.went_out]
-    return tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
+    return tuple([(meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs)])
 
 
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:

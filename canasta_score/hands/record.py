@@ -103,7 +103,8 @@ def as_cards(
     """A string of cards given for ``key`` (its ``index``-th item, when given)."""
     if isinstance(value, str):
         try:
-            return parse_cards(value, allow_empty=allow_empty)
+            # Called with the text alone where it can be: the cache's key is then the text.
+            return parse_cards(value, allow_empty=True) if allow_empty else parse_cards(value)
         except InputError as exc:
             raise fail(side, f"{said_key(item_key(key, index))}: {exc}") from None
     text = _("{key} must be a string of cards, not {value}")
