@@ -4,6 +4,7 @@ count of its melded cards, its canastas (kind and bonus key) and its incomplete 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import chain
 from typing import TypeVar
 
@@ -40,49 +41,46 @@ class Melded:
     canasta_cards: int
 
 
-def kept_with(side: SideRecord, rs: Ruleset, name: str, work: Callable[[], T]) -> T:
+def kept_with(
+    side: SideRecord, rs: Ruleset, name: str, work: Callable[[Ruleset, SideRecord], T]
+) -> T:
     """What ``work`` works out from the side under ``rs``, kept with the side for that ruleset."""
     kept = side.worked_out.get(name)
     if kept is None or kept[0] is not rs:
-        kept = side.worked_out[name] = (rs, work())
+        kept = side.worked_out[name] = (rs, work(rs, side))
     found: T = kept[1]
     return found
 
 
 def melded(rs: Ruleset, side: SideRecord) -> Melded:
     """The side's melds as the score and the requirements see them."""
-    return kept_with(side, rs, "melded", lambda: melded_now(rs, side))
+    return kept_with(side, rs, "melded", melded_now)
 
 
 def judged_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     """The side's melds as a finished hand's, one per rank where the ruleset joins them (RULES
     1.4), each with its verdict (none for a summary); nobody changes a verdict."""
-    return kept_with(side, rs, "judged", lambda: judge_melds(rs, side))
+    return kept_with(side, rs, "judged", judge_melds)
 
 
 def judge_melds(rs: Ruleset, side: SideRecord) -> tuple[tuple[tuple[Card, ...], Verdict], ...]:
     ctx = FINISHED[side.went_out]
-    return tuple((meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs))
+    return tuple([(meld, judge(meld, rs, ctx)) for meld in merge_same_rank(side.melds or (), rs)])
 
 
 def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
     """The side's melds (see :func:`melded`), worked out."""
     if side.melds is None:
-        keys: list[str] = []
-        found: list[CanastaKind] = []
-        for name, n in side.canastas.items():
-            kind = summary_kind(rs, side.name, name)
-            keys += [summary_bonus_key(rs, side.name, name, kind)] * n
-            found += [kind] * n
-        penalties = [k for n in side.incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
-        return Melded(side.meld_points, tuple(keys), tuple(found), tuple(penalties), 0)
-    keys, found, penalties = [], [], []
+        canastas = tuple(side.canastas.items())
+        return summary_melded(rs, side.name, side.meld_points, canastas, side.incomplete)
+    keys: list[str] = []
+    found: list[CanastaKind] = []
+    penalties: list[str] = []
     inside = 0
     for meld, verdict in judged_melds(rs, side):
         shape = verdict.shape
         assert shape is not None
-        key = canasta_bonus_key(shape, rs)
-        if key is not None and verdict.canasta is not None:
+        if verdict.canasta is not None and (key := canasta_bonus_key(shape, rs)) is not None:
             keys.append(key)
             found.append(verdict.canasta)
             inside += rs.count(meld)
@@ -91,6 +89,26 @@ def melded_now(rs: Ruleset, side: SideRecord) -> Melded:
             penalties.append(penalty)
     count = rs.count(chain(*side.melds))
     return Melded(count, tuple(keys), tuple(found), tuple(penalties), inside)
+
+
+@lru_cache(maxsize=1 << 12)
+def summary_melded(
+    rs: Ruleset,
+    side: str,
+    count: int,
+    canastas: tuple[tuple[str, int], ...],
+    incomplete: tuple[str, ...],
+) -> Melded:
+    """What a summary puts on the table: its count, its canastas (name and number, in the order
+    given) and its incomplete melds; the same few recur, so each is worked out once."""
+    keys: list[str] = []
+    found: list[CanastaKind] = []
+    for name, n in canastas:
+        kind = summary_kind(rs, side, name)
+        keys += [summary_bonus_key(rs, side, name, kind)] * n
+        found += [kind] * n
+    penalties = [k for n in incomplete if (k := kinds.penalty_key(CanastaKind(n), rs))]
+    return Melded(count, tuple(keys), tuple(found), tuple(penalties), 0)
 
 
 def summary_kind(rs: Ruleset, side: str, name: str) -> CanastaKind:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import field
+from itertools import chain
 from typing import Any
 
 from canasta_score.core.errors import InputError, RecordError
@@ -102,7 +103,8 @@ def as_cards(
     """A string of cards given for ``key`` (its ``index``-th item, when given)."""
     if isinstance(value, str):
         try:
-            return parse_cards(value, allow_empty=allow_empty)
+            # Called with the text alone where it can be: the cache's key is then the text.
+            return parse_cards(value, allow_empty=True) if allow_empty else parse_cards(value)
         except InputError as exc:
             raise fail(side, f"{said_key(item_key(key, index))}: {exc}") from None
     text = _("{key} must be a string of cards, not {value}")
@@ -154,7 +156,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         melds = data["melds"]
         if not isinstance(melds, list):
             raise fail(name, _("melds must be a list of strings, one meld each"))
-        fields["melds"] = tuple(as_cards(name, "melds", m, i) for i, m in enumerate(melds))
+        fields["melds"] = tuple([as_cards(name, "melds", m, i) for i, m in enumerate(melds)])
     if "in_hand" in data:
         hands = data["in_hand"]
         hands = [hands] if isinstance(hands, str) else hands
@@ -162,14 +164,15 @@ def parse_side(data: Any, index: int) -> SideRecord:
             text = _("in_hand must be a string of cards or a list of them, one per player")
             raise fail(name, text)
         fields["in_hand"] = tuple(
-            as_cards(name, "in_hand", h, i, allow_empty=True) for i, h in enumerate(hands)
+            [as_cards(name, "in_hand", h, i, allow_empty=True) for i, h in enumerate(hands)]
         )
     for key in COUNTS:
         if key in data:
             fields[key] = as_int(name, key, data[key])
-    red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
-    black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
-    fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
+    if "red_threes" in data or "black_threes" in data:  # else none
+        red, red_cards = parse_threes(name, "red_threes", data.get("red_threes", 0), True)
+        black, black_cards = parse_threes(name, "black_threes", data.get("black_threes", 0), False)
+        fields.update(red_threes=red, black_threes=black, three_cards=red_cards + black_cards)
     for key in FLAGS:
         if key in data:  # else false
             value = fields[key] = data[key]
@@ -228,7 +231,7 @@ def parse_record(data: Any) -> HandRecord:
     sides = data.get("side")
     if not isinstance(sides, list) or not sides:
         raise fail("", _("the record has no [[side]] tables"))
-    parsed = tuple(parse_side(s, i) for i, s in enumerate(sides))
+    parsed = tuple([parse_side(s, i) for i, s in enumerate(sides)])
     names = [s.name for s in parsed]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate:
@@ -244,6 +247,4 @@ def parse_record(data: Any) -> HandRecord:
 
 def side_cards(side: SideRecord) -> list[Card]:
     """Every card the record places with a side (melds, cards left in hand, threes)."""
-    return [
-        c for cards in (*(side.melds or ()), *(side.in_hand or ()), side.three_cards) for c in cards
-    ]
+    return list(chain(*(side.melds or ()), *(side.in_hand or ()), side.three_cards))

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from canasta_score.hands.scoring import HandScore
 
 KEYS = ("record", "ruleset", "rule", "players")
+KNOWN = frozenset(KEYS)
 
 
 class NoRuleset(RecordError):
@@ -72,8 +73,8 @@ class HandBatch:
         project's errors for a request it cannot score."""
         if not isinstance(request, dict):
             raise ScoreRequestError('a request is a JSON object such as {"record": "..."}')
-        unknown = [key for key in request if key not in KEYS]
-        if unknown:
+        if not request.keys() <= KNOWN:
+            unknown = [key for key in request if key not in KEYS]
             raise ScoreRequestError(f'unknown key "{unknown[0]}" (known: {", ".join(KEYS)})')
         if "record" not in request:
             raise ScoreRequestError('"record" is required: the hand record, TOML or a table')
@@ -81,7 +82,7 @@ class HandBatch:
         ruleset = option(request, "ruleset", str, self.defaults["ruleset"])
         players = option(request, "players", int, self.defaults["players"])
         rules = option(request, "rule", list, self.defaults["rule"])
-        if not all(isinstance(rule, str) for rule in rules):
+        if rules and not all(isinstance(rule, str) for rule in rules):
             raise ScoreRequestError('"rule" must be a list of texts such as "go_out.bonus=200"')
         return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
 

@@ -12,7 +12,7 @@ from canasta_score.hands.record import HandRecord, SideRecord
 from canasta_score.hands.validation import SPECIAL_KEYS, validate
 from canasta_score.judging.melds import dirty_aces
 from canasta_score.rules import kinds
-from canasta_score.rules.cards import ACE, SEVEN, THREE, Card
+from canasta_score.rules.cards import ACE, SEVEN, THREE, Card, Rank
 from canasta_score.rules.kinds import CanastaKind, Family, family
 from canasta_score.rules.ruleset import RANK_OF, Ruleset, rule_id
 
@@ -122,7 +122,7 @@ class Breakdown:
         self.items.append(item(self.rs.id, key, points, said, *values.items()))
 
     def score(self, canastas: int = 0, went_out: bool = False) -> SideScore:
-        total = sum(i.points for i in self.items)
+        total = sum([i.points for i in self.items])
         return SideScore(self.name, total, tuple(self.items), canastas, went_out)
 
 
@@ -166,10 +166,7 @@ def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
         cards = "melded" if rs.canasta.count_cards else "melded outside canastas"
         b.add("scoring.melded-cards", count, cards)
     for key, n in tally(table.canasta_keys).items():
-        said, each = bonus_words(rs, key, n), int(rs.value(key))
-        if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not side.went_out:
-            key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
-        b.add(key, n * each, said)
+        b.items.append(canasta_item(rs, key, n, side.went_out))
     score_canasta_sets(rs, table.kinds, b)
     if side.concealed_canastas:
         n = side.concealed_canastas
@@ -194,6 +191,16 @@ def score_side(rs: Ruleset, side: SideRecord, b: Breakdown) -> SideScore:
             points = n * rs.threes.black_removed_each
             b.add("threes.black_removed_each", points, "black threes removed", n=n)
     return b.score(canastas, side.went_out)
+
+
+@lru_cache(maxsize=1 << 10)
+def canasta_item(rs: Ruleset, key: str, n: int, went_out: bool) -> Item:
+    """The item of ``n`` canastas of the bonus ``key``, for a side that went out or not: made
+    once per ruleset, as the same few recur hand after hand."""
+    said, each = bonus_words(rs, key, n), int(rs.value(key))
+    if key in DEUCE_KEYS and rs.canasta.deuces_going_out_only and not went_out:
+        key, said, each = "canasta.deuces_going_out_only", words("no bonus", label=said), 0
+    return item(rs.id, key, n * each, said)
 
 
 def bonus_words(rs: Ruleset, key: str, n: int) -> Words:
@@ -235,24 +242,37 @@ def three_value(table: tuple[int, ...], count: int) -> int:
 def score_threes(rs: Ruleset, side: SideRecord, canastas: int, b: Breakdown) -> None:
     t = rs.threes
     red, black = side.red_threes, side.black_threes
-    why: Words | None
     if t.sign == "meld":
         sign = 1 if side.has_melded else -1
-        why = None if sign > 0 else words("no meld")
     else:
         sign = t.sign_by_canastas[min(canastas, len(t.sign_by_canastas) - 1)]
-        why = None if sign > 0 else words(THREES_WHY[sign], n=canastas)
     if t.count_in_hand and sign < 0:
         # Threes left in hand join the tally only when it counts against the side (US American).
         held = [c for h in side.in_hand or () for c in h]
         red += sum(1 for c in held if c.is_red_three)
         black += sum(1 for c in held if c.is_black_three)
+    if red or black:
+        b.items += threes_items(rs, red, black, sign, canastas)
+
+
+@lru_cache(maxsize=1 << 12)
+def threes_items(rs: Ruleset, red: int, black: int, sign: int, canastas: int) -> tuple[Item, ...]:
+    """The items of ``red`` and ``black`` threes counting with ``sign`` for a side with
+    ``canastas``: made once, as the same few recur hand after hand."""
+    t = rs.threes
+    why: Words | None = None
+    if sign <= 0:
+        why = words("no meld") if t.sign == "meld" else words(THREES_WHY[sign], n=canastas)
+    out = []
     if red:
         points = sign * three_value(t.red_values, red)
-        b.add("threes.red_values", points, threes_words("red threes", red, why))
+        said = threes_words("red threes", red, why)
+        out.append(item(rs.id, "threes.red_values", points, said))
     if black and any(t.black_values):
         points = sign * three_value(t.black_values, black)
-        b.add("threes.black_values", points, threes_words("black threes", black, why))
+        said = threes_words("black threes", black, why)
+        out.append(item(rs.id, "threes.black_values", points, said))
+    return tuple(out)
 
 
 def threes_words(message: str, n: int, why: Words | None) -> Words:
@@ -271,30 +291,48 @@ def score_hands(rs: Ruleset, side: SideRecord, b: Breakdown) -> None:
             n = side.held_penalties
             b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
         return
-    cards: list[Card] = [c for h in side.in_hand for c in h]
-    where = "hand and foot" if rs.deal.foot_size else "hand"
-    threes = [c for c in cards if c.rank is THREE]
-    if cards:
-        points = -rs.count([c for c in cards if c.rank is not THREE] if threes else cards)
-        b.add("scoring.cards-in-hand", points, f"left in {where}")
-    black = sum(1 for c in threes if c.is_black_three)
-    red = len(threes) - black
-    if black and rs.threes.black_in_hand:
-        points = -black * rs.threes.black_in_hand
-        b.add("threes.black_in_hand", points, f"black threes left in {where}", n=black)
-    if red and rs.threes.red_in_hand:
-        points = -red * rs.threes.red_in_hand
-        b.add("threes.red_in_hand", points, f"red threes left in {where}", n=red)
+    b.items += hand_items(rs, side.in_hand)
     if held_penalty:
-        held = [
-            rank
-            for hand in side.in_hand
-            for rank in (ACE, SEVEN)
-            if list(map(RANK_OF, hand)).count(rank) >= 3
-        ]
+        held = held_ranks(side.in_hand)
         if ACE in held and rs.meld.dirty_aces_ordinary and dirty_aces(side.melds or (), rs):
-            held = [r for r in held if r is not ACE]
+            held = tuple(r for r in held if r is not ACE)
             b.add("meld.dirty_aces_ordinary", 0, "dirty aces")
         if held:
             n = len(held)
             b.add("penalties.held_aces_sevens", -n * held_penalty, "held aces sevens", n=n)
+
+
+# A side's cards left in hand recur from hand to hand (a table writes the same few again and
+# again): what they score is worked out once per ruleset.
+@lru_cache(maxsize=1 << 12)
+def hand_items(rs: Ruleset, in_hand: tuple[tuple[Card, ...], ...]) -> tuple[Item, ...]:
+    """The items of cards left in hand and of threes left in hand."""
+    out = []
+    cards: list[Card] = [c for h in in_hand for c in h]
+    where = "hand and foot" if rs.deal.foot_size else "hand"
+    threes = [c for c in cards if c.rank is THREE]
+    if cards:
+        points = -rs.count([c for c in cards if c.rank is not THREE] if threes else cards)
+        out.append(item(rs.id, "scoring.cards-in-hand", points, f"left in {where}"))
+    black = sum(1 for c in threes if c.is_black_three)
+    red = len(threes) - black
+    if black and rs.threes.black_in_hand:
+        points = -black * rs.threes.black_in_hand
+        said = f"black threes left in {where}"
+        out.append(item(rs.id, "threes.black_in_hand", points, said, ("n", black)))
+    if red and rs.threes.red_in_hand:
+        points = -red * rs.threes.red_in_hand
+        said = f"red threes left in {where}"
+        out.append(item(rs.id, "threes.red_in_hand", points, said, ("n", red)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def held_ranks(in_hand: tuple[tuple[Card, ...], ...]) -> tuple[Rank, ...]:
+    """Aces and sevens held three or more in one player's hand (or foot), once per hand."""
+    return tuple(
+        rank
+        for hand in in_hand
+        for rank in (ACE, SEVEN)
+        if list(map(RANK_OF, hand)).count(rank) >= 3
+    )

@@ -108,11 +108,11 @@ def both(names: list[str]) -> str:
 
 
 def validate_side(rs: Ruleset, side: SideRecord) -> None:
-    name, ruleset = side.name, rs.shown_name
+    name = side.name  # the ruleset's name (rs.shown_name) is said only in a refusal
     if side.acaba and not rs.acaba.enabled:
-        raise fail(name, _("acaba is not part of {ruleset}"), ruleset=ruleset)
+        raise fail(name, _("acaba is not part of {ruleset}"), ruleset=rs.shown_name)
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):
-        raise fail(name, _("special hands are not played in {ruleset}"), ruleset=ruleset)
+        raise fail(name, _("special hands are not played in {ruleset}"), ruleset=rs.shown_name)
     # With a foot (Hand and Foot) each player may give the hand and the foot as two strings.
     size = rs.table.side_size
     if side.in_hand is not None and len(side.in_hand) > size * (2 if rs.deal.foot_size else 1):
@@ -130,13 +130,14 @@ def validate_side(rs: Ruleset, side: SideRecord) -> None:
             )
         raise fail(name, text, given=len(side.in_hand), size=size)
     if side.black_threes and rs.threes.laid_down not in ("all", "optional"):
-        raise fail(name, _("black threes are not laid face up in {ruleset}"), ruleset=ruleset)
+        text = _("black threes are not laid face up in {ruleset}")
+        raise fail(name, text, ruleset=rs.shown_name)
     if side.red_threes and rs.threes.laid_down == "none":
-        raise fail(name, _("threes are not laid face up in {ruleset}"), ruleset=ruleset)
+        raise fail(name, _("threes are not laid face up in {ruleset}"), ruleset=rs.shown_name)
     removes = rs.threes.black_removed_each or rs.threes.black_removed_all
     if side.black_threes_removed and not removes:
         text = _("black threes are not removed from play in {ruleset}")
-        raise fail(name, text, ruleset=ruleset)
+        raise fail(name, text, ruleset=rs.shown_name)
     if side.special_hand and side.melds is not None:
         check_special_cards(side)
         return
@@ -314,18 +315,18 @@ def check_side_contradictions(rs: Ruleset, side: SideRecord, canastas: int) -> N
 
 def check_applies(rs: Ruleset, side: SideRecord) -> None:
     """Refuse facts the ruleset gives no score for, rather than showing them as 0 points."""
-    name, ruleset = side.name, rs.shown_name
+    name = side.name
     if side.held_penalties and not rs.penalties.held_aces_sevens:
         text = _("{key}: {ruleset} has no penalty for held aces or sevens")
-        raise fail(name, text, key=said_key("held_penalties"), ruleset=ruleset)
+        raise fail(name, text, key=said_key("held_penalties"), ruleset=rs.shown_name)
     for kind in side.incomplete:
         if kinds.penalty_key(CanastaKind(kind), rs) is None:
             text = _("incomplete {kind}: {ruleset} has no penalty for it")
-            raise fail(name, text, kind=kind, ruleset=ruleset)
+            raise fail(name, text, kind=kind, ruleset=rs.shown_name)
     if side.concealed_canastas and not rs.canasta.concealed_bonus:
         text = _("{key}: {ruleset} has no bonus for canastas laid whole from hand ({rule})")
         key, rule = said_key("concealed_canastas"), rs.rule_id("canasta.concealed_bonus")
-        raise fail(name, text, key=key, ruleset=ruleset, rule=rule)
+        raise fail(name, text, key=key, ruleset=rs.shown_name, rule=rule)
     given = [k for k in SPECIAL_ONLY if getattr(side, k)] if side.special_hand else []
     if given:
         text = _("{key}: a special hand is the side's first and only meld of the hand")
