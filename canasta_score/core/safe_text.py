@@ -65,7 +65,8 @@ def json_text(data: Any) -> str:
 
 @cache
 def json_encoder() -> JSONEncoder:
-    """The encoder ``json.dumps(data, ensure_ascii=False)`` uses, made once."""
+    """The encoder ``json.dumps(data, ensure_ascii=False)`` uses, made once; the data shown is
+    made afresh and never holds itself, so it is not searched for loops."""
     import json
 
-    return json.JSONEncoder(ensure_ascii=False)
+    return json.JSONEncoder(ensure_ascii=False, check_circular=False)
