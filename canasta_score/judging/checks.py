@@ -226,14 +226,15 @@ RANK_OF = attrgetter("rank")
 
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
-    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    if len(cards) <= packs * min(2, jokers):
+    deck = rs.deck
+    packs, jokers, named = deck.decks, deck.jokers_per_deck, len(cards)
+    if named <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
     ranks = list(map(RANK_OF, cards))
     if (
         ranks.count(THREE) <= 2 * packs
         and ranks.count(JOKER) <= packs * jokers
-        and (len(ranks) <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
+        and (named <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
     ):
         return []  # within every limit (four of a rank a pack), whatever the threes' colours
     from canasta_score.rules.deck import Tally, described, excess
