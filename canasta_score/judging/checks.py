@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from importlib import import_module
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast
 
 from canasta_score.core.errors import InputError
@@ -221,20 +220,21 @@ def probes(option: Option, rs: Ruleset) -> list[Any]:
     return [s for s in starts if s != default]
 
 
-RANK_OF = attrgetter("rank")
-
-
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
     deck = rs.deck
-    packs, jokers, named = deck.decks, deck.jokers_per_deck, len(cards)
-    if named <= packs * min(2, jokers):
+    packs, jokers = deck.decks, deck.jokers_per_deck
+    if len(cards) <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
-    ranks = list(map(RANK_OF, cards))
+    # One pass counting each rank (cheaper than counting the list again for each rank).
+    counts: dict[Rank, int] = {}
+    for card in cards:
+        rank = card.rank
+        counts[rank] = counts.get(rank, 0) + 1
     if (
-        ranks.count(THREE) <= 2 * packs
-        and ranks.count(JOKER) <= packs * jokers
-        and (named <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
+        counts.get(THREE, 0) <= 2 * packs
+        and counts.get(JOKER, 0) <= packs * jokers
+        and max(counts.values()) <= 4 * packs
     ):
         return []  # within every limit (four of a rank a pack), whatever the threes' colours
     from canasta_score.rules.deck import Tally, described, excess
