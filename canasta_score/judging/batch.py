@@ -22,7 +22,7 @@ from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.limits import answer_line, error, parse_line
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
-from canasta_score.judging.checks import EXPECTED, Option, answer_json, convert
+from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
 from canasta_score.judging.ruling import Ruling
 from canasta_score.rules.ruleset import Ruleset
 
@@ -53,7 +53,6 @@ TAKEN_AS_IS: dict[str, type] = {"bool": bool, "text": str, "int": int, "int?": i
 # Each command under either spelling ("go-out" or "go_out"), and for each command every
 # spelling of each key it takes ("going-out" or "going_out"): (the key, the kind of value, and
 # the class of a value taken as it is, if the kind has one).
-CHECK_NAMES = {variant: check for check in FIELDS for variant in {check, check.replace("-", "_")}}
 SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
     check: {
         variant: (key, kind, TAKEN_AS_IS.get(kind))
@@ -61,6 +60,15 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
         for variant in {key, key.replace("-", "_")}
     }
     for check, fields in FIELDS.items()
+}
+# Everything a request's command decides, found once per request: (the command, the spellings
+# of its keys, the keys it must give, its description).
+CHECK_NAMES: dict[
+    str, tuple[str, dict[str, tuple[str, str, type | None]], tuple[str, ...], Check]
+] = {
+    variant: (check, SPELLINGS[check], REQUIRED.get(check, ()), DESCRIBED[check])
+    for check in FIELDS
+    for variant in {check, check.replace("-", "_")}
 }
 
 
@@ -101,26 +109,26 @@ class Batch:
         if not isinstance(request, dict):
             raise RequestError('a request is a JSON object such as {"check": "meld", ...}')
         check = request.get("check")
-        name = CHECK_NAMES.get(check) if isinstance(check, str) else None
-        if name is None:
+        found = CHECK_NAMES.get(check) if isinstance(check, str) else None
+        if found is None:
             raise RequestError(f"check: give one of {', '.join(CHECKS)} (got {check!r})")
-        keys = SPELLINGS[name]
+        name, keys, required, described = found
         args: dict[str, Any] = {}
         for raw_key, value in request.items():
-            found = keys.get(raw_key)
-            if found is None:
+            spelled = keys.get(raw_key)
+            if spelled is None:
                 known = ", ".join([*FIELDS[name], *COMMON])
                 raise RequestError(f'{name}: unknown key "{raw_key}" (known: {known})')
             if value is not None:
-                key, kind, plain = found
+                key, kind, plain = spelled
                 args[key] = value if value.__class__ is plain else parsed(name, key, kind, value)
-        for key in REQUIRED.get(name, ()):
+        for key in required:
             if key not in args:
                 raise RequestError(f'{name}: "{key}" is required')
         ref, players, rules = args.get("ruleset", "classic"), args.get("players"), args.get("rule")
         rs = self._ruleset(ref, players, tuple(rules) if rules else ())
         # The single command's own call: the same answer, assumptions included.
-        return DESCRIBED[name].answer(rs, args)
+        return described.answer(rs, args)
 
     def _ruleset(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
         found = self._rulesets.get((ref, players, rules))

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from importlib import import_module
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
@@ -113,20 +112,19 @@ class Check:
     )
 
     @Kept
-    def call(self) -> Callable[..., Ruling | Minimum]:
-        """The library function (imported on first use)."""
+    def plan(self) -> Plan:
+        """How a request is answered (the library imported on first use)."""
         module, name = self.function.split(":")
-        func: Callable[..., Ruling | Minimum] = getattr(import_module(module), name)
-        return func
-
-    @Kept
-    def plan(self) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str, Any], ...]]:
-        """(key, default) of the positional options; (key, param, default) of the others."""
-        first = tuple((o.key, o.default) for o in self.options if o.positional)
-        rest = tuple(
-            (o.key, o.param, o.default) for o in self.options if not (o.positional or o.context)
+        shapes = {"melds": "melds", "card": "card", "card?": "card"}
+        return Plan(
+            getattr(import_module(module), name),
+            tuple((o.key, o.default) for o in self.options if o.positional),
+            tuple(
+                (o.key, o.param, o.default) for o in self.options if not (o.positional or o.context)
+            ),
+            tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck),
+            tuple(o for o in self.options if o.assumed),
         )
-        return first, rest
 
     def answer(
         self, rs: Ruleset, args: dict[str, Any], *, assumptions: bool = True
@@ -135,38 +133,45 @@ class Check:
         also refuses more cards of a kind than the deck holds, and (unless ``assumptions`` is
         false: each costs another ruling) says what it assumed for an option not given when
         the other value would change it."""
-        result = self.ask(rs, args)
+        plan = self.plan
+        result = plan.ask(rs, args)
         if not hasattr(result, "breaking"):  # min-meld answers a minimum, not a ruling
             return result
         ruling = cast("Ruling", result)
-        too_many = deck_problems(rs, self.deck_cards(args))
+        too_many = deck_problems(rs, plan.deck_cards(args))
         if too_many:
             return ruling.breaking(*too_many)
-        return self.assumptions(rs, args, ruling) if assumptions else ruling
+        return plan.assumptions(rs, args, ruling) if assumptions and plan.assumable else ruling
+
+
+class Plan(NamedTuple):
+    """How a check answers, worked out once from its options: the library function; (key,
+    default) of the options passed by position and (key, param, default) of the others; the
+    options whose cards are counted against the deck, as (key, what the value is: ``melds``,
+    ``card`` or ``cards``); and the options whose absence a ruling may report as an
+    assumption."""
+
+    call: Callable[..., Ruling | Minimum]
+    first: tuple[tuple[str, Any], ...]
+    rest: tuple[tuple[str, str, Any], ...]
+    deck: tuple[tuple[str, str], ...]
+    assumable: tuple[Option, ...]
 
     def ask(self, rs: Ruleset, args: dict[str, Any]) -> Ruling | Minimum:
-        first, rest = self.plan
         given = args.get
         # Plain loops: a comprehension is one more call, and this runs for every ruling.
         positional = [rs]
-        for key, default in first:
+        for key, default in self.first:
             positional.append(given(key, default))
         keywords = {}
-        for key, param, default in rest:
+        for key, param, default in self.rest:
             keywords[param] = given(key, default)
         return self.call(*positional, **keywords)
-
-    @Kept
-    def deck_options(self) -> tuple[tuple[str, str], ...]:
-        """The options whose cards are counted against the deck: (key, what the value is:
-        ``melds``, ``card`` or ``cards``)."""
-        shapes = {"melds": "melds", "card": "card", "card?": "card"}
-        return tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck)
 
     def deck_cards(self, args: dict[str, Any]) -> list[Card]:
         """Every card the request names on the table or in hand, each once."""
         out: list[Card] = []
-        for key, shape in self.deck_options:
+        for key, shape in self.deck:
             value = args.get(key)
             if value is None:
                 continue
@@ -178,11 +183,6 @@ class Check:
                 for meld in value:
                     out += meld
         return out
-
-    @Kept
-    def assumable(self) -> tuple[Option, ...]:
-        """The options whose absence a ruling may report as an assumption."""
-        return tuple(o for o in self.options if o.assumed)
 
     def assumptions(self, rs: Ruleset, args: dict[str, Any], ruling: Ruling) -> Ruling:
         """The ruling with every state it assumed that would change it if said otherwise."""
@@ -220,19 +220,21 @@ def probes(option: Option, rs: Ruleset) -> list[Any]:
     return [s for s in starts if s != default]
 
 
-RANK_OF = attrgetter("rank")
-
-
 def deck_problems(rs: Ruleset, cards: list[Card]) -> list[RuleRef]:
     """The deck rule, once for each kind of card named more often than the packs hold."""
-    packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
+    deck = rs.deck
+    packs, jokers = deck.decks, deck.jokers_per_deck
     if len(cards) <= packs * min(2, jokers):
         return []  # too few cards to pass any limit (two threes of a colour a pack)
-    ranks = list(map(RANK_OF, cards))
+    # One pass counting each rank (cheaper than counting the list again for each rank).
+    counts: dict[Rank, int] = {}
+    for card in cards:
+        rank = card.rank
+        counts[rank] = counts.get(rank, 0) + 1
     if (
-        ranks.count(THREE) <= 2 * packs
-        and ranks.count(JOKER) <= packs * jokers
-        and (len(ranks) <= 4 * packs or max(map(ranks.count, set(ranks))) <= 4 * packs)
+        counts.get(THREE, 0) <= 2 * packs
+        and counts.get(JOKER, 0) <= packs * jokers
+        and max(counts.values()) <= 4 * packs
     ):
         return []  # within every limit (four of a rank a pack), whatever the threes' colours
     from canasta_score.rules.deck import Tally, described, excess
