@@ -7,6 +7,7 @@ must hold; card-by-card sides count exactly what they list.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 from itertools import chain
@@ -14,7 +15,7 @@ from itertools import chain
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
-from canasta_score.hands.record import HandRecord, SideRecord, fail, side_cards
+from canasta_score.hands.record import HandRecord, SideRecord, fail
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
@@ -25,13 +26,12 @@ from canasta_score.rules.cards import (
     SEVEN,
     THREE,
     TWO,
-    Card,
     Rank,
     format_cards,
 )
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
-from canasta_score.rules.ruleset import RANK_OF, Ruleset
+from canasta_score.rules.ruleset import RANK_OF, Ruleset, rank_points
 
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
@@ -411,7 +411,7 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
 
 
 def listed_cards(side: SideRecord) -> int:
-    """How many cards the record places with a side (see :func:`side_cards`)."""
+    """How many cards the record places with a side: its melds, cards left in hand and threes."""
     given = len(side.three_cards)
     for cards in (side.melds, side.in_hand):
         if cards:
@@ -438,20 +438,42 @@ def side_counts(side: SideRecord) -> tuple[int, ...]:
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
     """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
     suits are not checked (tables write them loosely, and the score does not use them)."""
-    cards: list[Card] = []
+    counted = [side_ranks(side) for side in record.sides]
+    ranks: Counter[Rank] = Counter()
     red = black = 0
-    for side in record.sides:
-        cards += side_cards(side)
-        # The threes given by their number (those given as cards are counted with the cards).
-        given = side.three_cards
-        red += side.red_threes - (sum(c.is_red_three for c in given) if given else 0)
+    for side, (in_melds, in_hand) in zip(record.sides, counted, strict=True):
+        ranks.update(in_melds)
+        ranks.update(in_hand)
+        # The threes given by their number or as threes' cards, and those listed among the
+        # melds and the cards left in hand.
+        red += side.red_threes
         black += side.black_threes + side.black_threes_removed
-        black -= sum(c.is_black_three for c in given) if given else 0
-    for found in excess(rs, Tally.of(cards, red, black)):
+        if in_melds[THREE] or in_hand[THREE]:
+            listed = list(chain(*(side.melds or ()), *(side.in_hand or ())))
+            red += sum(c.is_red_three for c in listed)
+            black += sum(c.is_black_three for c in listed)
+    del ranks[THREE]
+    for found in excess(rs, Tally(ranks, red, black)):
         text = _("the record holds {count} {cards}; {deck} has {held}")
         count, deck = f"{found.named:,}", described(rs)
         raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
-    check_deck_bounds(rs, record)
+    check_deck_bounds(rs, record, counted)
+
+
+# A side's listed cards counted by rank: its melds, and the cards left in its hands.
+SideRanks = tuple[Counter[Rank], Counter[Rank]]
+
+
+def side_ranks(side: SideRecord) -> SideRanks:
+    """The ranks of the cards a side lists, counted once for every check of the deck."""
+    melds, hands = side.melds or (), side.in_hand or ()
+    return Counter(map(RANK_OF, chain(*melds))), Counter(map(RANK_OF, chain(*hands)))
+
+
+def counted_points(rs: Ruleset, ranks: Counter[Rank]) -> int:
+    """The count of the cards counted in ``ranks`` (see :meth:`Ruleset.count`)."""
+    points = rank_points(rs)
+    return sum([points[rank] * n for rank, n in ranks.items()])
 
 
 @lru_cache(maxsize=256)
@@ -462,12 +484,12 @@ def deck_points(rs: Ruleset) -> int:
     return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
 
 
-def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
+def check_points_bound(rs: Ruleset, record: HandRecord, counted: list[SideRanks]) -> None:
     """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
     parts = []
-    for side in record.sides:
-        melded = side.meld_points if side.melds is None else rs.count(chain(*side.melds))
-        left = side.in_hand_points if side.in_hand is None else rs.count(chain(*side.in_hand))
+    for side, (in_melds, in_hand) in zip(record.sides, counted, strict=True):
+        melded = side.meld_points if side.melds is None else counted_points(rs, in_melds)
+        left = side.in_hand_points if side.in_hand is None else counted_points(rs, in_hand)
         if melded + left:
             parts.append((side.name, melded + left))
     total, most = sum([n for _, n in parts]), deck_points(rs)
@@ -556,12 +578,16 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return {"cards": size, "natural": size}
 
 
-def cards_needs(ranks: list[Rank]) -> dict[str, int]:
+def cards_needs(ranks: SideRanks) -> dict[str, int]:
     """The categories of cards given one by one (by their ranks; a category may be 0)."""
-    twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
+    in_melds, in_hand = ranks
+    twos, jokers, sevens, aces, threes = (
+        in_melds[rank] + in_hand[rank] for rank in (TWO, JOKER, SEVEN, ACE, THREE)
+    )
+    listed = in_melds.total() + in_hand.total()
     return {
-        "cards": len(ranks),
-        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
+        "cards": listed,
+        "natural": listed - twos - jokers - threes,
         "wild": twos + jokers,
         "two": twos,
         "joker": jokers,
@@ -571,9 +597,8 @@ def cards_needs(ranks: list[Rank]) -> dict[str, int]:
     }
 
 
-def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
-    """What each part of a side's record needs from the deck."""
-    listed = list(map(RANK_OF, chain(*(side.melds or ()), *(side.in_hand or ()))))
+def side_claims(rs: Ruleset, side: SideRecord, listed: SideRanks) -> list[Claim]:
+    """What each part of a side's record needs from the deck (``listed``: its cards' ranks)."""
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
@@ -602,15 +627,20 @@ def incomplete_said(kind: str, n: int) -> str:
     return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
-def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
-    """Refuse a record whose sides together need more cards of a category than the deck holds.
+def check_deck_bounds(rs: Ruleset, record: HandRecord, counted: list[SideRanks]) -> None:
+    """Refuse a record whose sides together need more cards of a category than the deck holds
+    (``counted``: each side's cards counted by :func:`side_ranks`).
 
     Every count is a lower bound: a canasta holds at least ``canasta.min_cards`` cards (a
     wild-card canasta as many wild cards, a mixed one at least one, a clean canasta of sevens
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
-    check_points_bound(rs, record)
-    claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
+    check_points_bound(rs, record, counted)
+    claims = [
+        (side.name, claim)
+        for side, listed in zip(record.sides, counted, strict=True)
+        for claim in side_claims(rs, side, listed)
+    ]
     totals = dict.fromkeys(CATEGORIES, 0)
     for _side, (needs, n, _what) in claims:
         for category, each in needs.items():
