@@ -26,12 +26,13 @@ from canasta_score.rules.cards import (
     SEVEN,
     THREE,
     TWO,
+    Card,
     Rank,
     format_cards,
 )
 from canasta_score.rules.deck import Tally, described, excess
 from canasta_score.rules.kinds import CanastaKind, Family, Least
-from canasta_score.rules.ruleset import RANK_OF, Ruleset, rank_points
+from canasta_score.rules.ruleset import RANK_OF, Ruleset
 
 # Summary canasta kinds that are group melds of one natural rank.
 GROUP_CANASTAS = tuple(
@@ -438,42 +439,26 @@ def side_counts(side: SideRecord) -> tuple[int, ...]:
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
     """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
     suits are not checked (tables write them loosely, and the score does not use them)."""
-    counted = [side_ranks(side) for side in record.sides]
-    ranks: Counter[Rank] = Counter()
-    red = black = 0
-    for side, (in_melds, in_hand) in zip(record.sides, counted, strict=True):
-        ranks.update(in_melds)
-        ranks.update(in_hand)
-        # The threes given by their number or as threes' cards, and those listed among the
-        # melds and the cards left in hand.
-        red += side.red_threes
-        black += side.black_threes + side.black_threes_removed
-        if in_melds[THREE] or in_hand[THREE]:
-            listed = list(chain(*(side.melds or ()), *(side.in_hand or ())))
-            red += sum(c.is_red_three for c in listed)
-            black += sum(c.is_black_three for c in listed)
-    del ranks[THREE]
+    # The ranks of each side's listed cards, taken once for every count of the deck.
+    listed = [list(map(RANK_OF, chain(*side_listed(side)))) for side in record.sides]
+    ranks = Counter(chain(*listed))
+    red = sum(side.red_threes for side in record.sides)
+    black = sum(side.black_threes + side.black_threes_removed for side in record.sides)
+    if ranks.pop(THREE, 0):  # threes listed among melds or cards left in hand
+        cards = list(chain(*(card for side in record.sides for card in side_listed(side))))
+        red += sum(c.is_red_three for c in cards)
+        black += sum(c.is_black_three for c in cards)
     for found in excess(rs, Tally(ranks, red, black)):
         text = _("the record holds {count} {cards}; {deck} has {held}")
         count, deck = f"{found.named:,}", described(rs)
         raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
-    check_deck_bounds(rs, record, counted)
+    check_deck_bounds(rs, record, listed)
 
 
-# A side's listed cards counted by rank: its melds, and the cards left in its hands.
-SideRanks = tuple[Counter[Rank], Counter[Rank]]
-
-
-def side_ranks(side: SideRecord) -> SideRanks:
-    """The ranks of the cards a side lists, counted once for every check of the deck."""
-    melds, hands = side.melds or (), side.in_hand or ()
-    return Counter(map(RANK_OF, chain(*melds))), Counter(map(RANK_OF, chain(*hands)))
-
-
-def counted_points(rs: Ruleset, ranks: Counter[Rank]) -> int:
-    """The count of the cards counted in ``ranks`` (see :meth:`Ruleset.count`)."""
-    points = rank_points(rs)
-    return sum([points[rank] * n for rank, n in ranks.items()])
+def side_listed(side: SideRecord) -> tuple[tuple[Card, ...], ...]:
+    """The cards a side lists one by one: its melds and the cards left in its hands (its
+    threes' cards aside)."""
+    return (*(side.melds or ()), *(side.in_hand or ()))
 
 
 @lru_cache(maxsize=256)
@@ -484,12 +469,12 @@ def deck_points(rs: Ruleset) -> int:
     return packs * (per_pack + rs.deck.jokers_per_deck * v.joker)
 
 
-def check_points_bound(rs: Ruleset, record: HandRecord, counted: list[SideRanks]) -> None:
+def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
     """Melded counts and counts left in hand, over all sides, cannot exceed the deck's count."""
     parts = []
-    for side, (in_melds, in_hand) in zip(record.sides, counted, strict=True):
-        melded = side.meld_points if side.melds is None else counted_points(rs, in_melds)
-        left = side.in_hand_points if side.in_hand is None else counted_points(rs, in_hand)
+    for side in record.sides:
+        melded = side.meld_points if side.melds is None else rs.count(chain(*side.melds))
+        left = side.in_hand_points if side.in_hand is None else rs.count(chain(*side.in_hand))
         if melded + left:
             parts.append((side.name, melded + left))
     total, most = sum([n for _, n in parts]), deck_points(rs)
@@ -578,16 +563,12 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
     return {"cards": size, "natural": size}
 
 
-def cards_needs(ranks: SideRanks) -> dict[str, int]:
+def cards_needs(ranks: list[Rank]) -> dict[str, int]:
     """The categories of cards given one by one (by their ranks; a category may be 0)."""
-    in_melds, in_hand = ranks
-    twos, jokers, sevens, aces, threes = (
-        in_melds[rank] + in_hand[rank] for rank in (TWO, JOKER, SEVEN, ACE, THREE)
-    )
-    listed = in_melds.total() + in_hand.total()
+    twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
     return {
-        "cards": listed,
-        "natural": listed - twos - jokers - threes,
+        "cards": len(ranks),
+        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
         "wild": twos + jokers,
         "two": twos,
         "joker": jokers,
@@ -597,8 +578,9 @@ def cards_needs(ranks: SideRanks) -> dict[str, int]:
     }
 
 
-def side_claims(rs: Ruleset, side: SideRecord, listed: SideRanks) -> list[Claim]:
-    """What each part of a side's record needs from the deck (``listed``: its cards' ranks)."""
+def side_claims(rs: Ruleset, side: SideRecord, listed: list[Rank]) -> list[Claim]:
+    """What each part of a side's record needs from the deck (``listed``: the ranks of the
+    cards it lists, see :func:`side_listed`)."""
     threes = side.red_threes + side.black_threes + side.black_threes_removed
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
@@ -627,19 +609,19 @@ def incomplete_said(kind: str, n: int) -> str:
     return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
-def check_deck_bounds(rs: Ruleset, record: HandRecord, counted: list[SideRanks]) -> None:
+def check_deck_bounds(rs: Ruleset, record: HandRecord, listed: list[list[Rank]]) -> None:
     """Refuse a record whose sides together need more cards of a category than the deck holds
-    (``counted``: each side's cards counted by :func:`side_ranks`).
+    (``listed``: the ranks of the cards each side lists).
 
     Every count is a lower bound: a canasta holds at least ``canasta.min_cards`` cards (a
     wild-card canasta as many wild cards, a mixed one at least one, a clean canasta of sevens
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
-    check_points_bound(rs, record, counted)
+    check_points_bound(rs, record)
     claims = [
         (side.name, claim)
-        for side, listed in zip(record.sides, counted, strict=True)
-        for claim in side_claims(rs, side, listed)
+        for side, ranks in zip(record.sides, listed, strict=True)
+        for claim in side_claims(rs, side, ranks)
     ]
     totals = dict.fromkeys(CATEGORIES, 0)
     for _side, (needs, n, _what) in claims:
