@@ -490,27 +490,35 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
         raise fail("", text, total=total_said, ruleset=rs.shown_name, most=most_said, why=why)
 
 
-# What one part of a side's record needs from the deck: the fewest cards of each category (a
-# category not named needs none) for one of it, how many it gives, and the words for that
-# part, said only in a refusal.
-Claim = tuple[dict[str, int], int, Callable[[], str]]
+# A number of cards for each category, in the order of CATEGORIES (a row adds up in C).
+Row = tuple[int, ...]
+# What one part of a side's record needs from the deck: the fewest cards of each category for
+# one of it, how many it gives, and the words for that part, said only in a refusal.
+Claim = tuple[Row, int, Callable[[], str]]
+
+
+def as_row(counts: dict[str, int]) -> Row:
+    """Counts by category as a row (a category not named: none)."""
+    return tuple([counts.get(category, 0) for category in CATEGORIES])
 
 
 @lru_cache(maxsize=256)
-def deck_holds(rs: Ruleset) -> dict[str, int]:
+def deck_holds(rs: Ruleset) -> Row:
     """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
     each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    return {
-        "cards": rs.deck.cards,
-        "natural": packs * 44,
-        "wild": packs * (4 + jokers),
-        "two": packs * 4,
-        "joker": packs * jokers,
-        "seven": packs * 4,
-        "ace": packs * 4,
-        "ace_seven": packs * 8,
-    }
+    return as_row(
+        {
+            "cards": rs.deck.cards,
+            "natural": packs * 44,
+            "wild": packs * (4 + jokers),
+            "two": packs * 4,
+            "joker": packs * jokers,
+            "seven": packs * 4,
+            "ace": packs * 4,
+            "ace_seven": packs * 8,
+        }
+    )
 
 
 @lru_cache(maxsize=256)
@@ -525,7 +533,7 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
 
 
 @lru_cache(maxsize=256)
-def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+def canasta_needs(rs: Ruleset, kind: CanastaKind) -> Row:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
     needs = {"cards": size}
@@ -546,45 +554,44 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
         needs["natural"] = size
     elif family is Family.SPECIAL_RANK:
         needs.update({"natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size})
-    return needs
+    return as_row(needs)
 
 
 @lru_cache(maxsize=256)
-def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Row:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
     if kind is CanastaKind.WILD_FOUR_JOKERS:
-        return {"cards": max(size, 4), "wild": max(size, 4), "joker": 4}
+        return as_row({"cards": max(size, 4), "wild": max(size, 4), "joker": 4})
     if kind is CanastaKind.WILD:
-        return {"cards": size, "wild": size}
+        return as_row({"cards": size, "wild": size})
     if kinds.family(kind) is Family.SPECIAL_RANK:
         # Only a clean meld of sevens or aces is an incomplete special meld.
-        return {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
-    return {"cards": size, "natural": size}
+        counts = {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
+        return as_row(counts)
+    return as_row({"cards": size, "natural": size})
 
 
-def cards_needs(ranks: list[Rank]) -> dict[str, int]:
+def cards_needs(ranks: list[Rank]) -> Row:
     """The categories of cards given one by one (by their ranks; a category may be 0)."""
     twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
-    return {
-        "cards": len(ranks),
-        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
-        "wild": twos + jokers,
-        "two": twos,
-        "joker": jokers,
-        "seven": sevens,
-        "ace": aces,
-        "ace_seven": sevens + aces,
-    }
+    natural = len(ranks) - twos - jokers - ranks.count(THREE)
+    # cards, natural, wild, two, joker, seven, ace, ace_seven (CATEGORIES)
+    return (len(ranks), natural, twos + jokers, twos, jokers, sevens, aces, sevens + aces)
 
 
 def side_claims(rs: Ruleset, side: SideRecord, listed: list[Rank]) -> list[Claim]:
     """What each part of a side's record needs from the deck (``listed``: the ranks of the
     cards it lists, see :func:`side_listed`)."""
     threes = side.red_threes + side.black_threes + side.black_threes_removed
+    # The threes need cards of no other category (a row of CATEGORIES).
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
-        ({"cards": threes}, 1, lambda: _("{n} threes laid down or removed").format(n=threes)),
+        (
+            (threes, 0, 0, 0, 0, 0, 0, 0),
+            1,
+            lambda: _("{n} threes laid down or removed").format(n=threes),
+        ),
     ]
     if side.melds is not None:
         return out
@@ -597,7 +604,7 @@ def side_claims(rs: Ruleset, side: SideRecord, listed: list[Rank]) -> list[Claim
         out.append((needs, n, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
-        needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
+        needs = as_row({"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held})
         out.append((needs, 1, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
 
@@ -623,22 +630,21 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord, listed: list[list[Rank]])
         for side, ranks in zip(record.sides, listed, strict=True)
         for claim in side_claims(rs, side, ranks)
     ]
-    totals = dict.fromkeys(CATEGORIES, 0)
-    for _side, (needs, n, _what) in claims:
-        for category, each in needs.items():
-            totals[category] += each * n
-    holds = deck_holds(rs)
-    over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
-    if over is None:
+    rows = [needs if n == 1 else [each * n for each in needs] for _side, (needs, n, _w) in claims]
+    totals, holds = list(map(sum, zip(*rows, strict=True))), deck_holds(rs)
+    if all(map(int.__le__, totals, holds)):
         return
+    over = next(
+        i for i, (total, held) in enumerate(zip(totals, holds, strict=True)) if total > held
+    )
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
-        ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
+        ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds[0]
     )
     why = "; ".join(
         _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over] * n)
         for side, (needs, n, what) in claims
-        if needs.get(over) and n
+        if needs[over] and n
     )
     text = _("the record needs at least {total} {cards}, but {deck} has {held}: {why}")
-    total, cards = f"{totals[over]:,}", _(CATEGORIES[over])
+    total, cards = f"{totals[over]:,}", _(list(CATEGORIES.values())[over])
     raise fail("", text, total=total, cards=cards, deck=deck, held=holds[over], why=why)
