@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import field
-from itertools import chain
 from typing import Any
 
 from canasta_score.core.errors import InputError, RecordError
@@ -243,8 +242,3 @@ def parse_record(data: Any) -> HandRecord:
     if players is not None:
         players = as_int("", "players", players, minimum=2)
     return HandRecord(parsed, ruleset, players, data)
-
-
-def side_cards(side: SideRecord) -> list[Card]:
-    """Every card the record places with a side (melds, cards left in hand, threes)."""
-    return list(chain(*(side.melds or ()), *(side.in_hand or ()), side.three_cards))

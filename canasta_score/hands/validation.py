@@ -7,6 +7,7 @@ must hold; card-by-card sides count exactly what they list.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 from itertools import chain
@@ -14,7 +15,7 @@ from itertools import chain
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
-from canasta_score.hands.record import HandRecord, SideRecord, fail, side_cards
+from canasta_score.hands.record import HandRecord, SideRecord, fail
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
@@ -411,7 +412,7 @@ def check_counts(rs: Ruleset, record: HandRecord) -> None:
 
 
 def listed_cards(side: SideRecord) -> int:
-    """How many cards the record places with a side (see :func:`side_cards`)."""
+    """How many cards the record places with a side: its melds, cards left in hand and threes."""
     given = len(side.three_cards)
     for cards in (side.melds, side.in_hand):
         if cards:
@@ -438,20 +439,26 @@ def side_counts(side: SideRecord) -> tuple[int, ...]:
 def check_deck(rs: Ruleset, record: HandRecord) -> None:
     """No rank (nor jokers, red or black threes) may appear more often than the deck holds;
     suits are not checked (tables write them loosely, and the score does not use them)."""
-    cards: list[Card] = []
-    red = black = 0
-    for side in record.sides:
-        cards += side_cards(side)
-        # The threes given by their number (those given as cards are counted with the cards).
-        given = side.three_cards
-        red += side.red_threes - (sum(c.is_red_three for c in given) if given else 0)
-        black += side.black_threes + side.black_threes_removed
-        black -= sum(c.is_black_three for c in given) if given else 0
-    for found in excess(rs, Tally.of(cards, red, black)):
+    # The ranks of each side's listed cards, taken once for every count of the deck.
+    listed = [list(map(RANK_OF, chain(*side_listed(side)))) for side in record.sides]
+    ranks = Counter(chain(*listed))
+    red = sum(side.red_threes for side in record.sides)
+    black = sum(side.black_threes + side.black_threes_removed for side in record.sides)
+    if ranks.pop(THREE, 0):  # threes listed among melds or cards left in hand
+        cards = list(chain(*(card for side in record.sides for card in side_listed(side))))
+        red += sum(c.is_red_three for c in cards)
+        black += sum(c.is_black_three for c in cards)
+    for found in excess(rs, Tally(ranks, red, black)):
         text = _("the record holds {count} {cards}; {deck} has {held}")
         count, deck = f"{found.named:,}", described(rs)
         raise fail("", text, count=count, cards=found.words, deck=deck, held=found.held)
-    check_deck_bounds(rs, record)
+    check_deck_bounds(rs, record, listed)
+
+
+def side_listed(side: SideRecord) -> tuple[tuple[Card, ...], ...]:
+    """The cards a side lists one by one: its melds and the cards left in its hands (its
+    threes' cards aside)."""
+    return (*(side.melds or ()), *(side.in_hand or ()))
 
 
 @lru_cache(maxsize=256)
@@ -483,27 +490,35 @@ def check_points_bound(rs: Ruleset, record: HandRecord) -> None:
         raise fail("", text, total=total_said, ruleset=rs.shown_name, most=most_said, why=why)
 
 
-# What one part of a side's record needs from the deck: the fewest cards of each category (a
-# category not named needs none) for one of it, how many it gives, and the words for that
-# part, said only in a refusal.
-Claim = tuple[dict[str, int], int, Callable[[], str]]
+# A number of cards for each category, in the order of CATEGORIES (a row adds up in C).
+Row = tuple[int, ...]
+# What one part of a side's record needs from the deck: the fewest cards of each category for
+# one of it, how many it gives, and the words for that part, said only in a refusal.
+Claim = tuple[Row, int, Callable[[], str]]
+
+
+def as_row(counts: dict[str, int]) -> Row:
+    """Counts by category as a row (a category not named: none)."""
+    return tuple([counts.get(category, 0) for category in CATEGORIES])
 
 
 @lru_cache(maxsize=256)
-def deck_holds(rs: Ruleset) -> dict[str, int]:
+def deck_holds(rs: Ruleset) -> Row:
     """How many cards of each category the ruleset's deck holds: per pack 52 cards (four of
     each rank, so four twos and 44 natural cards) and its jokers (RULES 1.1)."""
     packs, jokers = rs.deck.decks, rs.deck.jokers_per_deck
-    return {
-        "cards": rs.deck.cards,
-        "natural": packs * 44,
-        "wild": packs * (4 + jokers),
-        "two": packs * 4,
-        "joker": packs * jokers,
-        "seven": packs * 4,
-        "ace": packs * 4,
-        "ace_seven": packs * 8,
-    }
+    return as_row(
+        {
+            "cards": rs.deck.cards,
+            "natural": packs * 44,
+            "wild": packs * (4 + jokers),
+            "two": packs * 4,
+            "joker": packs * jokers,
+            "seven": packs * 4,
+            "ace": packs * 4,
+            "ace_seven": packs * 8,
+        }
+    )
 
 
 @lru_cache(maxsize=256)
@@ -518,7 +533,7 @@ def least_naturals_in_mixed(rs: Ruleset) -> int:
 
 
 @lru_cache(maxsize=256)
-def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+def canasta_needs(rs: Ruleset, kind: CanastaKind) -> Row:
     """The fewest cards of each category a canasta of this summary kind holds."""
     size = rs.canasta.min_cards
     needs = {"cards": size}
@@ -539,45 +554,44 @@ def canasta_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
         needs["natural"] = size
     elif family is Family.SPECIAL_RANK:
         needs.update({"natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size})
-    return needs
+    return as_row(needs)
 
 
 @lru_cache(maxsize=256)
-def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> dict[str, int]:
+def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Row:
     """The fewest cards of each category an incomplete special meld of this kind holds."""
     size = rs.meld.min_cards
     if kind is CanastaKind.WILD_FOUR_JOKERS:
-        return {"cards": max(size, 4), "wild": max(size, 4), "joker": 4}
+        return as_row({"cards": max(size, 4), "wild": max(size, 4), "joker": 4})
     if kind is CanastaKind.WILD:
-        return {"cards": size, "wild": size}
+        return as_row({"cards": size, "wild": size})
     if kinds.family(kind) is Family.SPECIAL_RANK:
         # Only a clean meld of sevens or aces is an incomplete special meld.
-        return {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
-    return {"cards": size, "natural": size}
+        counts = {"cards": size, "natural": size, RANK_CATEGORY[kind]: size, "ace_seven": size}
+        return as_row(counts)
+    return as_row({"cards": size, "natural": size})
 
 
-def cards_needs(ranks: list[Rank]) -> dict[str, int]:
+def cards_needs(ranks: list[Rank]) -> Row:
     """The categories of cards given one by one (by their ranks; a category may be 0)."""
     twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
-    return {
-        "cards": len(ranks),
-        "natural": len(ranks) - twos - jokers - ranks.count(THREE),
-        "wild": twos + jokers,
-        "two": twos,
-        "joker": jokers,
-        "seven": sevens,
-        "ace": aces,
-        "ace_seven": sevens + aces,
-    }
+    natural = len(ranks) - twos - jokers - ranks.count(THREE)
+    # cards, natural, wild, two, joker, seven, ace, ace_seven (CATEGORIES)
+    return (len(ranks), natural, twos + jokers, twos, jokers, sevens, aces, sevens + aces)
 
 
-def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
-    """What each part of a side's record needs from the deck."""
-    listed = list(map(RANK_OF, chain(*(side.melds or ()), *(side.in_hand or ()))))
+def side_claims(rs: Ruleset, side: SideRecord, listed: list[Rank]) -> list[Claim]:
+    """What each part of a side's record needs from the deck (``listed``: the ranks of the
+    cards it lists, see :func:`side_listed`)."""
     threes = side.red_threes + side.black_threes + side.black_threes_removed
+    # The threes need cards of no other category (a row of CATEGORIES).
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
-        ({"cards": threes}, 1, lambda: _("{n} threes laid down or removed").format(n=threes)),
+        (
+            (threes, 0, 0, 0, 0, 0, 0, 0),
+            1,
+            lambda: _("{n} threes laid down or removed").format(n=threes),
+        ),
     ]
     if side.melds is not None:
         return out
@@ -590,7 +604,7 @@ def side_claims(rs: Ruleset, side: SideRecord) -> list[Claim]:
         out.append((needs, n, partial(incomplete_said, kind, n)))
     held = side.held_penalties or 0
     if held:
-        needs = {"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held}
+        needs = as_row({"cards": 3 * held, "natural": 3 * held, "ace_seven": 3 * held})
         out.append((needs, 1, lambda: f"{said_key('held_penalties')} = {held}"))
     return out
 
@@ -602,31 +616,35 @@ def incomplete_said(kind: str, n: int) -> str:
     return _('incomplete "{kind}" {n} times').format(kind=kind, n=n)
 
 
-def check_deck_bounds(rs: Ruleset, record: HandRecord) -> None:
-    """Refuse a record whose sides together need more cards of a category than the deck holds.
+def check_deck_bounds(rs: Ruleset, record: HandRecord, listed: list[list[Rank]]) -> None:
+    """Refuse a record whose sides together need more cards of a category than the deck holds
+    (``listed``: the ranks of the cards each side lists).
 
     Every count is a lower bound: a canasta holds at least ``canasta.min_cards`` cards (a
     wild-card canasta as many wild cards, a mixed one at least one, a clean canasta of sevens
     or aces as many of that rank), an incomplete special meld at least ``meld.min_cards``.
     """
     check_points_bound(rs, record)
-    claims = [(side.name, claim) for side in record.sides for claim in side_claims(rs, side)]
-    totals = dict.fromkeys(CATEGORIES, 0)
-    for _side, (needs, n, _what) in claims:
-        for category, each in needs.items():
-            totals[category] += each * n
-    holds = deck_holds(rs)
-    over = next((c for c in CATEGORIES if totals[c] > holds[c]), None)
-    if over is None:
+    claims = [
+        (side.name, claim)
+        for side, ranks in zip(record.sides, listed, strict=True)
+        for claim in side_claims(rs, side, ranks)
+    ]
+    rows = [needs if n == 1 else [each * n for each in needs] for _side, (needs, n, _w) in claims]
+    totals, holds = list(map(sum, zip(*rows, strict=True))), deck_holds(rs)
+    if all(map(int.__le__, totals, holds)):
         return
+    over = next(
+        i for i, (total, held) in enumerate(zip(totals, holds, strict=True)) if total > held
+    )
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
-        ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds["cards"]
+        ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds[0]
     )
     why = "; ".join(
         _('side "{side}": {what} ({needs})').format(side=side, what=what(), needs=needs[over] * n)
         for side, (needs, n, what) in claims
-        if needs.get(over) and n
+        if needs[over] and n
     )
     text = _("the record needs at least {total} {cards}, but {deck} has {held}: {why}")
-    total, cards = f"{totals[over]:,}", _(CATEGORIES[over])
+    total, cards = f"{totals[over]:,}", _(list(CATEGORIES.values())[over])
     raise fail("", text, total=total, cards=cards, deck=deck, held=holds[over], why=why)
