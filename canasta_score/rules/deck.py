@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from canasta_score.core.frozen import record
-from canasta_score.core.language import _
+from canasta_score.core.language import N_, _
 from canasta_score.rules.cards import JOKER, THREE, Card, Rank
 from canasta_score.rules.ruleset import RANK_OF, Ruleset
 
@@ -53,9 +53,9 @@ def excess(rs: Ruleset, tally: Tally) -> list[Excess]:
                 _("jokers") if rank is JOKER else _("cards of rank {rank}").format(rank=rank.value)
             )
             out.append(Excess(words, n, held))
-    for words, n in ((_("red threes"), tally.red), (_("black threes"), tally.black)):
+    for words, n in ((N_("red threes"), tally.red), (N_("black threes"), tally.black)):
         if n > 2 * packs:
-            out.append(Excess(words, n, 2 * packs))
+            out.append(Excess(_(words), n, 2 * packs))
     return out
 
 
