@@ -156,7 +156,7 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
         return None  # no cards named: as if not given
     try:
         # An empty text for cards or a card the request needs is refused, as on the command line.
-        given = value if kind == "cards" or kind == "card" else value or None
+        given = value if kind in ("cards", "card") else value or None
         converted = convert(OPTIONS[check][key], given)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import _
-from canasta_score.judging.melds import NO_RANKS, Context, Kind, Verdict, judge, merge_same_rank
+from canasta_score.judging.melds import Context, Kind, Verdict, judge, merge_same_rank
 from canasta_score.judging.ruling import Ruling
 from canasta_score.rules.cards import THREE, Card, format_card
 from canasta_score.rules.kinds import CanastaKind, is_natural_or_better
@@ -159,10 +159,8 @@ def check_initial_meld(
     laid = merge_same_rank(tuple(melds), rs)
     verdicts = []
     for i, m in enumerate(laid):
-        # Laid in the initial meld beside the others (every field given in order, the quick way
-        # a record is made: one is made for each meld).
-        ctx = Context(True, False, False, laid[:i] + laid[i + 1 :], NO_RANKS, None)
-        verdict = judge(m, rs, ctx)
+        # Laid in the initial meld beside the others (given in field order: made for each meld).
+        verdict = judge(m, rs, Context(True, False, False, laid[:i] + laid[i + 1 :]))
         verdicts.append(verdict)
         reasons += verdict.broken
     top_meld = next((i for i, m in enumerate(laid) if top_card in m), -1) if top_card else -1

@@ -136,13 +136,13 @@ def meld_ruling(
     reasons: list[RuleRef] = []
     if base is not None:
         whole = base + cards
-        ctx = Context(initial, going_out, False, others, closed, cards)
+        ctx = Context(initial, going_out, table=others, closed=closed, added=cards)
         mismatch = joins_badly(base, cards, rs)
         if mismatch is not None:
             reasons.append(mismatch)
     else:
         whole = cards
-        ctx = Context(initial, going_out, False, others, closed, None)
+        ctx = Context(initial, going_out, table=others, closed=closed)
     verdict = judge(whole, rs, ctx)
     reasons += verdict.broken
     if reasons or verdict.shape is None:

@@ -59,20 +59,15 @@ class Shape:
         return cls(kind, cards, rank, naturals, wilds, jokers)
 
 
-NO_RANKS: frozenset[Rank] = frozenset()
-
-
 @record
 class Context:
-    """Where a meld is laid. ``record`` judges a finished hand: only rules of shape apply.
-    A ruling makes one for each meld it judges, with every field given in order: the quick way
-    a record is made."""
+    """Where a meld is laid. ``record`` judges a finished hand: only rules of shape apply."""
 
     initial: bool = False
     going_out: bool = False
     record: bool = False
     table: tuple[tuple[Card, ...], ...] = ()
-    closed: frozenset[Rank] = NO_RANKS
+    closed: frozenset[Rank] = frozenset()
     added: tuple[Card, ...] | None = None
 
 

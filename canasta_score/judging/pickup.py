@@ -8,14 +8,7 @@ from typing import Any
 
 from canasta_score.core.language import _
 from canasta_score.judging.going_out import going_out_problems
-from canasta_score.judging.melds import (
-    NO_RANKS,
-    Context,
-    joins_badly,
-    judge,
-    merge_same_rank,
-    same_meld,
-)
+from canasta_score.judging.melds import Context, joins_badly, judge, merge_same_rank, same_meld
 from canasta_score.judging.planner import best_initial_meld
 from canasta_score.judging.ruling import Ruling
 from canasta_score.rules.cards import THREE, TWO, Card, Rank, format_card, format_cards
@@ -136,7 +129,7 @@ def pickup_way(
     t = format_card(top)
 
     def fits(used: tuple[Card, ...]) -> bool:
-        ctx = Context(False, False, False, others, NO_RANKS, (*used, top))
+        ctx = Context(table=others, added=(*used, top))
         return judge(existing + used + (top,), rs, ctx).legal
 
     if len(naturals) >= 2 and fits(naturals[:2]):
@@ -173,7 +166,7 @@ def meld_taking_top(
         if joins_badly(meld, (top,), rs) is not None:
             continue
         others = table[:i] + table[i + 1 :]
-        if judge((*meld, top), rs, Context(False, False, False, others, NO_RANKS, (top,))).legal:
+        if judge((*meld, top), rs, Context(table=others, added=(top,))).legal:
             return meld
     return None
 

@@ -266,16 +266,12 @@ def search(
 
 def meets(rs: Ruleset, flags: int, points: int, need: Minimum) -> bool:
     """Whether facts and count satisfy the minimum and what the ruleset or tier requires."""
-    # Every field given in order (the quick way a record is made: one for each plan weighed):
-    # canasta, natural canasta, canasta from hand, clean or wild meld, wild cards, best canasta.
     opening = Opening(
         points,
-        bool(flags & CANASTA),
-        bool(flags & BETTER_CANASTA),
-        bool(flags & HAND_CANASTA),
-        bool(flags & (CLEAN | WILD_MELD)),
-        False,
-        None,
+        canasta=bool(flags & CANASTA),
+        natural_canasta=bool(flags & BETTER_CANASTA),
+        hand_canasta=bool(flags & HAND_CANASTA),
+        clean_or_wild=bool(flags & (CLEAN | WILD_MELD)),
     )
     return not opening_lacks(rs, need, opening)
 
