@@ -575,23 +575,31 @@ def incomplete_needs(rs: Ruleset, kind: CanastaKind) -> Row:
 def cards_needs(ranks: list[Rank]) -> Row:
     """The categories of cards given one by one (by their ranks; a category may be 0)."""
     twos, jokers, sevens, aces = map(ranks.count, (TWO, JOKER, SEVEN, ACE))
-    natural = len(ranks) - twos - jokers - ranks.count(THREE)
-    # cards, natural, wild, two, joker, seven, ace, ace_seven (CATEGORIES)
-    return (len(ranks), natural, twos + jokers, twos, jokers, sevens, aces, sevens + aces)
+    return as_row(
+        {
+            "cards": len(ranks),
+            "natural": len(ranks) - twos - jokers - ranks.count(THREE),
+            "wild": twos + jokers,
+            "two": twos,
+            "joker": jokers,
+            "seven": sevens,
+            "ace": aces,
+            "ace_seven": sevens + aces,
+        }
+    )
 
 
 def side_claims(rs: Ruleset, side: SideRecord, listed: list[Rank]) -> list[Claim]:
     """What each part of a side's record needs from the deck (``listed``: the ranks of the
     cards it lists, see :func:`side_listed`)."""
     threes = side.red_threes + side.black_threes + side.black_threes_removed
-    # The threes need cards of no other category (a row of CATEGORIES).
+
+    def threes_said() -> str:
+        return _("{n} threes laid down or removed").format(n=threes)
+
     out: list[Claim] = [
         (cards_needs(listed), 1, lambda: _("cards listed")),
-        (
-            (threes, 0, 0, 0, 0, 0, 0, 0),
-            1,
-            lambda: _("{n} threes laid down or removed").format(n=threes),
-        ),
+        (as_row({"cards": threes}), 1, threes_said),
     ]
     if side.melds is not None:
         return out
@@ -631,12 +639,11 @@ def check_deck_bounds(rs: Ruleset, record: HandRecord, listed: list[list[Rank]])
         for claim in side_claims(rs, side, ranks)
     ]
     rows = [needs if n == 1 else [each * n for each in needs] for _side, (needs, n, _w) in claims]
-    totals, holds = list(map(sum, zip(*rows, strict=True))), deck_holds(rs)
-    if all(map(int.__le__, totals, holds)):
+    totals, holds = [sum(column) for column in zip(*rows, strict=True)], deck_holds(rs)
+    pairs = enumerate(zip(totals, holds, strict=True))
+    over = next((i for i, (total, held) in pairs if total > held), None)
+    if over is None:
         return
-    over = next(
-        i for i, (total, held) in enumerate(zip(totals, holds, strict=True)) if total > held
-    )
     deck = _("the {ruleset} deck ({packs} packs, {cards} cards)").format(
         ruleset=rs.shown_name, packs=rs.deck.decks, cards=holds[0]
     )
