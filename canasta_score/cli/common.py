@@ -45,16 +45,14 @@ def complete_game(incomplete: str) -> list[str]:
     return [n for n in names if n.startswith(incomplete)]
 
 
-RulesetOpt = Annotated[
-    str,
-    typer.Option(
-        "--ruleset",
-        "-r",
-        metavar="RULESET",
-        autocompletion=complete_ruleset,
-        help="Bundled ruleset id or path to a TOML file.",
-    ),
-]
+def ruleset_option(help: str) -> Any:
+    """``--ruleset``/``-r``, its help said by the command that takes it."""
+    return typer.Option(
+        "--ruleset", "-r", metavar="RULESET", autocompletion=complete_ruleset, help=help
+    )
+
+
+RulesetOpt = Annotated[str, ruleset_option("Bundled ruleset id or path to a TOML file.")]
 PlayersOpt = Annotated[
     int | None,
     typer.Option(

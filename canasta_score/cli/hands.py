@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, complete_ruleset, emit_json, load
+from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load, ruleset_option
 from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.language import N_, _, pgettext
 
@@ -76,14 +76,7 @@ def score_hand_cmd(
         typer.Argument(metavar="FILE", help="Hand record (TOML); - reads standard input."),
     ] = None,
     ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset",
-            "-r",
-            metavar="RULESET",
-            autocompletion=complete_ruleset,
-            help="Ruleset id or file (else the record's).",
-        ),
+        str | None, ruleset_option("Ruleset id or file (else the record's).")
     ] = None,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
