@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.games.game import Recorded, Shortfall
+    from canasta_score.games.game import Change, Recorded, Shortfall, Undone
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
 
@@ -60,19 +60,22 @@ def hand_data(
     ref: Ref,
     s: Summary,
     number: int,
-    file: str | None,
     quick: list[str],
+    dialogue: Dialogue,
     yes: bool = False,
+    file: str | None = None,
+    piped: bool = False,
 ) -> tuple[dict[str, Any], bool]:
-    """The record of hand ``number`` from --file, the quick form, standard input, or (on a
-    terminal) the questions; and whether it was asked (see :func:`hand_from`)."""
+    """The record of hand ``number`` from --file, the quick form, standard input (``piped``),
+    else ``dialogue``'s questions (``yes``: a hand that ends the game is saved without asking);
+    and whether the questions, which show the breakdown, were asked."""
     if file is not None and quick:
         raise InputError(_("give the hand either with --file or in the quick form, not both"))
     if file is not None:
         from canasta_score.cli.hands import read_record_data
 
         return read_record_data(file), False
-    if not quick and not sys.stdin.isatty():
+    if not quick and piped:
         from canasta_score.cli.hands import parse_record_text, read_text
 
         text = read_text("-")
@@ -84,23 +87,6 @@ def hand_data(
                 )
             )
         return parse_record_text(text, _("standard input")), False
-    from canasta_score.cli.asking import Dialogue
-
-    return hand_from(store, ref, s, number, quick, Dialogue(), yes)
-
-
-def hand_from(
-    store: Store,
-    ref: Ref,
-    s: Summary,
-    number: int,
-    quick: list[str],
-    dialogue: Dialogue,
-    yes: bool = False,
-) -> tuple[dict[str, Any], bool]:
-    """Hand ``number`` from the quick form (``hand`` and ``play``), else from ``dialogue``'s
-    questions (``yes``: a hand that ends the game is saved without asking); and whether the
-    questions, which show the breakdown, were asked."""
     from canasta_score.games.game import totals_before
 
     game = store.load(ref, hands=number <= s.hands)  # a new hand needs no earlier one
@@ -202,26 +188,36 @@ EndYesOpt = Annotated[
 ]
 
 
-def save_hand(
+def next_hand(
     store: Store,
     ref: Ref,
-    data: dict[str, Any],
-    yes: bool,
-    dialogue: Dialogue | None,
+    quick: list[str],
+    dialogue: Dialogue,
+    confirm: bool,
     say: Callable[[str], None],
-) -> tuple[Recorded, bool]:
-    """Record the next hand. One that ends the game is saved only on a yes: ``yes``, else
-    ``dialogue`` asks after showing its breakdown with ``say`` (no dialogue: nothing is saved,
-    the error names --yes). Returns the hand recorded and whether its breakdown was shown."""
+    yes: bool = False,
+    file: str | None = None,
+    piped: bool = False,
+) -> tuple[Recorded, bool, bool]:
+    """Record the next hand of an open game (``hand`` and ``play``), read by :func:`hand_data`.
+    One that ends the game is saved only on a yes: ``yes`` or the questions', else (``confirm``)
+    ``dialogue`` asks after showing its breakdown with ``say`` (no ``confirm``: nothing is
+    saved, the error names --yes). Returns the hand recorded, whether the questions were asked
+    and whether the breakdown was shown."""
     from canasta_score.cli.hands import render_score
     from canasta_score.games import scorekeeper
+    from canasta_score.games.game import check_open, entered_now
     from canasta_score.hands.entry import parse_yes
 
+    before = store.summary(ref, last_only=True)  # all the next hand needs
+    check_open(before)
+    data, asked = hand_data(store, ref, before, before.hands + 1, quick, dialogue, yes, file, piped)
+    data = entered_now(data)
     try:
-        return scorekeeper.record(store, ref, data, ends_game=yes), False
+        return scorekeeper.record(store, ref, data, ends_game=yes or asked), asked, False
     except scorekeeper.EndsGame as stop:
         number = stop.done.played.number
-        if dialogue is None:
+        if not confirm:
             raise GameError(
                 _(
                     "hand {number} ends the game, so it is saved only on a yes: nothing was "
@@ -232,7 +228,7 @@ def save_hand(
         question = _("this hand ends the game; save it? (y/n, Enter does not save)")
         if not dialogue.ask(question, parse_yes, "n"):
             raise GameError(_("nothing was saved")) from None
-    return scorekeeper.record(store, ref, data, ends_game=True), True
+    return scorekeeper.record(store, ref, data, ends_game=True), asked, True
 
 
 def hand_cmd(
@@ -249,15 +245,21 @@ def hand_cmd(
     Example: hand "us: 285 melded, 1 natural, 2 red, out" "them: 95 melded, 70 left" """
     from canasta_score.cli import sheet
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.games.game import check_open, entered_now
 
     store, ref = open_game(game, writable=True)
-    before = store.summary(ref, last_only=True)  # all the next hand needs
-    check_open(before)
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, ref, before, before.hands + 1, file, quick_form, yes)
-    dialogue = Dialogue() if sys.stdin.isatty() and not json else None
-    done, shown = save_hand(store, ref, entered_now(data), yes or asked, dialogue, typer.echo)
+    terminal = sys.stdin.isatty()
+    done, asked, shown = next_hand(
+        store,
+        ref,
+        quick_form,
+        Dialogue(),
+        terminal and not json,
+        typer.echo,
+        yes,
+        file,
+        not terminal,
+    )
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
     if json:
@@ -335,11 +337,10 @@ YesOpt = Annotated[
 def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -> None:
     """Remove the last hand; redo puts it back. On a terminal it shows the hand and asks
     first (--yes does not ask).  Example: undo"""
-    from canasta_score.games import scorekeeper
+    from canasta_score.cli.asking import Dialogue
 
     store, ref = open_game(game, writable=True)
-    asked = None if yes or not sys.stdin.isatty() else confirm_undo(store, ref)
-    done = scorekeeper.undo(store, ref, asked)
+    done = undo_hand(store, ref, None if yes or not sys.stdin.isatty() else Dialogue())
     if json:
         emit_json(done.as_dict())
         return
@@ -348,26 +349,27 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     typer.echo(sheet.undone(done))
 
 
-def confirm_undo(
-    store: Store, ref: Ref, dialogue: Dialogue | None = None
-) -> tuple[int, tuple[dict[str, Any], ...]]:
-    """Show the last hand and ask whether to remove it; returns the hand count and last hand as
-    shown (so a hand entered meanwhile is not removed by mistake)."""
+def undo_hand(store: Store, ref: Ref, dialogue: Dialogue | None) -> Undone:
+    """Remove the last hand (``undo`` and ``play``). ``dialogue`` shows it and asks first; the
+    hand count and last hand as shown go with the answer, so that a hand entered meanwhile is
+    not removed by mistake."""
+    from canasta_score.games import scorekeeper
+
+    if dialogue is None:
+        return scorekeeper.undo(store, ref, None)
     from canasta_score.cli import sheet
-    from canasta_score.cli.asking import Dialogue
     from canasta_score.hands.entry import parse_yes, yes_no
 
     summary = store.summary(ref)
     hands = store.load(ref).hands
     if not summary.lines or not hands:
         raise GameError(_('game "{game}" has no hand to undo').format(game=summary.game))
-    dialogue = dialogue or Dialogue()
     shown = sheet.hand_line(summary.lines[-1], summary)
     dialogue.say(shown[0].upper() + shown[1:])
     question = _("remove this hand? (y/n, Enter does not remove; redo puts it back)")
     if not dialogue.ask(question, parse_yes, yes_no(False)):
         raise GameError(_("nothing was removed"))
-    return len(hands), hands[-1:]
+    return scorekeeper.undo(store, ref, (len(hands), hands[-1:]))
 
 
 def redo_cmd(game: GameOpt = None, json: JsonOpt = False) -> None:
@@ -396,20 +398,14 @@ def edit_cmd(
 ) -> None:
     """Replace hand N; every later hand is scored again, minimums included, and the change
     is shown.  Example: edit 2 --file hand2.toml"""
-    from canasta_score.games import scorekeeper
-    from canasta_score.games.game import check_hand_number
+    from canasta_score.cli.asking import Dialogue
 
     store, ref = open_game(game, writable=True)
-    before = store.summary(ref)
-    check_hand_number(before.game, before.hands, number)
     quick_form = [*(quick or []), *(side or [])]
-    data, asked = hand_data(store, ref, before, number, file, quick_form)
-    done = scorekeeper.edit(store, ref, number, data)
-    doubts = done.shortfalls()
+    piped = not sys.stdin.isatty()
+    done, asked, own, later = edit_hand(store, ref, number, quick_form, Dialogue(), file, piped)
     # The edited hand's own doubts (the questions showed them already) on standard
     # error; those of later hands in the change report (with --json, on standard error).
-    own = tuple(d for d in doubts if d.hand == number)
-    later = tuple(d for d in doubts if d.hand > number)
     if not asked:
         warn(own, plain=json)
     if json:
@@ -419,6 +415,29 @@ def edit_cmd(
     from canasta_score.cli import sheet
 
     typer.echo(sheet.change(done, later))
+
+
+def edit_hand(
+    store: Store,
+    ref: Ref,
+    number: int,
+    quick: list[str],
+    dialogue: Dialogue,
+    file: str | None = None,
+    piped: bool = False,
+) -> tuple[Change, bool, tuple[Shortfall, ...], tuple[Shortfall, ...]]:
+    """Replace hand ``number`` (``edit`` and ``play``), read by :func:`hand_data`: the change,
+    whether the questions were asked, and the shortfalls of that hand and of later ones."""
+    from canasta_score.games import scorekeeper
+    from canasta_score.games.game import check_hand_number
+
+    before = store.summary(ref)
+    check_hand_number(before.game, before.hands, number)
+    data, asked = hand_data(store, ref, before, number, quick, dialogue, file=file, piped=piped)
+    done = scorekeeper.edit(store, ref, number, data)
+    doubts = done.shortfalls()
+    own = tuple(d for d in doubts if d.hand == number)
+    return done, asked, own, tuple(d for d in doubts if d.hand > number)
 
 
 def export_cmd(

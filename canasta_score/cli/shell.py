@@ -169,28 +169,15 @@ class Session:
 
         self.say(sheet.history(self.summary()))
 
-    def record(
-        self, before: Summary, number: int, rest: str, yes: bool = False
-    ) -> tuple[dict[str, Any], bool]:
-        """Hand ``number`` from the quick form in ``rest``, else from the questions."""
-        from canasta_score.cli.game import hand_from
-
-        quick = [rest] if rest else []
-        return hand_from(self.store, self.path, before, number, quick, self.dialogue, yes)
-
     def do_hand(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.game import save_hand
-        from canasta_score.games.game import check_open, entered_now
+        from canasta_score.cli.game import next_hand
 
         rest, yes = self.said_yes(rest)
         self.store.writable(self.path)
-        before = self.summary()
-        check_open(before)
-        data, asked = self.record(before, before.hands + 1, rest, yes)
-        dialogue = self.dialogue if self.asking else None
-        done, shown = save_hand(
-            self.store, self.path, entered_now(data), yes or asked, dialogue, self.say
+        quick = [rest] if rest else []
+        done, asked, shown = next_hand(
+            self.store, self.path, quick, self.dialogue, self.asking, self.say, yes
         )
         if not asked:
             for doubt in done.doubts:
@@ -207,33 +194,27 @@ class Session:
 
     def do_edit(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.games import scorekeeper
-        from canasta_score.games.game import check_hand_number
+        from canasta_score.cli.game import edit_hand
 
         first, _space, quick = rest.partition(" ")
         if not (first.isascii() and first.isdigit()):  # "²" is a digit int() refuses
             raise InputError(_('give the hand to replace, e.g. "edit 3"'))
-        number = int(first)
         self.store.writable(self.path)
-        before = self.summary()
-        check_hand_number(before.game, before.hands, number)
-        data, _asked = self.record(before, number, quick.strip())
-        done = scorekeeper.edit(self.store, self.path, number, data)
-        later = tuple(d for d in done.shortfalls() if d.hand > number)
+        given = [quick.strip()] if quick.strip() else []
+        done, _asked, _own, later = edit_hand(
+            self.store, self.path, int(first), given, self.dialogue
+        )
         self.say(sheet.change(done, later))
 
     def do_undo(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.game import confirm_undo
-        from canasta_score.games import scorekeeper
+        from canasta_score.cli.game import undo_hand
 
         rest, yes = self.said_yes(rest)
         if rest:
             raise InputError(_('undo takes no more than --yes, not "{rest}"').format(rest=rest))
-        asked = None
-        if self.asking and not yes:
-            asked = confirm_undo(self.store, self.path, self.dialogue)
-        self.say(sheet.undone(scorekeeper.undo(self.store, self.path, asked)))
+        dialogue = self.dialogue if self.asking and not yes else None
+        self.say(sheet.undone(undo_hand(self.store, self.path, dialogue)))
 
     def do_redo(self, _rest: str) -> None:
         from canasta_score.cli import sheet
