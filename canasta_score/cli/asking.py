@@ -210,12 +210,12 @@ class Dialogue:
             change = _("change which side? ({sides}, out for who went out, or all)")
             change = change.format(sides=listed)
             choice = self.ask(change, pick([*names, "out", "all"], players), choice_word("all"))
-            todo = names if choice == "all" else [choice]
-            if choice in ("out", "all"):
+            todo = ["out", *names] if choice == "all" else [choice]
+        while True:
+            if todo[:1] == ["out"]:
                 gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
                 sides = {n: went_out_as(d, gone == n) for n, d in sides.items()}
-                todo = [] if choice == "out" else todo
-        while True:
+                todo = todo[1:]
             for name in todo:
                 out = bool(gone and gone != name)
                 out = out or any(blocked_by(d) for n, d in sides.items() if n != name)
@@ -245,10 +245,6 @@ class Dialogue:
                 elif self.ask(_("save this hand? (y/n)"), parse_yes, yes_no(True)):
                     return record
                 todo = [self.ask(which, choose)]
-            if todo == ["out"]:
-                gone, gone_text = self.ask_text(who, side_parser(names, players), gone_text)
-                sides = {n: went_out_as(d, gone == n) for n, d in sides.items()}
-                todo = []
 
 
 def old_sides(old: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]]:
