@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -249,10 +248,5 @@ def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
     text = stats_page(result, _("Canasta statistics"), filters)
     target = Path(output).expanduser()
     refuse_store(open_store(), target)
-    try:
-        write_atomic(target, text.encode("utf-8"))
-    except OSError as exc:
-        raise InputError(
-            _("{file}: cannot be written ({reason})").format(file=output, reason=exc.strerror)
-        ) from None
+    write_atomic(target, text.encode("utf-8"))
     typer.echo(_("Wrote {file}").format(file=target), err=True)

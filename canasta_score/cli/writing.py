@@ -74,10 +74,9 @@ def default_mode() -> int:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` (or the file its symlink points to) with ``data``, atomically; the data
     and the rename are flushed to disk before returning."""
-    target, mode = regular_target(path)
-    folder = target.parent
     tmp = Path()
     try:
+        target, mode = regular_target(path)
         while True:
             tmp = temp_beside(target)
             try:
@@ -104,4 +103,4 @@ def write_atomic(path: Path, data: bytes) -> None:
                 path=path, reason=why
             )
         ) from None
-    fsync_dir(folder)
+    fsync_dir(target.parent)
