@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
+from canasta_score.cli.sheet import num
 from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -27,10 +28,6 @@ RESULT_HEAD = (
     N_("best"),
     N_("worst"),
 )
-
-
-def num(n: int) -> str:
-    return f"{n:,}"
 
 
 def dec(x: float | None, places: int = 2) -> str:
