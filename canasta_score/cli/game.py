@@ -155,8 +155,7 @@ def new_cmd(
     game = new_game(chosen, now.isoformat(timespec="seconds"), rs, sides, dealer, target)
     ref = store.create(game, _("choose another name"))
     if json:
-        summary = store.summary(ref)
-        emit_json(summary.status())
+        emit_json(store.summary(ref).status())
         return
     rs = game.rules()
     # Only the name on standard output: scripts do NAME=$(canasta-score new ...).
@@ -248,17 +247,9 @@ def hand_cmd(
 
     store, ref = open_game(game, writable=True)
     quick_form = [*(quick or []), *(side or [])]
-    terminal = sys.stdin.isatty()
+    tty = sys.stdin.isatty()
     done, asked, shown = next_hand(
-        store,
-        ref,
-        quick_form,
-        Dialogue(),
-        terminal and not json,
-        typer.echo,
-        yes,
-        file,
-        not terminal,
+        store, ref, quick_form, Dialogue(), tty and not json, typer.echo, yes, file, not tty
     )
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
