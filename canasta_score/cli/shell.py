@@ -14,7 +14,6 @@ from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
-    from canasta_score.games.game import Game
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
     from canasta_score.judging.checks import Check, Option
@@ -142,9 +141,6 @@ class Session:
 
     # -------------------------------------------------------------- reading the game
 
-    def game(self) -> Game:
-        return self.store.load(self.path)
-
     def summary(self) -> Summary:
         return self.store.summary(self.path)
 
@@ -246,8 +242,7 @@ class Session:
 
     def do_meld(self, rest: str) -> None:
         raw, words = self.request("meld", rest)
-        if words:
-            raw["cards"] = " ".join(words)
+        fill(raw, ("cards",), (words,))
         if not raw.get("cards"):
             raise InputError(_('give the meld\'s cards, e.g. "meld K K 2"'))
         self.show(self.rule("meld", raw)[0], " ".join(raw["cards"].split()))
@@ -285,8 +280,7 @@ class Session:
 
     def do_min(self, rest: str) -> None:
         raw, words = self.request("min-meld", rest)
-        if words:
-            raw["side"] = " ".join(words)
+        fill(raw, ("side",), (words,))
         from canasta_score.cli.minimum import minimum_text
 
         need, side, score = self.rule("min-meld", raw, needed=True)
@@ -351,10 +345,8 @@ class Session:
 
         check = CHECKS[name]
         options = {o.key: o for o in check.options}
-        args: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key in options and not options[key].context:
-                args[key] = parsed(options[key], value)
+        given = [(options[k], v) for k, v in raw.items() if k in options]
+        args = {o.key: parsed(o, v) for o, v in given if not o.context}
         summary = self.summary()
         side, score = "", 0
         if "side" in options:
@@ -375,7 +367,7 @@ class Session:
                 args = with_facts(args, facts, set(options))
                 if not raw.get("side") and len(summary.sides) > 1:
                     side = _("each side")
-        return check.answer(self.game().rules(), args), side, score
+        return check.answer(self.store.load(self.path).rules(), args), side, score
 
 
 # Each of play's commands and what carries it out, in the order a beginning is matched: the
