@@ -94,7 +94,11 @@ def score_hand_cmd(
     if batch is not None:
         if file is not None:
             raise InputError(_("give either a hand record file or --batch, not both"))
-        raise typer.Exit(score_batch(batch, ruleset, players, rule))
+        from canasta_score.cli.batch import run
+        from canasta_score.hands.score_data import HandBatch
+
+        # The options are the defaults of lines that leave them out.
+        raise typer.Exit(run(batch, HandBatch(ruleset, players, tuple(rule or ()))))
     if file is None:
         raise InputError(_("give a hand record file (- reads standard input) or --batch FILE"))
     from canasta_score.hands.score_data import NoRuleset, score_data
@@ -112,11 +116,3 @@ def score_hand_cmd(
 
 
 COMMANDS = {"score-hand": score_hand_cmd}
-
-
-def score_batch(path: str, ruleset: str | None, players: int | None, rule: list[str] | None) -> int:
-    """``score-hand --batch``: the options are the defaults of lines that leave them out."""
-    from canasta_score.cli.batch import run
-    from canasta_score.hands.score_data import HandBatch
-
-    return run(path, HandBatch(ruleset, players, tuple(rule or ())))
