@@ -120,10 +120,9 @@ def history(s: Summary) -> str:
         for m, score, total in zip(line.minimums, line.scores, line.totals, strict=True):
             row += [str(m), num(score, signed=True), num(total)]
         rows.append(row)
-    if not rows:
-        return f"{wrapped(heading(s))}\n\n{_('No hands yet.')}"
     align = ("right", "left", "left", *(("right",) * (len(head) - 3)))
-    grid = fitted(rows, head, align, optional=(1,))  # the dealer goes first when narrow
+    # When narrow, the dealer goes first.
+    grid = fitted(rows, head, align, optional=(1,)) if rows else _("No hands yet.")
     return f"{wrapped(heading(s))}\n\n{grid}"
 
 
