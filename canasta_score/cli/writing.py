@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-import secrets
 import stat
+import tempfile
 from contextlib import suppress
 from pathlib import Path
 
@@ -52,17 +52,18 @@ def regular_target(path: Path) -> tuple[Path, int | None]:
     return target, stat.S_IMODE(info.st_mode)
 
 
-def temp_beside(target: Path) -> Path:
-    """A new temporary name beside ``target``: ``.NAME.XXXXXXXX.tmp`` (8 random hex digits),
-    ``NAME`` shortened (and a short hash of it added) when the whole would be too long."""
-    name, suffix = target.name, f".{secrets.token_hex(4)}{TEMP_TAIL}"
-    if len(os.fsencode(f".{name}{suffix}")) > NAME_MAX:
+def temp_beside(target: Path) -> tuple[int, Path]:
+    """A new temporary file beside ``target``, open to write: ``.NAME.XXXXXXXX.tmp`` (8 random
+    characters), ``NAME`` shortened (and a short hash of it added) when the whole would be too
+    long."""
+    name, room = target.name, NAME_MAX - len(f"..XXXXXXXX{TEMP_TAIL}")
+    if len(os.fsencode(name)) > room:
         tag = "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:8]
-        room = NAME_MAX - len(os.fsencode("." + suffix + tag))
-        while len(os.fsencode(name)) > room:
+        while len(os.fsencode(name)) > room - len(tag):
             name = name[:-1]
         name += tag
-    return target.with_name(f".{name}{suffix}")
+    fd, made = tempfile.mkstemp(TEMP_TAIL, f".{name}.", target.parent)
+    return fd, Path(made)
 
 
 def default_mode() -> int:
@@ -74,17 +75,9 @@ def default_mode() -> int:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` (or the file its symlink points to) with ``data``, atomically; the data
     and the rename are flushed to disk before returning."""
-    tmp = Path()
     try:
         target, mode = regular_target(path)
-        while True:
-            tmp = temp_beside(target)
-            try:
-                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-                fd = os.open(tmp, flags, 0o600)
-            except FileExistsError:
-                continue
-            break
+        fd, tmp = temp_beside(target)
         try:
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
