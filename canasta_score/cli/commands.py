@@ -68,7 +68,7 @@ def parameters_help(command: Any, ctx: Any, formatter: Any) -> None:
 
 
 class Spoken:
-    """Help whose usage line and help option speak the language in use."""
+    """Help whose usage line, help option and sections speak the language in use."""
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
@@ -80,19 +80,19 @@ class Spoken:
             option.help = _(HELP_OPTION)
         return option
 
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        parameters_help(self, ctx, formatter)
+
 
 class Command(Spoken, TyperCommand):
     """Every command of the program (Typer's ``cls=``)."""
-
-    def format_options(self, ctx: Any, formatter: Any) -> None:
-        parameters_help(self, ctx, formatter)
 
 
 class Group(Spoken, TyperGroup):
     """Every group of the program."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        parameters_help(self, ctx, formatter)
+        super().format_options(ctx, formatter)
         rows = []
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
