@@ -30,13 +30,12 @@ def tabulate_module() -> ModuleType:
     return tabulate
 
 
-def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] | str = (), **options: Any) -> str:
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **options: Any) -> str:
     """``tabulate(rows, headers, **options)``, with wide characters taking two columns."""
-    shown = headers if isinstance(headers, str) else list(headers)
     rows = [list(row) for row in rows]
     if not rows:
         options.pop("colalign", None)  # tabulate 0.9 cannot align the columns of no rows
-    text: str = tabulate_module().tabulate(rows, headers=shown, **options)
+    text: str = tabulate_module().tabulate(rows, headers=list(headers), **options)
     return text
 
 
