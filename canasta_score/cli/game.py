@@ -515,11 +515,10 @@ def import_cmd(
     name; an existing game is never replaced.
     Example: import club-night.json --name rematch"""
     from canasta_score.cli.hands import read_text
+    from canasta_score.core.limits import MAX_IMPORT
     from canasta_score.games.gamefile import read_log
 
     where = _("standard input") if file == "-" else file
-    from canasta_score.core.limits import MAX_IMPORT
-
     game, notes = read_log(read_text(file, MAX_IMPORT, N_("a game log")), where, name)
     store = open_store()
     hint = _('give the imported game another name with --name (e.g. --name "{name}-2")').format(
