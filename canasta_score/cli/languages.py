@@ -84,23 +84,18 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
     without it; ``--`` ends the options, as it does for Click."""
     found: str | None = None
     rest: list[str] = []
-    index = 0
-    while index < len(args):
-        arg = args[index]
+    given = iter(args)
+    for arg in given:
         if arg == "--":
-            rest += args[index:]
-            break
-        if arg == OPTION:
-            if index + 1 >= len(args):
+            rest += [arg, *given]
+        elif arg == OPTION:
+            found = next(given, None)
+            if found is None:
                 raise InputError("--lang needs a language: ko or en")
-            found = args[index + 1]
-            index += 2
-            continue
-        if arg.startswith(OPTION + "="):
+        elif arg.startswith(OPTION + "="):
             found = arg.split("=", 1)[1]
         else:
             rest.append(arg)
-        index += 1
     return found, rest
 
 
