@@ -295,28 +295,26 @@ def history_cmd(
     """Every hand: dealer, who went out, each side's minimum, score and total.
     Example: history --detail"""
     store, ref = open_game(game)
+    if json:
+        if detail:
+            from canasta_score.output.export import log_data
+
+            emit_json(log_data(store.log(ref)))
+        else:
+            emit_json(store.summary(ref).history())
+        return
+    from canasta_score.cli import sheet
+
     if detail:
         from canasta_score.cli.hands import render_score
 
         log = store.log(ref)
-        if json:
-            from canasta_score.output.export import log_data
-
-            emit_json(log_data(log))
-            return
-        from canasta_score.cli import sheet
-
         for hand in log.played:
             typer.echo(sheet.dealt(hand.number, hand.dealer) + "\n")
             typer.echo(render_score(hand.score) + "\n")
         summary = log.summary()
     else:
         summary = store.summary(ref)
-        if json:
-            emit_json(summary.history())
-            return
-    from canasta_score.cli import sheet
-
     typer.echo(sheet.history(summary))
 
 
