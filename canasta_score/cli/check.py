@@ -67,8 +67,6 @@ def cli_default(option: Option) -> Any:
 
 def parsed(option: Option, value: Any) -> Any:
     """An option's value parsed; a bad value is reported with the flag that gave it."""
-    if option.kind in ("melds", "ranks") and value is None:
-        return option.default
     try:
         return convert(option, value)
     except InputError as exc:
