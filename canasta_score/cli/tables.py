@@ -66,10 +66,7 @@ def plain(rows: Sequence[Sequence[str]], head: Sequence[str], align: Sequence[st
         return False
     if any(len(row) != len(head) for row in rows):
         return False
-    try:
-        text = "".join(chain.from_iterable(rows)) + "".join(head)
-    except TypeError:
-        return False  # a cell that is not text
+    text = "".join(chain.from_iterable(rows)) + "".join(head)
     return text.isascii() and text.isprintable()
 
 
