@@ -105,11 +105,10 @@ def machine_output(args: list[str]) -> bool:
     terminal to a person: what was written is said in the language in use."""
     formats: list[str] = []
     to_file = False
-    if any(arg in HELP_FLAGS for arg in args[: args.index("--") if "--" in args else None]):
+    options = args[: args.index("--")] if "--" in args else args
+    if any(arg in HELP_FLAGS for arg in options):
         return False  # help is read by a person, whatever the command prints otherwise
-    for index, arg in enumerate(args):
-        if arg == "--":
-            break
+    for index, arg in enumerate(options):
         if arg in MACHINE_FLAGS or arg.startswith("--batch="):
             return True
         to_file = to_file or arg in OUTPUT_FLAGS or arg.startswith("--output=")
