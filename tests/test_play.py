@@ -147,6 +147,22 @@ def test_edit_in_the_quick_form_rescores_the_hand(tmp_path: Path) -> None:
     assert [x.score for x in s.summary().sides] == [570, 850]
 
 
+def test_edit_warns_of_the_edited_hands_own_shortfall_as_the_edit_command_does_rules_2_2(
+    tmp_path: Path,
+) -> None:
+    """After hand 1 A is at 4,300 (6 natural canastas 3,000 + 4 red threes 800 + 500 melded)
+    and B at 3,300: both need 120 in hand 2 (RULES 2.2). Hand 2 edited to "A: 20 melded" is
+    kept, with the warning the ``edit`` command gives (RULES 1.6: 20 cannot hold 120)."""
+    s, shown = session(tmp_path)
+    s.run("hand A: 6 natural, 4 red, 500 melded; B: 6 natural, 300 melded")
+    s.run("hand A: 120 melded; B: 120 melded")
+    assert not any("warning" in line for line in shown)
+    s.run("edit 2 A: 20 melded; B: 120 melded")
+    warning = 'warning: hand 2: "A" melded a count of 20, below its initial-meld minimum of 120'
+    assert any(line.startswith(warning) for line in shown), shown
+    assert [x.score for x in s.summary().sides] == [4320, 3420]
+
+
 def test_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
     tmp_path: Path,
 ) -> None:

@@ -14,6 +14,7 @@ from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
 
 if TYPE_CHECKING:
     from canasta_score.cli.asking import Dialogue
+    from canasta_score.games.game import Shortfall
     from canasta_score.games.store import Ref, Store
     from canasta_score.games.summary import Summary
     from canasta_score.judging.checks import Check, Option
@@ -176,10 +177,14 @@ class Session:
             self.store, self.path, quick, self.dialogue, self.asking, self.say, yes
         )
         if not asked:
-            for doubt in done.doubts:
-                warning = _("warning: {problem}").format(problem=doubt.text)
-                self.tell(warning, _("warning:"), "yellow")
+            self.warn(done.doubts)
         self.say(sheet.played(done.played, done.summary, breakdown=not (asked or shown)))
+
+    def warn(self, doubts: tuple[Shortfall, ...]) -> None:
+        """Each shortfall of a hand entered in one line, as the ``hand`` and ``edit`` commands
+        warn of it (the questions have shown it already when they were asked)."""
+        for doubt in doubts:
+            self.tell(_("warning: {problem}").format(problem=doubt.text), _("warning:"), "yellow")
 
     def said_yes(self, rest: str) -> tuple[str, bool]:
         """The line without a last ``--yes`` (or ``-y``), and whether it or the session said yes."""
@@ -197,9 +202,9 @@ class Session:
             raise InputError(_('give the hand to replace, e.g. "edit 3"'))
         self.store.writable(self.path)
         given = [quick.strip()] if quick.strip() else []
-        done, _asked, _own, later = edit_hand(
-            self.store, self.path, int(first), given, self.dialogue
-        )
+        done, asked, own, later = edit_hand(self.store, self.path, int(first), given, self.dialogue)
+        if not asked:
+            self.warn(own)
         self.say(sheet.change(done, later))
 
     def do_undo(self, rest: str) -> None:
