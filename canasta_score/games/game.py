@@ -666,22 +666,6 @@ def check_open(summary: Summary) -> None:
         )
 
 
-def add_hand(
-    game: Game, data: dict[str, Any], summary: Summary | None = None
-) -> tuple[Game, Played, Summary]:
-    """Record the next hand. ``summary`` (the game's current summary, if known) saves
-    replaying the earlier hands."""
-    if summary is None:
-        summary = replay(game).summary()
-    check_open(summary)
-    rs = game.rules()
-    before = tuple(s.score for s in summary.sides)
-    played, outcome = play(game, rs, data, summary.hands + 1, before)
-    changed = replace(game, hands=(*game.hands, data), undone=())
-    lines = (*summary.lines, played.line())
-    return changed, played, summarize(changed, rs, lines, outcome, summary.earlier)
-
-
 @record
 class Recorded:
     """A hand added to a game: the hand scored, the game's summary after it, and the doubts
@@ -705,9 +689,18 @@ class Recorded:
 def record_hand(
     game: Game, data: dict[str, Any], summary: Summary | None = None
 ) -> tuple[Game, Recorded]:
-    """Record the next hand and say what it did (see :func:`add_hand`)."""
-    changed, played, after = add_hand(game, data, summary)
-    return changed, Recorded(played, after, shortfalls(game.rules(), played))
+    """Record the next hand and say what it did. ``summary`` (the game's current summary, if
+    known) saves replaying the earlier hands."""
+    if summary is None:
+        summary = replay(game).summary()
+    check_open(summary)
+    rs = game.rules()
+    before = tuple(s.score for s in summary.sides)
+    played, outcome = play(game, rs, data, summary.hands + 1, before)
+    changed = replace(game, hands=(*game.hands, data), undone=())
+    lines = (*summary.lines, played.line())
+    after = summarize(changed, rs, lines, outcome, summary.earlier)
+    return changed, Recorded(played, after, shortfalls(rs, played))
 
 
 @record
@@ -727,21 +720,15 @@ class Undone:
 
 
 def undo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Undone]:
-    """Take back the last hand and say what it was (see :func:`drop_last`)."""
-    changed, line, after = drop_last(game, summary)
-    return changed, Undone(line, after)
-
-
-def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLine, Summary]:
-    """Remove the last hand, kept for redo; the game is open again (it can only have ended at
-    its last hand)."""
+    """Take back the last hand, kept for redo, and say what it was; the game is open again
+    (it can only have ended at its last hand)."""
     if summary is None:
         summary = replay(game).summary()
     if not game.hands:
         raise GameError(_('game "{game}" has no hand to undo').format(game=game.name))
     changed = replace(game, hands=game.hands[:-1], undone=(*game.undone, game.hands[-1]))
-    lines = summary.lines[:-1]
-    return changed, summary.lines[-1], summarize(changed, game.rules(), lines, Outcome())
+    after = summarize(changed, game.rules(), summary.lines[:-1], Outcome())
+    return changed, Undone(summary.lines[-1], after)
 
 
 def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorded]:
