@@ -52,11 +52,7 @@ class Side:
 
     def seats(self, size: int) -> tuple[str, ...]:
         """The side's players, named, or ``A (player 1)`` ... when names were not given."""
-        if self.players:
-            return self.players
-        if size == 1:
-            return (self.name,)
-        return tuple(f"{self.name} (player {i})" for i in range(1, size + 1))
+        return self.named(size) or tuple(f"{self.name} (player {i})" for i in range(1, size + 1))
 
 
 def parse_side(text: str) -> Side:
@@ -74,18 +70,16 @@ def parse_side(text: str) -> Side:
     label = label.strip()
     if colon:
         players = tuple(p for p in compiled(PLAYER_SPLIT).split(rest.strip()) if p)
-        name = label
     else:
         parts = tuple(p for p in compiled(PLAYER_SPLIT).split(label) if p)
         players = parts if len(parts) > 1 else ()
-        name = label
-    if not name:
+    if not label:
         raise InputError(
             _('side "{side}": give the side a name, e.g. "Ann & Bob"').format(side=text)
         )
     if len(set(players)) != len(players):
         raise InputError(_('side "{side}": a player is named twice').format(side=text))
-    return Side(" ".join(name.split()), players)
+    return Side(" ".join(label.split()), players)
 
 
 def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
@@ -506,17 +500,8 @@ def replay(game: Game, done: tuple[Played, ...] = (), after: Outcome | None = No
     rs = game.rules()
     totals = done[-1].totals if done else tuple(0 for _ in game.sides)
     outcome = after if after is not None and done else Outcome()
-    played, outcome = play_from(game, rs, len(done), totals, outcome)
-    return Log(game, rs, tuple(done) + played, outcome)
-
-
-def play_from(
-    game: Game, rs: Ruleset, count: int, totals: tuple[int, ...], outcome: Outcome
-) -> tuple[tuple[Played, ...], Outcome]:
-    """The hands of a game after its first ``count`` scored, which left the running totals
-    ``totals`` and the outcome ``outcome``; and the outcome after them."""
-    played: list[Played] = []
-    for number, data in enumerate(game.hands[count:], count + 1):
+    played = list(done)
+    for number, data in enumerate(game.hands[len(done) :], len(done) + 1):
         if outcome.finished:
             raise GameError(
                 ngettext(
@@ -542,7 +527,7 @@ def play_from(
             ) from None
         played.append(hand)
         totals = hand.totals
-    return tuple(played), outcome
+    return Log(game, rs, tuple(played), outcome)
 
 
 def describe(outcome: Outcome) -> str:
