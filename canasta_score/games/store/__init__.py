@@ -57,6 +57,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 CURRENT = "current"
 IMPORTED = "imported-files"
 COPY_PREFIX = ".games-schema-copy-"
+# The column that numbers a game's records in each table of them.
+NUMBERED_BY = {"hands": "number", "undone": "position"}
 
 R = TypeVar("R")
 Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
@@ -319,8 +321,8 @@ class Store:
                 step(db)
             db.execute(f"PRAGMA user_version = {LATEST}")
 
-    def keep_copy(self, db: sqlite3.Connection, version: int) -> Path:
-        """A copy of the database as it is, beside it, before a migration changes it."""
+    def keep_copy(self, db: sqlite3.Connection, version: int) -> None:
+        """Keep a copy of the database as it is, beside it, before a migration changes it."""
         import tempfile
 
         copy = self.home / f"games-schema-{version}.db"
@@ -343,15 +345,12 @@ class Store:
                 os.chmod(made, os.stat(self.path).st_mode & 0o777)
             self.give(made)
             os.replace(made, copy)
-        except OSError as exc:
+        except BaseException as exc:
             with suppress(OSError):
                 made.unlink()
-            raise self.copy_failed(copy, exc) from None
-        except BaseException:
-            with suppress(OSError):
-                made.unlink()
+            if isinstance(exc, OSError):
+                raise self.copy_failed(copy, exc) from None
             raise
-        return copy
 
     def copy_failed(self, copy: Path, exc: OSError) -> GameError:
         return GameError(
@@ -607,8 +606,8 @@ class Store:
                 Side(s["name"], tuple(s["players"])) for s in parse_json(sides, where)
             )
             snapshot = parse_json(ruleset, where)
-            played = self.records(db, "hands", "number", ident, where) if hands else ()
-            undone = self.records(db, "undone", "position", ident, where)
+            played = self.records(db, "hands", ident, where) if hands else ()
+            undone = self.records(db, "undone", ident, where)
             if not isinstance(snapshot, dict) or not isinstance(created, str):
                 raise TypeError(_("the ruleset is not a table"))
         except InputError as exc:
@@ -623,11 +622,12 @@ class Store:
 
     @staticmethod
     def records(
-        db: sqlite3.Connection, table: str, number: str, ident: int, where: str
+        db: sqlite3.Connection, table: str, ident: int, where: str
     ) -> tuple[dict[str, Any], ...]:
         """The records of a game's hands (or undone hands), numbered from 1 without a gap."""
         from canasta_score.core.limits import parse_json
 
+        number = NUMBERED_BY[table]
         rows = db.execute(
             f"SELECT {number}, record FROM {table} WHERE game = ? ORDER BY {number}", (ident,)
         ).fetchall()
@@ -762,15 +762,13 @@ class Store:
             return None
         return summary
 
-    def derive(
-        self, db: sqlite3.Connection, ident: int, game: Game, old: Summary | None = None
-    ) -> Log:
+    def derive(self, db: sqlite3.Connection, ident: int, game: Game) -> Log:
         """Score the game again and keep its summary and breakdowns (inside a write
         transaction); returns the game scored."""
         from canasta_score.games.game import replay
 
         log = replay(game)
-        self.keep_summary(db, ident, log.summary(), old)
+        self.keep_summary(db, ident, log.summary())
         self.keep_scores(db, ident, log.played)
         return log
 
@@ -869,8 +867,8 @@ class Store:
                 ),
             )
             ident = int(cursor.lastrowid or 0)
-            self.write_records(db, "hands", "number", ident, game.hands, 0)
-            self.write_records(db, "undone", "position", ident, game.undone, 0)
+            self.write_records(db, "hands", ident, game.hands, 0)
+            self.write_records(db, "undone", ident, game.undone, 0)
         except (TypeError, ValueError) as exc:
             raise GameError(
                 _('game "{game}" cannot be stored ({reason})').format(game=game.name, reason=exc)
@@ -883,12 +881,12 @@ class Store:
     def write_records(
         db: sqlite3.Connection,
         table: str,
-        number: str,
         ident: int,
         records: tuple[dict[str, Any], ...],
         start: int,
     ) -> None:
         """Write ``records`` as numbers ``start + 1`` on, replacing those and any after."""
+        number = NUMBERED_BY[table]
         db.execute(f"DELETE FROM {table} WHERE game = ? AND {number} > ?", (ident, start))
         db.executemany(
             f"INSERT INTO {table} (game, {number}, record) VALUES (?, ?, ?)",
@@ -957,11 +955,11 @@ class Store:
                         break
                     same += 1
                 if same < len(before.hands) or len(after.hands) > same:
-                    self.write_records(db, "hands", "number", ident, after.hands[same:], same)
+                    self.write_records(db, "hands", ident, after.hands[same:], same)
             else:
-                self.write_records(db, "hands", "number", ident, after.hands, count)
+                self.write_records(db, "hands", ident, after.hands, count)
             if after.undone != before.undone:
-                self.write_records(db, "undone", "position", ident, after.undone, 0)
+                self.write_records(db, "undone", ident, after.undone, 0)
         except (TypeError, ValueError) as exc:
             raise GameError(
                 _('game "{game}": the hand cannot be stored ({reason})').format(
