@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from canasta_score.core.errors import CanastaError, GameError
-from canasta_score.core.language import _, ngettext
+from canasta_score.core.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -236,21 +238,20 @@ CURRENT_FILE = "current"
 CACHE_FOLDER = ".cache"
 
 
-def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in plain words (for refusing it)."""
-    import stat
+# What a file that is not a regular file is, in plain words (for refusing it).
+KINDS = (
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
+)
 
-    if stat.S_ISLNK(mode):
-        return _("a symbolic link")
-    if stat.S_ISDIR(mode):
-        return _("a folder")
-    if stat.S_ISFIFO(mode):
-        return _("a named pipe (FIFO)")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("a device")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a regular file")
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is (see :data:`KINDS`)."""
+    return next((_(kind) for test, kind in KINDS if test(mode)), _("not a regular file"))
 
 
 def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
@@ -259,22 +260,11 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
     waited on (it is opened without blocking and refused), and without ``follow`` a symbolic
     link is refused rather than followed. A file past the limit is refused by its size, before
     any of it is read."""
-    import os
-    import stat
-
-    from canasta_score.core.limits import size_text
-
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
         with suppress(OSError):
-            info = os.lstat(path)
-            if not stat.S_ISREG(info.st_mode):
-                raise GameError(
-                    _("{path}: is {kind}, not a regular file; not read").format(
-                        path=path, kind=kind_of(info.st_mode)
-                    )
-                )
+            check_regular(path, os.lstat(path), limit)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
@@ -285,39 +275,43 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
         ) from None
     file = os.fdopen(fd, "rb")
     try:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise GameError(
-                _("{path}: is {kind}, not a regular file; not read").format(
-                    path=path, kind=kind_of(info.st_mode)
-                )
-            )
-        if info.st_size > limit:
-            raise GameError(
-                _("{path}: larger than the limit of {size} for a game file").format(
-                    path=path, size=size_text(limit)
-                )
-            )
+        check_regular(path, os.fstat(file.fileno()), limit)
     except BaseException:
         file.close()
         raise
     return file
 
 
+def check_regular(path: Path, info: os.stat_result, limit: int) -> None:
+    """Refuse what is not a regular file, or one past the limit."""
+    if not stat.S_ISREG(info.st_mode):
+        raise GameError(
+            _("{path}: is {kind}, not a regular file; not read").format(
+                path=path, kind=kind_of(info.st_mode)
+            )
+        )
+    if info.st_size > limit:
+        raise too_large(path, limit)
+
+
+def too_large(path: Path, limit: int) -> GameError:
+    from canasta_score.core.limits import size_text
+
+    return GameError(
+        _("{path}: larger than the limit of {size} for a game file").format(
+            path=path, size=size_text(limit)
+        )
+    )
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at ``path`` (at most ``limit``, without a leading UTF-8
     byte-order mark); anything else is a :class:`GameError` naming the file. A named pipe or a
     device is refused before it is read, a file past the limit by its size."""
-    from canasta_score.core.limits import size_text
-
     with open_regular(path, limit) as file:
         raw = file.read(limit + 1)
     if len(raw) > limit:  # grew while it was read
-        raise GameError(
-            _("{path}: larger than the limit of {size} for a game file").format(
-                path=path, size=size_text(limit)
-            )
-        )
+        raise too_large(path, limit)
     return raw.removeprefix(b"\xef\xbb\xbf")
 
 
@@ -331,8 +325,6 @@ def game_files(home: Path, limit: int) -> tuple[list[Path], list[str]]:
     that might have been one was skipped: a symbolic link, a named pipe or anything else that
     is not a regular file is never opened, and a file larger than ``limit`` is never read.
     Of any other file only its first bytes are read."""
-    import os
-
     found: list[Path] = []
     skipped: list[str] = []
     try:
@@ -369,7 +361,6 @@ def put_away(home: Path, imported: list[Path]) -> Path:
     """Move the imported game files (and the copies kept beside them) into a folder of their
     own, drop the earlier version's lock and cache files and its current-game file; returns
     the folder."""
-    import os
     import shutil
 
     kept = home / KEPT_FOLDER
