@@ -226,9 +226,11 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
             if version != LATEST:
                 self.migrate(db, version)
+            # The first command of a new database looks for game files of an earlier version.
+            looked = db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone()
         for journal in ("-wal", "-shm"):
             self.give(self.path.with_name(DATABASE + journal))
-        if self.legacy_pending():
+        if looked is None:
             self.import_legacy()
         return db
 
@@ -1030,13 +1032,6 @@ class Store:
         return games, skipped
 
     # -------------------------------------------------------------- game files of old
-
-    def legacy_pending(self) -> bool:
-        """Whether the home's game files of an earlier version were never looked for (the
-        first command of a new database looks, once)."""
-        with self.guarded():
-            done = self.db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,))
-            return done.fetchone() is None
 
     def import_legacy(self) -> None:
         """Import every game file of an earlier version, exactly as it stands (its hands, its
