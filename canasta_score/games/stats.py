@@ -542,8 +542,7 @@ def head_to_head(
         if facts.finished and len(facts.winners) > 1:
             sides = (facts.sides[one_seat], facts.sides[two_seat])
             shared += all(s in facts.winners for s in sides)
-    tallies = (tally(a, seats[0]), tally(b, seats[1]))
-    one, two = (t.figures() for t in tallies)
+    one, two = tally(a, seats[0]).figures(), tally(b, seats[1]).figures()
     return {
         "a": one,
         "b": two,
