@@ -13,10 +13,9 @@ else is derived from them.
 * **Derived data, stamped.** Each hand's line of the score sheet and the game's state after the
   last hand (a :class:`~canasta_score.games.summary.Summary`), and the figures the statistics
   add up, are kept beside the game so that reading is fast. They are stamped with the program that
-  derived them (its version and the size and time of every file of the package: code,
-  templates, catalogs, rulesets) and with the game's revision, which triggers raise at every
-  change of a hand, whoever makes it. Data with another stamp is derived again from the game in
-  one transaction; it is never read back into the game.
+  derived them (:func:`program_stamp`) and with the game's revision, which triggers raise at
+  every change of a hand, whoever makes it. Data with another stamp is derived again from the
+  game in one transaction; it is never read back into the game.
 * **Damage is named.** A file that is not a database, or one SQLite finds damaged, is refused
   with an error naming the file and what to do; it is never read as a game with fewer hands.
 
