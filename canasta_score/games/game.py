@@ -7,7 +7,9 @@ initial-meld minimum for every hand, the dealer, and the end of the game with it
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
+from unicodedata import normalize
 
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
@@ -61,8 +63,6 @@ def parse_side(text: str) -> Side:
     Players are separated by ``&``, ``and``, ``+``, ``/`` or a comma. A single name with no
     colon names the side; its players stay unnamed (or, for one-player sides, are that name).
     """
-    from unicodedata import normalize
-
     # Hangul typed in decomposed form (NFD, as a macOS paste gives it) is kept composed, so a
     # name takes the columns it shows in and matches the same name typed composed.
     text = normalize("NFC", text)
@@ -91,8 +91,6 @@ def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
 def check_name(name: str) -> str:
     """A game name usable as a file name on every platform; refuses anything else, saying why.
     ``club.toml`` names the game ``club`` (its file is ``club.toml``)."""
-    from unicodedata import normalize
-
     name = normalize("NFC", name).strip()
     if name.lower().endswith(".toml"):
         name = name[: -len(".toml")].rstrip()
@@ -346,8 +344,6 @@ def entered_at(data: Any) -> str:
 
 def entered_now(data: dict[str, Any]) -> dict[str, Any]:
     """The hand with when it is being entered (unless its record says)."""
-    from datetime import datetime
-
     if not isinstance(data, dict) or ENTERED in data:
         return data
     return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
@@ -371,8 +367,6 @@ def is_moment(value: Any) -> bool:
         return False
     if not value:
         return True
-    from datetime import datetime
-
     try:
         datetime.fromisoformat(value)
     except ValueError:

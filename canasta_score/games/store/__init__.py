@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
-from canasta_score.core.errors import CanastaError, GameError
+from canasta_score.core.errors import CanastaError, GameError, InputError
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _, ngettext
+from canasta_score.core.limits import MAX_IMPORT, parse_json
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary
 
@@ -590,8 +591,6 @@ class Store:
         """The game as stored (without its hands unless ``hands``). Everything is read within
         the limits of any input (nesting, the size of numbers), since anyone who can write the
         file can change it."""
-        from canasta_score.core.errors import InputError
-        from canasta_score.core.limits import parse_json
         from canasta_score.games.game import Game, Side, check_setup
 
         row = db.execute(
@@ -626,8 +625,6 @@ class Store:
         db: sqlite3.Connection, table: str, ident: int, where: str
     ) -> tuple[dict[str, Any], ...]:
         """The records of a game's hands (or undone hands), numbered from 1 without a gap."""
-        from canasta_score.core.limits import parse_json
-
         number = NUMBERED_BY[table]
         rows = db.execute(
             f"SELECT {number}, record FROM {table} WHERE game = ? ORDER BY {number}", (ident,)
@@ -1038,7 +1035,6 @@ class Store:
         into a folder of their own and say so once."""
         import uuid
 
-        from canasta_score.core.limits import MAX_IMPORT
         from canasta_score.games.store.legacy import current_name, game_files, put_away
 
         imported: list[Path] = []
@@ -1123,7 +1119,6 @@ def game_day(created: str, changed: str) -> str:
 def read_file(path: Path) -> Game:
     """The game in an exported game file (JSON or TOML log, or a game file of an earlier
     version), read and never changed."""
-    from canasta_score.core.limits import MAX_IMPORT
     from canasta_score.games.gamefile import read_log
     from canasta_score.games.store.legacy import read_bytes
 

@@ -162,7 +162,7 @@ def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[s
 def game_from_data(name: str, data: Any) -> Game:
     """A game from its data (the file's keys without ``version`` and ``end``, or an imported
     log's); a problem is a :class:`GameError` naming it."""
-    from canasta_score.games.game import Game, check_setup
+    from canasta_score.games.game import Game, check_setup, is_moment
 
     bad = problem_of(name)
     check_format(name, data)
@@ -170,8 +170,6 @@ def game_from_data(name: str, data: Any) -> Game:
     unknown -= {"ruleset", "hand", "undone"}
     if unknown:
         raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
-    from canasta_score.games.game import is_moment
-
     created = data.get("created", "")
     if not is_moment(created):
         raise bad(
