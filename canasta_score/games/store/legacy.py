@@ -1,12 +1,9 @@
 """Game files of earlier versions, and the game data that exports and those files share.
 
 Before the game database, each game was one TOML file in the game home (``NAME.toml``, with an
-``[end]`` table that counts the hands and checksums the rest). This module reads such a file's
-data (:func:`read_game`: checking that it is whole and bringing an older ruleset snapshot up to
-date), finds the files of a home (:func:`game_files`, :func:`current_name`) and puts them away
-once :meth:`canasta_score.games.store.Store.import_legacy` has imported them, reading each as any
-game file named by path is read. :func:`game_from_data` reads a game from its plain data, as game
-files and the JSON and TOML exports hold it.
+``[end]`` table that counts the hands and checksums the rest).
+:meth:`canasta_score.games.store.Store.import_legacy` imports a home's files once, reading each as
+any game file named by path is read, and then puts them away.
 """
 
 from __future__ import annotations
