@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from canasta_score.core.errors import GameError
-from canasta_score.games.game import Game, Log, add_hand, new_game, parse_side, replay
+from canasta_score.games.game import Game, Log, new_game, parse_side, record_hand, replay
 from canasta_score.games.gamefile import read_log
 from canasta_score.games.store import Ref, Store
 from canasta_score.output.export import export, log_data
@@ -35,7 +35,7 @@ def stored(tmp_path: Path, c5: dict[str, Any], hand_two: dict[str, Any]) -> tupl
         [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")],
     )
     for data in (c5, hand_two):
-        game, _p, _s = add_hand(game, data)
+        game, _done = record_hand(game, data)
     return store, store.create(game, "")
 
 
@@ -172,7 +172,7 @@ def test_csv_text_cells_never_start_a_formula(tmp_path: Path) -> None:
     store = Store(tmp_path)
     rs = load_ruleset("classic")
     game = new_game("g", "", rs, [parse_side("=A"), parse_side("B")])
-    game, _p, _s = add_hand(
+    game, _done = record_hand(
         game, {"side": [{"name": "=A", "meld_points": 50}, {"name": "B", "meld_points": 50}]}
     )
     rows = list(csv.reader(io.StringIO(export(store.log(store.create(game, "")), "csv"))))
@@ -199,7 +199,7 @@ def test_log_data_of_a_finished_game(tmp_path: Path, c5: dict[str, Any]) -> None
     """C8 shortened: target 1,000, C5 ends it at once: A 1,240 beats B 225 by 1,015."""
     rs = load_ruleset("classic", overrides=["game.target=1000"])
     game = new_game("g", "", rs, [parse_side("A"), parse_side("B")])
-    game, _p, _s = add_hand(game, c5)
+    game, _done = record_hand(game, c5)
     data = log_data(replay(game))
     assert (data["finished"], data["winner"], data["margin"], data["next"]) == (
         True,
@@ -226,7 +226,7 @@ def six_hands(tmp_path: Path, hand_two: dict[str, Any]) -> Log:
         [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")],
     )
     for n in range(1, 7):
-        game, _p, _s = add_hand(game, {**hand_two, "entered": f"2025-01-01T20:0{n}:00"})
+        game, _done = record_hand(game, {**hand_two, "entered": f"2025-01-01T20:0{n}:00"})
     return store.log(store.create(game, ""))
 
 

@@ -12,7 +12,7 @@ from terminal import Terminal
 from terminal import run_ok as run
 
 from canasta_score.cli.asking import Dialogue, answers_from
-from canasta_score.games.game import Game, add_hand, new_game, parse_side
+from canasta_score.games.game import Game, new_game, parse_side, record_hand
 from canasta_score.rules.catalog import load_ruleset
 
 # Contract hand 2: A 300 + 300 - 40 = 560; B 250 + 500 + 100 = 850 (RULES 2.6).
@@ -60,7 +60,7 @@ def game_with_hand_two() -> tuple[Game, dict[str, Any]]:
     rs = load_ruleset("classic")
     game = new_game("club", "2025-01-01T20:00:00", rs, [parse_side("A"), parse_side("B")])
     record = parse_quick(HAND_TWO, ["A", "B"], rs=rs)
-    game, _p, _s = add_hand(game, record)
+    game, _done = record_hand(game, record)
     return game, record
 
 

@@ -13,17 +13,17 @@ from canasta_score.core.errors import GameError, InputError, RecordError
 from canasta_score.games.game import (
     Game,
     Side,
-    add_hand,
     dealer_of,
-    drop_last,
     new_game,
     parse_side,
     pick_ruleset,
     play,
+    record_hand,
     replace_hand,
     replay,
     seating,
     shortfalls,
+    undo_hand,
 )
 from canasta_score.games.store.legacy import FORMAT, game_from_data
 from canasta_score.rules.catalog import load_ruleset
@@ -69,7 +69,7 @@ def game(
 
 def play_all(g: Game, *hands: dict[str, Any]) -> Game:
     for data in hands:
-        g, _played, _summary = add_hand(g, data)
+        g, _done = record_hand(g, data)
     return g
 
 
@@ -232,9 +232,9 @@ def test_minimum_by_hand_number_hand_and_foot_h1_d49() -> None:
     assert [line.minimums for line in summary.lines] == [(50, 50), (90, 90), (120, 120)]
     assert [s.next_minimum for s in summary.sides] == [150, 150]
     assert not summary.finished
-    g, _p, summary = add_hand(g, plain)
-    assert summary.finished and summary.ended_by == "hands"
-    assert (summary.winner, summary.margin) == ("A", 200)
+    g, done = record_hand(g, plain)
+    assert done.summary.finished and done.summary.ended_by == "hands"
+    assert (done.summary.winner, done.summary.margin) == ("A", 200)
 
 
 # ---------------------------------------------------------------- end of the game
@@ -242,13 +242,13 @@ def test_minimum_by_hand_number_hand_and_foot_h1_d49() -> None:
 
 def test_c8_both_past_5000_the_higher_total_wins_by_865(c5: dict[str, Any]) -> None:
     """C8: A 4,800 and B 4,950 before the hand; C5 gives A 6,040 and B 5,175: A wins by 865."""
-    g, played, summary = add_hand(play_all(game(), c5, H2, H3), c5)
-    assert played.totals == (6040, 5175)
-    assert played.dealer == "Di"
-    assert summary.finished
-    assert (summary.winner, summary.margin, summary.ended_by) == ("A", 865, "target")
+    g, done = record_hand(play_all(game(), c5, H2, H3), c5)
+    assert done.played.totals == (6040, 5175)
+    assert done.played.dealer == "Di"
+    assert done.summary.finished
+    assert (done.summary.winner, done.summary.margin, done.summary.ended_by) == ("A", 865, "target")
     with pytest.raises(GameError, match="over after hand 4"):
-        add_hand(g, c5)
+        record_hand(g, c5)
 
 
 def tie_game(policy: str) -> Game:
@@ -263,17 +263,17 @@ TIE = hand(
 
 
 def test_tie_at_the_target_plays_another_hand_d53() -> None:
-    g, _p, summary = add_hand(tie_game("play_another_hand"), TIE)
-    assert [s.score for s in summary.sides] == [1000, 1000]
-    assert not summary.finished and summary.winner is None
-    g, _p, summary = add_hand(g, hand({"meld_points": 50}, {"meld_points": 0}))
-    assert summary.finished and (summary.winner, summary.margin) == ("A", 50)
+    g, done = record_hand(tie_game("play_another_hand"), TIE)
+    assert [s.score for s in done.summary.sides] == [1000, 1000]
+    assert not done.summary.finished and done.summary.winner is None
+    g, done = record_hand(g, hand({"meld_points": 50}, {"meld_points": 0}))
+    assert done.summary.finished and (done.summary.winner, done.summary.margin) == ("A", 50)
 
 
 def test_tie_at_the_target_shared_win_option_d53() -> None:
-    _g, _p, summary = add_hand(tie_game("shared_win"), TIE)
-    assert summary.finished
-    assert summary.winner is None and summary.winners == ("A", "B")
+    _g, done = record_hand(tie_game("shared_win"), TIE)
+    assert done.summary.finished
+    assert done.summary.winner is None and done.summary.winners == ("A", "B")
 
 
 def test_seven_canastas_win_the_game_at_once_t6_d51() -> None:
@@ -282,10 +282,10 @@ def test_seven_canastas_win_the_game_at_once_t6_d51() -> None:
     seven = hand(
         {"meld_points": 490, "canastas": {"natural": 7}, "went_out": True}, {"meld_points": 100}
     )
-    _g, _p, summary = add_hand(g, seven)
-    assert [s.score for s in summary.sides] == [5000, 100]
-    assert summary.finished and summary.ended_by == "seven_canastas"
-    assert (summary.winner, summary.margin) == ("A", 4900)
+    _g, done = record_hand(g, seven)
+    assert [s.score for s in done.summary.sides] == [5000, 100]
+    assert done.summary.finished and done.summary.ended_by == "seven_canastas"
+    assert (done.summary.winner, done.summary.margin) == ("A", 4900)
 
 
 # ---------------------------------------------------------------- changing hands
@@ -294,23 +294,23 @@ def test_seven_canastas_win_the_game_at_once_t6_d51() -> None:
 def test_a_hand_must_name_the_games_sides(c5: dict[str, Any]) -> None:
     data = {"side": [dict(c5["side"][0]), dict(c5["side"][1], name="C")]}
     with pytest.raises(RecordError, match='side "C" is not in this game'):
-        add_hand(game(), data)
+        record_hand(game(), data)
 
 
 def test_a_record_for_another_ruleset_is_refused(c5: dict[str, Any]) -> None:
     with pytest.raises(RecordError, match="this game plays classic"):
-        add_hand(game(), {**c5, "ruleset": "modern-american"})
+        record_hand(game(), {**c5, "ruleset": "modern-american"})
 
 
 def test_undo_removes_the_last_hand(c5: dict[str, Any], hand_two: dict[str, Any]) -> None:
     g = play_all(game(), c5, hand_two)
-    g, line, summary = drop_last(g)
-    assert line.number == 2 and line.scores == (560, 850)
-    assert [s.score for s in summary.sides] == [1240, 225]
+    g, done = undo_hand(g)
+    assert done.line.number == 2 and done.line.scores == (560, 850)
+    assert [s.score for s in done.summary.sides] == [1240, 225]
     assert len(g.hands) == 1
-    g, _line, _summary = drop_last(g)
+    g, _done = undo_hand(g)
     with pytest.raises(GameError, match="no hand to undo"):
-        drop_last(g)
+        undo_hand(g)
 
 
 def test_edit_recomputes_later_minimums(c5: dict[str, Any], hand_two: dict[str, Any]) -> None:
@@ -402,7 +402,8 @@ def test_bundled_hand_and_foot_minimum_by_hand_number_and_four_hands_h1_d49() ->
     g = game("hand-and-foot")
     plain = hand({"meld_points": 100}, {"meld_points": 50})
     g = play_all(g, plain, plain, plain)
-    g, _played, summary = add_hand(g, plain)
+    g, done = record_hand(g, plain)
+    summary = done.summary
     assert [line.minimums for line in summary.lines] == [(50, 50), (90, 90), (120, 120), (150, 150)]
     assert summary.finished and summary.ended_by == "hands"
     assert (summary.winner, summary.margin) == ("A", 200)
@@ -412,11 +413,11 @@ def test_the_running_summary_equals_a_full_replay_after_every_change(c5: dict[st
     """Adding and undoing hands keeps the summary a replay would give (C5, H2, H3, C5 = C8)."""
     g = game()
     for data in (c5, H2, H3, c5):
-        g, _played, summary = add_hand(g, data, replay(g).summary())
-        assert summary == replay(g).summary()
+        g, done = record_hand(g, data, replay(g).summary())
+        assert done.summary == replay(g).summary()
     while g.hands:
-        g, _line, summary = drop_last(g, replay(g).summary())
-        assert summary == replay(g).summary()
+        g, undone = undo_hand(g, replay(g).summary())
+        assert undone.summary == replay(g).summary()
 
 
 # ---------------------------------------------------------------- melds short of the minimum

@@ -14,7 +14,7 @@ from helpers import Cli, change_stored, stored
 
 from canasta_score.cli.stores import DATABASE, home_folder
 from canasta_score.core.errors import GameError
-from canasta_score.games.game import Game, add_hand, new_game, parse_side
+from canasta_score.games.game import Game, new_game, parse_side, record_hand
 from canasta_score.games.store import DATABASE as STORED_AS
 from canasta_score.games.store import Ref, Store, migrations
 from canasta_score.rules.catalog import load_ruleset
@@ -38,8 +38,8 @@ def make(store: Store, name: str = "club", target: int = 5000) -> Ref:
 
 def append(store: Store, ref: Ref, data: dict[str, Any] = HAND) -> Any:
     def change(g: Game, s: Any) -> Any:
-        changed, played, summary = add_hand(g, data, s)
-        return changed, summary, played
+        changed, done = record_hand(g, data, s)
+        return changed, done.summary, done.played
 
     return store.update(ref, change)
 
@@ -100,7 +100,7 @@ def test_a_refused_change_writes_nothing(tmp_path: Path) -> None:
     before = stored(tmp_path)
 
     def refuse(g: Game, s: Any) -> Any:
-        add_hand(g, HAND, s)
+        record_hand(g, HAND, s)
         raise GameError("refused")
 
     with pytest.raises(GameError, match="refused"):

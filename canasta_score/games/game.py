@@ -7,7 +7,9 @@ initial-meld minimum for every hand, the dealer, and the end of the game with it
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
+from unicodedata import normalize
 
 from canasta_score.core import language
 from canasta_score.core.errors import CanastaError, GameError, InputError, RecordError
@@ -52,11 +54,7 @@ class Side:
 
     def seats(self, size: int) -> tuple[str, ...]:
         """The side's players, named, or ``A (player 1)`` ... when names were not given."""
-        if self.players:
-            return self.players
-        if size == 1:
-            return (self.name,)
-        return tuple(f"{self.name} (player {i})" for i in range(1, size + 1))
+        return self.named(size) or tuple(f"{self.name} (player {i})" for i in range(1, size + 1))
 
 
 def parse_side(text: str) -> Side:
@@ -65,8 +63,6 @@ def parse_side(text: str) -> Side:
     Players are separated by ``&``, ``and``, ``+``, ``/`` or a comma. A single name with no
     colon names the side; its players stay unnamed (or, for one-player sides, are that name).
     """
-    from unicodedata import normalize
-
     # Hangul typed in decomposed form (NFD, as a macOS paste gives it) is kept composed, so a
     # name takes the columns it shows in and matches the same name typed composed.
     text = normalize("NFC", text)
@@ -74,18 +70,16 @@ def parse_side(text: str) -> Side:
     label = label.strip()
     if colon:
         players = tuple(p for p in compiled(PLAYER_SPLIT).split(rest.strip()) if p)
-        name = label
     else:
         parts = tuple(p for p in compiled(PLAYER_SPLIT).split(label) if p)
         players = parts if len(parts) > 1 else ()
-        name = label
-    if not name:
+    if not label:
         raise InputError(
             _('side "{side}": give the side a name, e.g. "Ann & Bob"').format(side=text)
         )
     if len(set(players)) != len(players):
         raise InputError(_('side "{side}": a player is named twice').format(side=text))
-    return Side(" ".join(name.split()), players)
+    return Side(" ".join(label.split()), players)
 
 
 def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
@@ -97,8 +91,6 @@ def seating(sides: tuple[Side, ...], size: int) -> tuple[str, ...]:
 def check_name(name: str) -> str:
     """A game name usable as a file name on every platform; refuses anything else, saying why.
     ``club.toml`` names the game ``club`` (its file is ``club.toml``)."""
-    from unicodedata import normalize
-
     name = normalize("NFC", name).strip()
     if name.lower().endswith(".toml"):
         name = name[: -len(".toml")].rstrip()
@@ -352,8 +344,6 @@ def entered_at(data: Any) -> str:
 
 def entered_now(data: dict[str, Any]) -> dict[str, Any]:
     """The hand with when it is being entered (unless its record says)."""
-    from datetime import datetime
-
     if not isinstance(data, dict) or ENTERED in data:
         return data
     return {**data, ENTERED: datetime.now().isoformat(timespec="seconds")}
@@ -377,8 +367,6 @@ def is_moment(value: Any) -> bool:
         return False
     if not value:
         return True
-    from datetime import datetime
-
     try:
         datetime.fromisoformat(value)
     except ValueError:
@@ -506,17 +494,8 @@ def replay(game: Game, done: tuple[Played, ...] = (), after: Outcome | None = No
     rs = game.rules()
     totals = done[-1].totals if done else tuple(0 for _ in game.sides)
     outcome = after if after is not None and done else Outcome()
-    played, outcome = play_from(game, rs, len(done), totals, outcome)
-    return Log(game, rs, tuple(done) + played, outcome)
-
-
-def play_from(
-    game: Game, rs: Ruleset, count: int, totals: tuple[int, ...], outcome: Outcome
-) -> tuple[tuple[Played, ...], Outcome]:
-    """The hands of a game after its first ``count`` scored, which left the running totals
-    ``totals`` and the outcome ``outcome``; and the outcome after them."""
-    played: list[Played] = []
-    for number, data in enumerate(game.hands[count:], count + 1):
+    played = list(done)
+    for number, data in enumerate(game.hands[len(done) :], len(done) + 1):
         if outcome.finished:
             raise GameError(
                 ngettext(
@@ -542,7 +521,7 @@ def play_from(
             ) from None
         played.append(hand)
         totals = hand.totals
-    return tuple(played), outcome
+    return Log(game, rs, tuple(played), outcome)
 
 
 def describe(outcome: Outcome) -> str:
@@ -666,22 +645,6 @@ def check_open(summary: Summary) -> None:
         )
 
 
-def add_hand(
-    game: Game, data: dict[str, Any], summary: Summary | None = None
-) -> tuple[Game, Played, Summary]:
-    """Record the next hand. ``summary`` (the game's current summary, if known) saves
-    replaying the earlier hands."""
-    if summary is None:
-        summary = replay(game).summary()
-    check_open(summary)
-    rs = game.rules()
-    before = tuple(s.score for s in summary.sides)
-    played, outcome = play(game, rs, data, summary.hands + 1, before)
-    changed = replace(game, hands=(*game.hands, data), undone=())
-    lines = (*summary.lines, played.line())
-    return changed, played, summarize(changed, rs, lines, outcome, summary.earlier)
-
-
 @record
 class Recorded:
     """A hand added to a game: the hand scored, the game's summary after it, and the doubts
@@ -705,9 +668,18 @@ class Recorded:
 def record_hand(
     game: Game, data: dict[str, Any], summary: Summary | None = None
 ) -> tuple[Game, Recorded]:
-    """Record the next hand and say what it did (see :func:`add_hand`)."""
-    changed, played, after = add_hand(game, data, summary)
-    return changed, Recorded(played, after, shortfalls(game.rules(), played))
+    """Record the next hand and say what it did. ``summary`` (the game's current summary, if
+    known) saves replaying the earlier hands."""
+    if summary is None:
+        summary = replay(game).summary()
+    check_open(summary)
+    rs = game.rules()
+    before = tuple(s.score for s in summary.sides)
+    played, outcome = play(game, rs, data, summary.hands + 1, before)
+    changed = replace(game, hands=(*game.hands, data), undone=())
+    lines = (*summary.lines, played.line())
+    after = summarize(changed, rs, lines, outcome, summary.earlier)
+    return changed, Recorded(played, after, shortfalls(rs, played))
 
 
 @record
@@ -727,21 +699,15 @@ class Undone:
 
 
 def undo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Undone]:
-    """Take back the last hand and say what it was (see :func:`drop_last`)."""
-    changed, line, after = drop_last(game, summary)
-    return changed, Undone(line, after)
-
-
-def drop_last(game: Game, summary: Summary | None = None) -> tuple[Game, HandLine, Summary]:
-    """Remove the last hand, kept for redo; the game is open again (it can only have ended at
-    its last hand)."""
+    """Take back the last hand, kept for redo, and say what it was; the game is open again
+    (it can only have ended at its last hand)."""
     if summary is None:
         summary = replay(game).summary()
     if not game.hands:
         raise GameError(_('game "{game}" has no hand to undo').format(game=game.name))
     changed = replace(game, hands=game.hands[:-1], undone=(*game.undone, game.hands[-1]))
-    lines = summary.lines[:-1]
-    return changed, summary.lines[-1], summarize(changed, game.rules(), lines, Outcome())
+    after = summarize(changed, game.rules(), summary.lines[:-1], Outcome())
+    return changed, Undone(summary.lines[-1], after)
 
 
 def redo_hand(game: Game, summary: Summary | None = None) -> tuple[Game, Recorded]:

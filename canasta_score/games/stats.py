@@ -12,6 +12,8 @@ players were not named, the side's name.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import field
@@ -194,9 +196,6 @@ def game_facts(log: Log) -> GameFacts:
 
 def opening(entered: dict[str, Any]) -> str:
     """A short digest of a game's first hand as entered: copies of one game share it."""
-    import hashlib
-    import json
-
     text = json.dumps(entered, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
@@ -542,8 +541,7 @@ def head_to_head(
         if facts.finished and len(facts.winners) > 1:
             sides = (facts.sides[one_seat], facts.sides[two_seat])
             shared += all(s in facts.winners for s in sides)
-    tallies = (tally(a, seats[0]), tally(b, seats[1]))
-    one, two = (t.figures() for t in tallies)
+    one, two = tally(a, seats[0]).figures(), tally(b, seats[1]).figures()
     return {
         "a": one,
         "b": two,

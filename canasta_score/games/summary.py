@@ -87,8 +87,8 @@ class Summary:
         """Points a side at ``score`` still needs to reach the target (never below 0)."""
         return max(0, self.target - score)
 
-    def status(self) -> dict[str, Any]:
-        """The ``status --json`` object (CONTRACT section 7, with extra keys)."""
+    def setup(self) -> dict[str, Any]:
+        """The game and what it is played under: how status and the stored data begin."""
         return {
             "game": self.game,
             "ruleset": self.ruleset,
@@ -96,6 +96,12 @@ class Summary:
             "players": self.players,
             "target": self.target,
             "fixed_hands": self.fixed_hands,
+        }
+
+    def status(self) -> dict[str, Any]:
+        """The ``status --json`` object (CONTRACT section 7, with extra keys)."""
+        return {
+            **self.setup(),
             "hands": self.hands,
             "finished": self.finished,
             "winner": self.winner,
@@ -146,12 +152,7 @@ class Summary:
         """Plain data for the store, without the lines (which it keeps one a row, each a
         :class:`HandLine`'s fields in order)."""
         return {
-            "game": self.game,
-            "ruleset": self.ruleset,
-            "ruleset_name": self.ruleset_name,
-            "players": self.players,
-            "target": self.target,
-            "fixed_hands": self.fixed_hands,
+            **self.setup(),
             "sides": [
                 [s.name, list(s.players), s.score, s.next_minimum, list(s.next_requires)]
                 for s in self.sides

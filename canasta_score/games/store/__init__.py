@@ -13,10 +13,9 @@ else is derived from them.
 * **Derived data, stamped.** Each hand's line of the score sheet and the game's state after the
   last hand (a :class:`~canasta_score.games.summary.Summary`), and the figures the statistics
   add up, are kept beside the game so that reading is fast. They are stamped with the program that
-  derived them (its version and the size and time of every file of the package: code,
-  templates, catalogs, rulesets) and with the game's revision, which triggers raise at every
-  change of a hand, whoever makes it. Data with another stamp is derived again from the game in
-  one transaction; it is never read back into the game.
+  derived them (:func:`program_stamp`) and with the game's revision, which triggers raise at
+  every change of a hand, whoever makes it. Data with another stamp is derived again from the
+  game in one transaction; it is never read back into the game.
 * **Damage is named.** A file that is not a database, or one SQLite finds damaged, is refused
   with an error naming the file and what to do; it is never read as a game with fewer hands.
 
@@ -39,9 +38,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta_score import __version__
-from canasta_score.core.errors import CanastaError, GameError
+from canasta_score.core.errors import CanastaError, GameError, InputError
 from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import _, ngettext
+from canasta_score.core.limits import MAX_IMPORT, parse_json
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary
 
@@ -57,6 +57,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 CURRENT = "current"
 IMPORTED = "imported-files"
 COPY_PREFIX = ".games-schema-copy-"
+# The column that numbers a game's records in each table of them.
+NUMBERED_BY = {"hands": "number", "undone": "position"}
 
 R = TypeVar("R")
 Change = Callable[["Game", Summary], tuple["Game", Summary, R]]
@@ -224,9 +226,11 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
             if version != LATEST:
                 self.migrate(db, version)
+            # The first command of a new database looks for game files of an earlier version.
+            looked = db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone()
         for journal in ("-wal", "-shm"):
             self.give(self.path.with_name(DATABASE + journal))
-        if self.legacy_pending():
+        if looked is None:
             self.import_legacy()
         return db
 
@@ -319,8 +323,8 @@ class Store:
                 step(db)
             db.execute(f"PRAGMA user_version = {LATEST}")
 
-    def keep_copy(self, db: sqlite3.Connection, version: int) -> Path:
-        """A copy of the database as it is, beside it, before a migration changes it."""
+    def keep_copy(self, db: sqlite3.Connection, version: int) -> None:
+        """Keep a copy of the database as it is, beside it, before a migration changes it."""
         import tempfile
 
         copy = self.home / f"games-schema-{version}.db"
@@ -343,15 +347,12 @@ class Store:
                 os.chmod(made, os.stat(self.path).st_mode & 0o777)
             self.give(made)
             os.replace(made, copy)
-        except OSError as exc:
+        except BaseException as exc:
             with suppress(OSError):
                 made.unlink()
-            raise self.copy_failed(copy, exc) from None
-        except BaseException:
-            with suppress(OSError):
-                made.unlink()
+            if isinstance(exc, OSError):
+                raise self.copy_failed(copy, exc) from None
             raise
-        return copy
 
     def copy_failed(self, copy: Path, exc: OSError) -> GameError:
         return GameError(
@@ -590,8 +591,6 @@ class Store:
         """The game as stored (without its hands unless ``hands``). Everything is read within
         the limits of any input (nesting, the size of numbers), since anyone who can write the
         file can change it."""
-        from canasta_score.core.errors import InputError
-        from canasta_score.core.limits import parse_json
         from canasta_score.games.game import Game, Side, check_setup
 
         row = db.execute(
@@ -607,8 +606,8 @@ class Store:
                 Side(s["name"], tuple(s["players"])) for s in parse_json(sides, where)
             )
             snapshot = parse_json(ruleset, where)
-            played = self.records(db, "hands", "number", ident, where) if hands else ()
-            undone = self.records(db, "undone", "position", ident, where)
+            played = self.records(db, "hands", ident, where) if hands else ()
+            undone = self.records(db, "undone", ident, where)
             if not isinstance(snapshot, dict) or not isinstance(created, str):
                 raise TypeError(_("the ruleset is not a table"))
         except InputError as exc:
@@ -623,11 +622,10 @@ class Store:
 
     @staticmethod
     def records(
-        db: sqlite3.Connection, table: str, number: str, ident: int, where: str
+        db: sqlite3.Connection, table: str, ident: int, where: str
     ) -> tuple[dict[str, Any], ...]:
         """The records of a game's hands (or undone hands), numbered from 1 without a gap."""
-        from canasta_score.core.limits import parse_json
-
+        number = NUMBERED_BY[table]
         rows = db.execute(
             f"SELECT {number}, record FROM {table} WHERE game = ? ORDER BY {number}", (ident,)
         ).fetchall()
@@ -762,15 +760,13 @@ class Store:
             return None
         return summary
 
-    def derive(
-        self, db: sqlite3.Connection, ident: int, game: Game, old: Summary | None = None
-    ) -> Log:
+    def derive(self, db: sqlite3.Connection, ident: int, game: Game) -> Log:
         """Score the game again and keep its summary and breakdowns (inside a write
         transaction); returns the game scored."""
         from canasta_score.games.game import replay
 
         log = replay(game)
-        self.keep_summary(db, ident, log.summary(), old)
+        self.keep_summary(db, ident, log.summary())
         self.keep_scores(db, ident, log.played)
         return log
 
@@ -869,8 +865,8 @@ class Store:
                 ),
             )
             ident = int(cursor.lastrowid or 0)
-            self.write_records(db, "hands", "number", ident, game.hands, 0)
-            self.write_records(db, "undone", "position", ident, game.undone, 0)
+            self.write_records(db, "hands", ident, game.hands, 0)
+            self.write_records(db, "undone", ident, game.undone, 0)
         except (TypeError, ValueError) as exc:
             raise GameError(
                 _('game "{game}" cannot be stored ({reason})').format(game=game.name, reason=exc)
@@ -883,12 +879,12 @@ class Store:
     def write_records(
         db: sqlite3.Connection,
         table: str,
-        number: str,
         ident: int,
         records: tuple[dict[str, Any], ...],
         start: int,
     ) -> None:
         """Write ``records`` as numbers ``start + 1`` on, replacing those and any after."""
+        number = NUMBERED_BY[table]
         db.execute(f"DELETE FROM {table} WHERE game = ? AND {number} > ?", (ident, start))
         db.executemany(
             f"INSERT INTO {table} (game, {number}, record) VALUES (?, ?, ?)",
@@ -957,11 +953,11 @@ class Store:
                         break
                     same += 1
                 if same < len(before.hands) or len(after.hands) > same:
-                    self.write_records(db, "hands", "number", ident, after.hands[same:], same)
+                    self.write_records(db, "hands", ident, after.hands[same:], same)
             else:
-                self.write_records(db, "hands", "number", ident, after.hands, count)
+                self.write_records(db, "hands", ident, after.hands, count)
             if after.undone != before.undone:
-                self.write_records(db, "undone", "position", ident, after.undone, 0)
+                self.write_records(db, "undone", ident, after.undone, 0)
         except (TypeError, ValueError) as exc:
             raise GameError(
                 _('game "{game}": the hand cannot be stored ({reason})').format(
@@ -1033,20 +1029,12 @@ class Store:
 
     # -------------------------------------------------------------- game files of old
 
-    def legacy_pending(self) -> bool:
-        """Whether the home's game files of an earlier version were never looked for (the
-        first command of a new database looks, once)."""
-        with self.guarded():
-            done = self.db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,))
-            return done.fetchone() is None
-
     def import_legacy(self) -> None:
         """Import every game file of an earlier version, exactly as it stands (its hands, its
         undone hands, and which game was current), in one transaction; then move the files
         into a folder of their own and say so once."""
         import uuid
 
-        from canasta_score.core.limits import MAX_IMPORT
         from canasta_score.games.store.legacy import current_name, game_files, put_away
 
         imported: list[Path] = []
@@ -1131,7 +1119,6 @@ def game_day(created: str, changed: str) -> str:
 def read_file(path: Path) -> Game:
     """The game in an exported game file (JSON or TOML log, or a game file of an earlier
     version), read and never changed."""
-    from canasta_score.core.limits import MAX_IMPORT
     from canasta_score.games.gamefile import read_log
     from canasta_score.games.store.legacy import read_bytes
 

@@ -1,24 +1,23 @@
 """Game files of earlier versions, and the game data that exports and those files share.
 
 Before the game database, each game was one TOML file in the game home (``NAME.toml``, with an
-``[end]`` table that counts the hands and checksums the rest). This module reads such a file's
-data (:func:`read_game`: checking that it is whole and bringing an older ruleset snapshot up to
-date), finds the files of a home (:func:`game_files`, :func:`current_name`) and puts them away
-once :meth:`canasta_score.games.store.Store.import_legacy` has imported them, reading each as any
-game file named by path is read. :func:`game_from_data` reads a game from its plain data, as game
-files and the JSON and TOML exports hold it.
+``[end]`` table that counts the hands and checksums the rest).
+:meth:`canasta_score.games.store.Store.import_legacy` imports a home's files once, reading each as
+any game file named by path is read, and then puts them away.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from canasta_score.core.errors import CanastaError, GameError
-from canasta_score.core.language import _, ngettext
+from canasta_score.core.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -160,7 +159,7 @@ def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[s
 def game_from_data(name: str, data: Any) -> Game:
     """A game from its data (the file's keys without ``version`` and ``end``, or an imported
     log's); a problem is a :class:`GameError` naming it."""
-    from canasta_score.games.game import Game, check_setup
+    from canasta_score.games.game import Game, check_setup, is_moment
 
     bad = problem_of(name)
     check_format(name, data)
@@ -168,8 +167,6 @@ def game_from_data(name: str, data: Any) -> Game:
     unknown -= {"ruleset", "hand", "undone"}
     if unknown:
         raise bad(_("unknown key {key}").format(key=sorted(unknown)[0]))
-    from canasta_score.games.game import is_moment
-
     created = data.get("created", "")
     if not is_moment(created):
         raise bad(
@@ -236,21 +233,20 @@ CURRENT_FILE = "current"
 CACHE_FOLDER = ".cache"
 
 
-def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in plain words (for refusing it)."""
-    import stat
+# What a file that is not a regular file is, in plain words (for refusing it).
+KINDS = (
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
+)
 
-    if stat.S_ISLNK(mode):
-        return _("a symbolic link")
-    if stat.S_ISDIR(mode):
-        return _("a folder")
-    if stat.S_ISFIFO(mode):
-        return _("a named pipe (FIFO)")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("a device")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a regular file")
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is (see :data:`KINDS`)."""
+    return next((_(kind) for test, kind in KINDS if test(mode)), _("not a regular file"))
 
 
 def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
@@ -259,22 +255,11 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
     waited on (it is opened without blocking and refused), and without ``follow`` a symbolic
     link is refused rather than followed. A file past the limit is refused by its size, before
     any of it is read."""
-    import os
-    import stat
-
-    from canasta_score.core.limits import size_text
-
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
         with suppress(OSError):
-            info = os.lstat(path)
-            if not stat.S_ISREG(info.st_mode):
-                raise GameError(
-                    _("{path}: is {kind}, not a regular file; not read").format(
-                        path=path, kind=kind_of(info.st_mode)
-                    )
-                )
+            check_regular(path, os.lstat(path), limit)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
@@ -285,39 +270,43 @@ def open_regular(path: Path, limit: int, follow: bool = True) -> BinaryIO:
         ) from None
     file = os.fdopen(fd, "rb")
     try:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise GameError(
-                _("{path}: is {kind}, not a regular file; not read").format(
-                    path=path, kind=kind_of(info.st_mode)
-                )
-            )
-        if info.st_size > limit:
-            raise GameError(
-                _("{path}: larger than the limit of {size} for a game file").format(
-                    path=path, size=size_text(limit)
-                )
-            )
+        check_regular(path, os.fstat(file.fileno()), limit)
     except BaseException:
         file.close()
         raise
     return file
 
 
+def check_regular(path: Path, info: os.stat_result, limit: int) -> None:
+    """Refuse what is not a regular file, or one past the limit."""
+    if not stat.S_ISREG(info.st_mode):
+        raise GameError(
+            _("{path}: is {kind}, not a regular file; not read").format(
+                path=path, kind=kind_of(info.st_mode)
+            )
+        )
+    if info.st_size > limit:
+        raise too_large(path, limit)
+
+
+def too_large(path: Path, limit: int) -> GameError:
+    from canasta_score.core.limits import size_text
+
+    return GameError(
+        _("{path}: larger than the limit of {size} for a game file").format(
+            path=path, size=size_text(limit)
+        )
+    )
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at ``path`` (at most ``limit``, without a leading UTF-8
     byte-order mark); anything else is a :class:`GameError` naming the file. A named pipe or a
     device is refused before it is read, a file past the limit by its size."""
-    from canasta_score.core.limits import size_text
-
     with open_regular(path, limit) as file:
         raw = file.read(limit + 1)
     if len(raw) > limit:  # grew while it was read
-        raise GameError(
-            _("{path}: larger than the limit of {size} for a game file").format(
-                path=path, size=size_text(limit)
-            )
-        )
+        raise too_large(path, limit)
     return raw.removeprefix(b"\xef\xbb\xbf")
 
 
@@ -331,8 +320,6 @@ def game_files(home: Path, limit: int) -> tuple[list[Path], list[str]]:
     that might have been one was skipped: a symbolic link, a named pipe or anything else that
     is not a regular file is never opened, and a file larger than ``limit`` is never read.
     Of any other file only its first bytes are read."""
-    import os
-
     found: list[Path] = []
     skipped: list[str] = []
     try:
@@ -369,7 +356,6 @@ def put_away(home: Path, imported: list[Path]) -> Path:
     """Move the imported game files (and the copies kept beside them) into a folder of their
     own, drop the earlier version's lock and cache files and its current-game file; returns
     the folder."""
-    import os
     import shutil
 
     kept = home / KEPT_FOLDER

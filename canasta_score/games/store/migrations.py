@@ -17,9 +17,8 @@ The tables:
 * ``undone``: the hands ``undo`` took back, in order (``redo`` puts the last one back).
 * ``settings``: the current game.
 * ``summaries`` and ``lines``: derived data, each hand's line of the score sheet (and, once
-  worked out, its breakdown) and the game's state after the last hand, stamped with the
-  program that derived them and the game's revision; anything with another stamp is derived
-  again (see :mod:`canasta_score.games.store`).
+  worked out, its breakdown) and the game's state after the last hand, stamped as
+  :mod:`canasta_score.games.store` says.
 """
 
 from __future__ import annotations
