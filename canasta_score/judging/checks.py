@@ -315,10 +315,9 @@ CHECKS: dict[str, Check] = {
                     "cards",
                     "cards",
                     'The cards, e.g. "K K 2" or "KS,KH,KD".',
-                    required=True,
                     argument=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 Option(
                     "initial",
@@ -354,10 +353,9 @@ CHECKS: dict[str, Check] = {
                     "melds",
                     "Each meld laid this turn, one argument each.",
                     (),
-                    required=True,
                     argument=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 SCORE,
                 Option("top-card", "card?", "The top discard taken inside these melds."),
@@ -372,22 +370,8 @@ CHECKS: dict[str, Check] = {
             "May this player take the discard pile now? The tool finds a legal way in the hand.\n"
             'Example: check pickup --top KD --hand "KS KH 5C 5D 5H" --not-opened --score 2000',
             (
-                Option(
-                    "top",
-                    "card",
-                    "The top card of the discard pile.",
-                    required=True,
-                    positional=True,
-                    deck=True,
-                ),
-                Option(
-                    "hand",
-                    "cards",
-                    "The player's whole hand.",
-                    required=True,
-                    positional=True,
-                    deck=True,
-                ),
+                Option("top", "card", "The top card of the discard pile.", deck=True, **REQUIRED),
+                Option("hand", "cards", "The player's whole hand.", deck=True, **REQUIRED),
                 Option(
                     "opened",
                     "bool",
@@ -418,21 +402,13 @@ CHECKS: dict[str, Check] = {
             'May this card be discarded now?\nExample: check discard KC --hand "AS 7D KC JK" '
             "--pile-empty",
             (
-                Option(
-                    "card",
-                    "card",
-                    "The card to discard.",
-                    required=True,
-                    argument=True,
-                    positional=True,
-                ),
+                Option("card", "card", "The card to discard.", argument=True, **REQUIRED),
                 Option(
                     "hand",
                     "cards",
                     "The hand before the discard (with the card).",
-                    required=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 Option(
                     "pile-empty",
