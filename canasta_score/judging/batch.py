@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.limits import answer_line, error, parse_line
+from canasta_score.core.limits import Answer, answer_line, error, parse_line
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
@@ -29,7 +29,6 @@ from canasta_score.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from canasta_score.rules.minimum import Minimum
 
-Answer = tuple[dict[str, Any], int]
 TextAnswer = tuple[str, int, str]
 
 COMMON = {"check": "text", "ruleset": "text", "players": "int", "rule": "texts"}
