@@ -263,11 +263,9 @@ def convert(option: Option, value: Any) -> Any:
     if kind == "card?":
         return parse_card(value) if value else None
     if kind == "melds":
-        melds: tuple[tuple[Card, ...], ...] = tuple(map(parse_cards, value))
-        return melds
+        return tuple(map(parse_cards, value))
     if kind == "ranks":
-        ranks: frozenset[Rank] = parse_ranks(list(value))
-        return ranks
+        return parse_ranks(list(value))
     if kind == "answer":
         from canasta_score.core.words import yes_or_no
 
