@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
@@ -81,23 +81,6 @@ class Option:
         return (self.flag or f"--{self.key}",)
 
 
-T = TypeVar("T")
-
-
-class Kept(Generic[T]):
-    """A value a check works out from its fields on first use, kept in the check's cache field
-    (which :func:`~canasta_score.core.frozen.replace` does not copy)."""
-
-    def __init__(self, work: Callable[[Check], T]) -> None:
-        self.work, self.name, self.__doc__ = work, work.__name__, work.__doc__
-
-    def __get__(self, check: Check, owner: type | None = None) -> T:
-        found: T | None = check.kept.get(self.name)
-        if found is None:
-            found = check.kept[self.name] = self.work(check)
-        return found
-
-
 @record
 class Check:
     """A check: its name, its help (with an example), its options, and the library function
@@ -111,20 +94,26 @@ class Check:
         default_factory=dict, compare=False, repr=False, metadata={"cache": True}
     )
 
-    @Kept
+    @property
     def plan(self) -> Plan:
-        """How a request is answered (the library imported on first use)."""
-        module, name = self.function.split(":")
-        shapes = {"melds": "melds", "card": "card", "card?": "card"}
-        return Plan(
-            getattr(import_module(module), name),
-            tuple((o.key, o.default) for o in self.options if o.positional),
-            tuple(
-                (o.key, o.param, o.default) for o in self.options if not (o.positional or o.context)
-            ),
-            tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck),
-            tuple(o for o in self.options if o.assumed),
-        )
+        """How a request is answered, worked out on first use (the library imported then) and
+        kept in the cache field (which :func:`~canasta_score.core.frozen.replace` does not copy)."""
+        found: Plan | None = self.kept.get("plan")
+        if found is None:
+            module, name = self.function.split(":")
+            shapes = {"melds": "melds", "card": "card", "card?": "card"}
+            found = self.kept["plan"] = Plan(
+                getattr(import_module(module), name),
+                tuple((o.key, o.default) for o in self.options if o.positional),
+                tuple(
+                    (o.key, o.param, o.default)
+                    for o in self.options
+                    if not (o.positional or o.context)
+                ),
+                tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck),
+                tuple(o for o in self.options if o.assumed),
+            )
+        return found
 
     def answer(
         self, rs: Ruleset, args: dict[str, Any], *, assumptions: bool = True
