@@ -41,9 +41,7 @@ FIELDS: dict[str, dict[str, str]] = {
     for name, check in DESCRIBED.items()
 }
 REQUIRED = {
-    name: tuple(o.key for o in check.options if o.required)
-    for name, check in DESCRIBED.items()
-    if any(o.required for o in check.options)
+    name: tuple(o.key for o in check.options if o.required) for name, check in DESCRIBED.items()
 }
 CHECKS = tuple(FIELDS)
 # The kinds whose value a request gives as it is, and the class of such a value.
@@ -65,7 +63,7 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
 CHECK_NAMES: dict[
     str, tuple[str, dict[str, tuple[str, str, type | None]], tuple[str, ...], Check]
 ] = {
-    variant: (check, SPELLINGS[check], REQUIRED.get(check, ()), DESCRIBED[check])
+    variant: (check, SPELLINGS[check], REQUIRED[check], DESCRIBED[check])
     for check in FIELDS
     for variant in {check, check.replace("-", "_")}
 }
@@ -159,7 +157,7 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
         converted = convert(OPTIONS[check][key], given)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None
-    if kind == "melds" and not converted and key in REQUIRED.get(check, ()):
+    if kind == "melds" and not converted and key in REQUIRED[check]:
         raise RequestError(f'{check}: "{key}" lists at least one meld')
     return converted
 
