@@ -111,7 +111,7 @@ MOST_CARDS = COUNT_MOST * (52 + COUNT_MOST)
 
 # ---------------------------------------------------------------- the quick form
 
-# The names of a side's record keys, for "... is given twice".
+# The names of a side's record keys, for "... is given twice" (every key set_once sets).
 KEY_NAMES = {
     "meld_points": N_("meld points"),
     "in_hand_points": N_("in hand points"),
@@ -362,8 +362,8 @@ def quick_number(token: str, shown: str) -> int:
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     if key in side:
-        name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
-        raise refused(_('"{item}": {name} is given twice'), item=shown, name=name)
+        text = _('"{item}": {name} is given twice')
+        raise refused(text, item=shown, name=_(KEY_NAMES[key]))
     side[key] = value
 
 
