@@ -15,7 +15,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import N_, _
 from canasta_score.core.safe_text import json_text
 from canasta_score.rules.cards import JOKER, THREE, Card, Rank, parse_card, parse_cards, parse_ranks
@@ -421,14 +421,7 @@ CHECKS: dict[str, Check] = {
             'Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" \n'
             'With the hand: check go-out --table "Q Q Q Q Q Q Q" --hand "K K K 5"',
             (
-                Option(
-                    "table",
-                    "melds",
-                    "One of the side's melds (repeatable).",
-                    (),
-                    positional=True,
-                    deck=True,
-                ),
+                replace(TABLE, positional=True),
                 Option("discard", "card?", "The final discard, if any.", deck=True),
                 Option("partner", "answer", "The partner's answer when asked."),
                 Option(
