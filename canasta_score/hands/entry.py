@@ -597,11 +597,11 @@ def parse_mode(text: str) -> bool:
 
 def meld_parser(rs: Ruleset) -> Callable[[str], str]:
     """Checks one meld as it stands at the end of the hand; returns the cards as typed."""
-    from canasta_score.judging.melds import Context, judge
+    from canasta_score.judging.melds import FINISHED, judge
 
     def parse(text: str) -> str:
         cards = parse_cards(text)
-        verdict = judge(cards, rs, Context(record=True, going_out=True))
+        verdict = judge(cards, rs, FINISHED)
         if not verdict.legal:
             reasons = "; ".join(r.text for r in verdict.broken)
             raise refused(_("not a legal meld: {reasons}"), reasons=reasons)
