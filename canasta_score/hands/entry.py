@@ -111,7 +111,7 @@ MOST_CARDS = COUNT_MOST * (52 + COUNT_MOST)
 
 # ---------------------------------------------------------------- the quick form
 
-# The names of a side's record keys, for "... is given twice".
+# The names of a side's record keys, for "... is given twice" (every key set_once sets).
 KEY_NAMES = {
     "meld_points": N_("meld points"),
     "in_hand_points": N_("in hand points"),
@@ -133,19 +133,15 @@ def korean() -> bool:
     return language.current() == language.KOREAN
 
 
-def said(english: tuple[str, ...], hangul: tuple[str, ...]) -> str:
-    """The word shown for an item: its first word in the language in use."""
-    return hangul[0] if korean() else english[0]
-
-
-def pair_word(pair: tuple[str, str]) -> str:
-    """The English or the Korean of a pair, in the language in use."""
-    return pair[1] if korean() else pair[0]
+def said(english: str, hangul: str) -> str:
+    """The English or the Korean word, in the language in use."""
+    return hangul if korean() else english
 
 
 def count_word(key: str) -> str:
-    """The word shown for a counted item (``meld_points`` → ``melded`` / ``멜드``)."""
-    return said(*COUNT_ITEMS[key])
+    """The word shown for a counted item (``meld_points`` → ``melded`` / ``멜드``): its first."""
+    english, hangul = COUNT_ITEMS[key]
+    return said(english[0], hangul[0])
 
 
 def flag_word(index: int, second: bool = False) -> str:
@@ -157,7 +153,7 @@ def flag_word(index: int, second: bool = False) -> str:
 
 def special_name(key: str) -> str:
     """A special hand's record key as shown: itself, or its Korean name."""
-    return SPECIAL_KOREAN[key] if korean() else key
+    return said(key, SPECIAL_KOREAN[key])
 
 
 def kind_name(key: str) -> str:
@@ -172,7 +168,7 @@ def ordered(side: dict[str, Any]) -> dict[str, Any]:
 
 def quick_help(rs: Ruleset | None = None) -> str:
     """How to write the quick form, in the language in use (for ``rs``: its items only)."""
-    special, incomplete = pair_word(SPECIAL_BEFORE), pair_word(INCOMPLETE_BEFORE)
+    special, incomplete = said(*SPECIAL_BEFORE), said(*INCOMPLETE_BEFORE)
     if rs is None:
         canastas = _("N {names} (canastas)").format(names=" / ".join(kinds.spoken_names()))
         concealed = flag_word(CONCEALED)
@@ -225,8 +221,8 @@ def count_token(word: str) -> str | None:
 
 def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
     """The record key of the canastas a phrase names (``natural canastas``, ``내추럴``), or None."""
-    for suffix in (*(f" {w}" for w in CANASTA_AFTER), ""):
-        kind_word = phrase.removesuffix(suffix) if suffix else phrase
+    for suffix in CANASTA_AFTER:  # a phrase ends in one of them at most: the others try it whole
+        kind_word = phrase.removesuffix(f" {suffix}")
         key = kinds.canasta_word(kind_word, rs) if kind_word else None
         if key is not None:
             return key
@@ -366,8 +362,8 @@ def quick_number(token: str, shown: str) -> int:
 
 def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     if key in side:
-        name = _(KEY_NAMES[key]) if key in KEY_NAMES else key.replace("_", " ")
-        raise refused(_('"{item}": {name} is given twice'), item=shown, name=name)
+        text = _('"{item}": {name} is given twice')
+        raise refused(text, item=shown, name=_(KEY_NAMES[key]))
     side[key] = value
 
 
@@ -480,7 +476,7 @@ def describe_side(side: dict[str, Any]) -> str:
         items.append(f"{side['meld_points']} {count_word('meld_points')}")
     for kind, n in side.get("canastas", {}).items():
         items.append(f"{n} {kinds.spoken(kind)}")
-    incomplete = pair_word(INCOMPLETE_BEFORE)
+    incomplete = said(*INCOMPLETE_BEFORE)
     items += [f"{incomplete} {kinds.spoken(k)}" for k in side.get("incomplete", [])]
     for key in ("red_threes", "black_threes", *LATER_COUNTS):
         if isinstance(side.get(key), int):
@@ -492,10 +488,10 @@ def describe_side(side: dict[str, Any]) -> str:
     elif side.get("went_out"):
         items.append(flag_word(OUT) + by)
     if side.get("special_hand"):
-        items.append(f"{pair_word(SPECIAL_BEFORE)} {special_name(side['special_hand'])}")
+        items.append(f"{said(*SPECIAL_BEFORE)} {special_name(side['special_hand'])}")
     if side.get("acaba"):
         items.append(flag_word(ACABA))
-    nothing = "없음" if korean() else "nothing"
+    nothing = said("nothing", "없음")
     return f"{side['name']}: {', '.join(items) if items else nothing}"
 
 
@@ -505,8 +501,9 @@ def play_word(word: str) -> str | None:
 
 
 def play_said(key: str) -> str:
-    """The word of play's rulings that says ``key``, in the language in use."""
-    return said(*PLAY_ITEMS[key])
+    """The word of play's rulings that says ``key``, in the language in use (its first)."""
+    english, hangul = PLAY_ITEMS[key]
+    return said(english[0], hangul[0])
 
 
 # ---------------------------------------------------------------- answers to questions
@@ -524,12 +521,12 @@ CHOICES = {"out": ("out", "나감", "나가기"), "all": ("all", "전체", "모�
 
 def nobody() -> str:
     """The answer shown for "nobody went out", in the language in use."""
-    return said(NOBODY[:1], NOBODY[4:5])
+    return said(NOBODY[0], NOBODY[4])
 
 
 def choice_word(key: str) -> str:
     """The word shown for a choice of ``CHOICES``, in the language in use."""
-    return said(CHOICES[key][:1], CHOICES[key][1:2])
+    return said(*CHOICES[key][:2])
 
 
 def parse_count(text: str) -> int:
@@ -577,7 +574,7 @@ def side_parser(
 
 def yes_no(value: bool) -> str:
     """The answer shown for yes or no (a default), in the language in use."""
-    return said(YES[:1], YES[2:3]) if value else said(NO[:1], NO[2:3])
+    return said(YES[0], YES[2]) if value else said(NO[0], NO[2])
 
 
 def parse_yes(text: str) -> bool:
@@ -600,11 +597,11 @@ def parse_mode(text: str) -> bool:
 
 def meld_parser(rs: Ruleset) -> Callable[[str], str]:
     """Checks one meld as it stands at the end of the hand; returns the cards as typed."""
-    from canasta_score.judging.melds import Context, judge
+    from canasta_score.judging.melds import FINISHED, judge
 
     def parse(text: str) -> str:
         cards = parse_cards(text)
-        verdict = judge(cards, rs, Context(record=True, going_out=True))
+        verdict = judge(cards, rs, FINISHED)
         if not verdict.legal:
             reasons = "; ".join(r.text for r in verdict.broken)
             raise refused(_("not a legal meld: {reasons}"), reasons=reasons)

@@ -54,12 +54,8 @@ class HandBatch:
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
         """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
         object) and for an error object its message."""
-        data, code = self.answer_line(text, line)
+        data, code = answer_line(self.answer, text, line)
         return json_text(data), code, data["error"] if code == 2 else ""
-
-    def answer_line(self, text: str | bytes, line: int) -> Answer:
-        """The answer to one line of JSON (``line`` numbers it in an error object)."""
-        return answer_line(self.answer, text, line)
 
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request and its code (0 or 2)."""

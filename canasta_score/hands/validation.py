@@ -15,7 +15,7 @@ from itertools import chain
 from canasta_score.core.language import N_, _, ngettext
 from canasta_score.core.words import said_key
 from canasta_score.hands.on_table import judged_melds, melded, summary_kind
-from canasta_score.hands.record import HandRecord, SideRecord, fail
+from canasta_score.hands.record import SPECIAL_HANDS, HandRecord, SideRecord, fail
 from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Kind, ratio_ok
 from canasta_score.rules import kinds
@@ -42,12 +42,8 @@ GROUP_CANASTAS = tuple(
 )
 # The deck category of the rank a clean canasta of a special rank is made of.
 RANK_CATEGORY = {CanastaKind.SEVENS: "seven", CanastaKind.ACES: "ace"}
-SPECIAL_KEYS = {
-    "straight": "special_hands.straight",
-    "pairs": "special_hands.pairs",
-    "pairs-27a": "special_hands.pairs_27a",
-    "garbage": "special_hands.garbage",
-}
+# Each special hand's ruleset key (``pairs-27a``: ``special_hands.pairs_27a``).
+SPECIAL_KEYS = {k: f"special_hands.{k.replace('-', '_')}" for k in SPECIAL_HANDS}
 # What the deck check counts, in the order it reports, with the words it uses.
 CATEGORIES = {
     "cards": N_("cards"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.limits import answer_line, error, parse_line
+from canasta_score.core.limits import Answer, answer_line, error, parse_line
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
@@ -29,7 +29,6 @@ from canasta_score.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from canasta_score.rules.minimum import Minimum
 
-Answer = tuple[dict[str, Any], int]
 TextAnswer = tuple[str, int, str]
 
 COMMON = {"check": "text", "ruleset": "text", "players": "int", "rule": "texts"}
@@ -42,9 +41,7 @@ FIELDS: dict[str, dict[str, str]] = {
     for name, check in DESCRIBED.items()
 }
 REQUIRED = {
-    name: tuple(o.key for o in check.options if o.required)
-    for name, check in DESCRIBED.items()
-    if any(o.required for o in check.options)
+    name: tuple(o.key for o in check.options if o.required) for name, check in DESCRIBED.items()
 }
 CHECKS = tuple(FIELDS)
 # The kinds whose value a request gives as it is, and the class of such a value.
@@ -66,7 +63,7 @@ SPELLINGS: dict[str, dict[str, tuple[str, str, type | None]]] = {
 CHECK_NAMES: dict[
     str, tuple[str, dict[str, tuple[str, str, type | None]], tuple[str, ...], Check]
 ] = {
-    variant: (check, SPELLINGS[check], REQUIRED.get(check, ()), DESCRIBED[check])
+    variant: (check, SPELLINGS[check], REQUIRED[check], DESCRIBED[check])
     for check in FIELDS
     for variant in {check, check.replace("-", "_")}
 }
@@ -160,7 +157,7 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
         converted = convert(OPTIONS[check][key], given)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None
-    if kind == "melds" and not converted and key in REQUIRED.get(check, ()):
+    if kind == "melds" and not converted and key in REQUIRED[check]:
         raise RequestError(f'{check}: "{key}" lists at least one meld')
     return converted
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from canasta_score.core.errors import InputError
-from canasta_score.core.frozen import record
+from canasta_score.core.frozen import record, replace
 from canasta_score.core.language import N_, _
 from canasta_score.core.safe_text import json_text
 from canasta_score.rules.cards import JOKER, THREE, Card, Rank, parse_card, parse_cards, parse_ranks
@@ -81,23 +81,6 @@ class Option:
         return (self.flag or f"--{self.key}",)
 
 
-T = TypeVar("T")
-
-
-class Kept(Generic[T]):
-    """A value a check works out from its fields on first use, kept in the check's cache field
-    (which :func:`~canasta_score.core.frozen.replace` does not copy)."""
-
-    def __init__(self, work: Callable[[Check], T]) -> None:
-        self.work, self.name, self.__doc__ = work, work.__name__, work.__doc__
-
-    def __get__(self, check: Check, owner: type | None = None) -> T:
-        found: T | None = check.kept.get(self.name)
-        if found is None:
-            found = check.kept[self.name] = self.work(check)
-        return found
-
-
 @record
 class Check:
     """A check: its name, its help (with an example), its options, and the library function
@@ -111,20 +94,26 @@ class Check:
         default_factory=dict, compare=False, repr=False, metadata={"cache": True}
     )
 
-    @Kept
+    @property
     def plan(self) -> Plan:
-        """How a request is answered (the library imported on first use)."""
-        module, name = self.function.split(":")
-        shapes = {"melds": "melds", "card": "card", "card?": "card"}
-        return Plan(
-            getattr(import_module(module), name),
-            tuple((o.key, o.default) for o in self.options if o.positional),
-            tuple(
-                (o.key, o.param, o.default) for o in self.options if not (o.positional or o.context)
-            ),
-            tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck),
-            tuple(o for o in self.options if o.assumed),
-        )
+        """How a request is answered, worked out on first use (the library imported then) and
+        kept in the cache field (which :func:`~canasta_score.core.frozen.replace` does not copy)."""
+        found: Plan | None = self.kept.get("plan")
+        if found is None:
+            module, name = self.function.split(":")
+            shapes = {"melds": "melds", "card": "card", "card?": "card"}
+            found = self.kept["plan"] = Plan(
+                getattr(import_module(module), name),
+                tuple((o.key, o.default) for o in self.options if o.positional),
+                tuple(
+                    (o.key, o.param, o.default)
+                    for o in self.options
+                    if not (o.positional or o.context)
+                ),
+                tuple((o.key, shapes.get(o.kind, "cards")) for o in self.options if o.deck),
+                tuple(o for o in self.options if o.assumed),
+            )
+        return found
 
     def answer(
         self, rs: Ruleset, args: dict[str, Any], *, assumptions: bool = True
@@ -263,11 +252,9 @@ def convert(option: Option, value: Any) -> Any:
     if kind == "card?":
         return parse_card(value) if value else None
     if kind == "melds":
-        melds: tuple[tuple[Card, ...], ...] = tuple(map(parse_cards, value))
-        return melds
+        return tuple(map(parse_cards, value))
     if kind == "ranks":
-        ranks: frozenset[Rank] = parse_ranks(list(value))
-        return ranks
+        return parse_ranks(list(value))
     if kind == "answer":
         from canasta_score.core.words import yes_or_no
 
@@ -315,10 +302,9 @@ CHECKS: dict[str, Check] = {
                     "cards",
                     "cards",
                     'The cards, e.g. "K K 2" or "KS,KH,KD".',
-                    required=True,
                     argument=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 Option(
                     "initial",
@@ -354,10 +340,9 @@ CHECKS: dict[str, Check] = {
                     "melds",
                     "Each meld laid this turn, one argument each.",
                     (),
-                    required=True,
                     argument=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 SCORE,
                 Option("top-card", "card?", "The top discard taken inside these melds."),
@@ -372,22 +357,8 @@ CHECKS: dict[str, Check] = {
             "May this player take the discard pile now? The tool finds a legal way in the hand.\n"
             'Example: check pickup --top KD --hand "KS KH 5C 5D 5H" --not-opened --score 2000',
             (
-                Option(
-                    "top",
-                    "card",
-                    "The top card of the discard pile.",
-                    required=True,
-                    positional=True,
-                    deck=True,
-                ),
-                Option(
-                    "hand",
-                    "cards",
-                    "The player's whole hand.",
-                    required=True,
-                    positional=True,
-                    deck=True,
-                ),
+                Option("top", "card", "The top card of the discard pile.", deck=True, **REQUIRED),
+                Option("hand", "cards", "The player's whole hand.", deck=True, **REQUIRED),
                 Option(
                     "opened",
                     "bool",
@@ -418,21 +389,13 @@ CHECKS: dict[str, Check] = {
             'May this card be discarded now?\nExample: check discard KC --hand "AS 7D KC JK" '
             "--pile-empty",
             (
-                Option(
-                    "card",
-                    "card",
-                    "The card to discard.",
-                    required=True,
-                    argument=True,
-                    positional=True,
-                ),
+                Option("card", "card", "The card to discard.", argument=True, **REQUIRED),
                 Option(
                     "hand",
                     "cards",
                     "The hand before the discard (with the card).",
-                    required=True,
-                    positional=True,
                     deck=True,
+                    **REQUIRED,
                 ),
                 Option(
                     "pile-empty",
@@ -458,14 +421,7 @@ CHECKS: dict[str, Check] = {
             'Example: check go-out --table "Q Q Q Q Q Q Q" --table "K K K" \n'
             'With the hand: check go-out --table "Q Q Q Q Q Q Q" --hand "K K K 5"',
             (
-                Option(
-                    "table",
-                    "melds",
-                    "One of the side's melds (repeatable).",
-                    (),
-                    positional=True,
-                    deck=True,
-                ),
+                replace(TABLE, positional=True),
                 Option("discard", "card?", "The final discard, if any.", deck=True),
                 Option("partner", "answer", "The partner's answer when asked."),
                 Option(

@@ -21,18 +21,13 @@ def going_out_problems(
     out: list[RuleRef] = []
     if incomplete_wild and not rs.go_out.incomplete_special_allowed:
         out.append(rs.cite("go_out.incomplete_special_allowed"))
-    return out + going_out_shortfall(rs, canastas)
-
-
-def going_out_shortfall(rs: Ruleset, canastas: Sequence[CanastaKind]) -> list[RuleRef]:
-    """Which going-out canasta requirements the side's canastas do not meet."""
-    return list(shortfall(rs, tuple(canastas), current()))
+    return out + list(shortfall(rs, tuple(canastas), current()))
 
 
 @lru_cache(maxsize=1024)
 def shortfall(rs: Ruleset, canastas: tuple[CanastaKind, ...], language: str) -> tuple[RuleRef, ...]:
-    """:func:`going_out_shortfall` worked out, in ``language`` (the one in use): many sides
-    hold the same canastas."""
+    """Which going-out canasta requirements the side's canastas do not meet, in ``language``
+    (the one in use): many sides hold the same canastas."""
     g = rs.go_out
     families = [kinds.family(k) for k in canastas]
     if not g.wild_canastas_count:

@@ -5,7 +5,7 @@ found in one place."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,7 @@ from canasta_score.rules.ruleset import RuleRef, Ruleset
 if TYPE_CHECKING:
     from canasta_score.judging.initial import check_initial_meld
     from canasta_score.judging.pickup import check_pickup
+    from canasta_score.judging.ways_out import Layout
     from canasta_score.rules.minimum import Minimum, min_meld
 
 # Named here, loaded on first use: a meld ruling needs neither the opening planner nor the pile.
@@ -169,14 +170,9 @@ def dirty_ace_addition(rs: Ruleset, base: tuple[Card, ...], added: tuple[Card, .
 # What describe_meld calls each kind of meld but a group (translated where it is shown), and
 # the rule it cites (a group: its ratio rule when it holds wild cards).
 MELD_WORDS = {
-    Kind.WILD: N_("a wild-card meld"),
-    Kind.SEQUENCE: N_("a sequence"),
-    Kind.BLACK_THREES: N_("a black-three meld"),
-}
-MELD_KEYS = {
-    Kind.WILD: "meld.wild_melds",
-    Kind.SEQUENCE: "meld.sequence",
-    Kind.BLACK_THREES: "meld.black_threes",
+    Kind.WILD: (N_("a wild-card meld"), "meld.wild_melds"),
+    Kind.SEQUENCE: (N_("a sequence"), "meld.sequence"),
+    Kind.BLACK_THREES: (N_("a black-three meld"), "meld.black_threes"),
 }
 
 
@@ -198,7 +194,8 @@ def word_meld(rs: Ruleset, key: tuple[Any, ...], language: str) -> RuleRef:
         what = _("a meld of {rank}").format(rank=rank._value_ if rank else "?")
         rule = "meld.wild_ratio" if wilds else "meld.one-rank"
     else:
-        what, rule = _(MELD_WORDS[kind]), MELD_KEYS[kind]
+        said, rule = MELD_WORDS[kind]
+        what = _(said)
     if merged:
         what = _("{meld} (with the side's meld it joins)").format(meld=what)
     size = _("{cards} cards, {naturals} natural and {wilds} wild").format(
@@ -355,7 +352,7 @@ def meld_hand_away(
     discard; see :func:`~canasta_score.judging.ways_out.worth`). When none does: the cards that
     cannot be melded, if the one final discard cannot take them all, else the ruling of the
     layout that breaks the fewest rules."""
-    from canasta_score.judging.ways_out import Layout, arrangements, broken_melds, layouts, worth
+    from canasta_score.judging.ways_out import arrangements, broken_melds, layouts, worth
 
     if discard is not None:
         raise InputError(
@@ -389,7 +386,7 @@ def meld_hand_away(
                 closest = miss, ruling, layout
     if best is not None:
         return shown(best[1], best[2])
-    unmeldable = cannot_meld(rs, arrangements(rs, table, hand), broken_melds)
+    unmeldable = cannot_meld(rs, arrangements(rs, table, hand))
     if unmeldable is not None:
         return unmeldable
     if closest is None:  # every layout gets a ruling: the loop above ran at least once
@@ -397,17 +394,15 @@ def meld_hand_away(
     return shown(closest[1], closest[2])
 
 
-def cannot_meld(
-    rs: Ruleset,
-    whole: Iterable[Any],
-    broken: Callable[[Ruleset, Any], list[tuple[Card, ...]]],
-) -> Ruling | None:
+def cannot_meld(rs: Ruleset, whole: Iterable[Layout]) -> Ruling | None:
     """When the hand has more cards that no meld can take than the final discard can (one card,
     RULES 1.8): the ruling that says which, laid out with the fewest such cards. ``whole`` is
-    every layout of the whole hand melded; ``broken`` the hand's cards in its broken melds."""
-    fewest: tuple[int, Any, list[tuple[Card, ...]]] | None = None
+    every layout of the whole hand melded."""
+    from canasta_score.judging.ways_out import broken_melds
+
+    fewest: tuple[int, Layout, list[tuple[Card, ...]]] | None = None
     for layout in whole:
-        left = broken(rs, layout)
+        left = broken_melds(rs, layout)
         count = sum(len(m) for m in left)
         if fewest is None or count < fewest[0]:
             fewest = count, layout, left

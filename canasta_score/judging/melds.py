@@ -140,11 +140,11 @@ def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, 
     return Shape.of(SEQUENCE, cards), []
 
 
-def max_cards(rs: Ruleset, going_out: bool) -> int:
-    """The size limit that applies (0 = none)."""
+def max_cards(rs: Ruleset, going_out: bool) -> tuple[int, str]:
+    """The size limit that applies (0 = none) and its rule key."""
     if going_out and rs.meld.max_cards_going_out:
-        return rs.meld.max_cards_going_out
-    return rs.meld.max_cards
+        return rs.meld.max_cards_going_out, "meld.max_cards_going_out"
+    return rs.meld.max_cards, "meld.max_cards"
 
 
 def ratio_ok(naturals: int, wilds: int, ratio: str) -> bool:
@@ -202,11 +202,8 @@ def judge_group(
     if rank is TWO:
         naturals, wilds = twos, jokers
     out = [rs.cite("meld.min_cards")] if size < m.min_cards else []
-    limit = max_cards(rs, going_out)
+    limit, key = max_cards(rs, going_out)
     if limit and size > limit:
-        key = (
-            "meld.max_cards_going_out" if going_out and m.max_cards_going_out else "meld.max_cards"
-        )
         out.append(rs.cite(key))
     for key in group_lacks(rs, rank, naturals, wilds):
         ratio = key == "meld.wild_ratio"
@@ -272,13 +269,7 @@ def incomplete_wild_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
 
 def incomplete_deuce_meld(cards: tuple[Card, ...], rs: Ruleset) -> bool:
     """A meld of twos (as a rank) that is not yet a canasta."""
-    shape, _ = shape_of(cards, rs)
-    return (
-        shape is not None
-        and shape.kind is GROUP
-        and shape.rank is TWO
-        and len(cards) < rs.canasta.min_cards
-    )
+    return group_rank(cards, rs) is TWO and len(cards) < rs.canasta.min_cards
 
 
 def group_make_up(cards: tuple[Card, ...]) -> tuple[Rank, int, int, int] | None:
@@ -328,8 +319,7 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
     m = rs.meld
     if len(cards) < m.min_cards and shape.kind is not BLACK_THREES:
         broken.append(rs.cite("meld.min_cards"))
-    limit = max_cards(rs, ctx.going_out)
-    key = "meld.max_cards"
+    limit, key = max_cards(rs, ctx.going_out)
     if shape.kind is SEQUENCE:
         limit, key = m.sequence_max, "meld.sequence_max"
         if ctx.going_out and m.sequence_extend_going_out:
@@ -337,8 +327,6 @@ def judge_now(cards: tuple[Card, ...], rs: Ruleset, ctx: Context) -> Verdict:
     elif shape.kind is WILD and m.wild_meld_max:
         limit, key = m.wild_meld_max, "meld.wild_meld_max"
     if limit and len(cards) > limit:
-        if ctx.going_out and m.max_cards_going_out and key == "meld.max_cards":
-            key = "meld.max_cards_going_out"
         broken.append(rs.cite(key))
     if shape.kind is BLACK_THREES:
         broken += black_three_broken(shape, rs, ctx)

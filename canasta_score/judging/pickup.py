@@ -186,8 +186,7 @@ def no_way_reasons(
     if not (frozen_now or len(naturals) >= 2):
         text = _("No cards in hand meet the top {card} in a way this ruleset allows")
         return [rs.cite("pile.take_unfrozen", text.format(card=t))]
-    too_big = bool(existing) and bool(rs.meld.max_cards)
-    too_big = too_big and len(existing) + 3 > rs.meld.max_cards
+    too_big = bool(existing) and 0 < rs.meld.max_cards < len(existing) + 3
 
     def full() -> list[RuleRef]:
         text = _("The pair and the top {card} cannot join the side's meld {meld}")

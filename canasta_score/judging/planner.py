@@ -225,11 +225,8 @@ def search(
     base = sum(rs.count(run) for run in runs) + wild_meld[0] * rs.values.joker
     base += wild_meld[1] * rs.values.two
     flags0 = WILD_MELD if size else 0
-    if size >= rs.canasta.min_cards:
+    if any(n >= rs.canasta.min_cards for n in (size, *map(len, runs))):
         flags0 |= CANASTA | HAND_CANASTA | BETTER_CANASTA
-    for run in runs:
-        if len(run) >= rs.canasta.min_cards:
-            flags0 |= CANASTA | HAND_CANASTA | BETTER_CANASTA
     counts: dict[Rank, int] = {}
     for card in naturals:
         counts[card.rank] = counts.get(card.rank, 0) + 1

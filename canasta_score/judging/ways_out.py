@@ -21,6 +21,7 @@ from canasta_score.judging.melds import (
     FINISHED,
     Kind,
     canasta_bonus_key,
+    group_rank,
     judge,
     merge_same_rank,
     shape_of,
@@ -60,9 +61,9 @@ def joined(
     hand = [list(m) for m in laid] if laid is not None else [[] for _ in melds]
     where: dict[Rank, int] = {}
     for i, meld in enumerate(melds):
-        shape, _ = shape_of(tuple(meld), rs)
-        if shape is not None and shape.kind is Kind.GROUP and shape.rank is not None:
-            where.setdefault(shape.rank, i)
+        rank = group_rank(tuple(meld), rs)
+        if rank is not None:
+            where.setdefault(rank, i)
     for card in cards:
         if card.rank.is_wild:
             continue
@@ -74,14 +75,6 @@ def joined(
         hand[where[card.rank]].append(card)
     open_to_wilds = sorted(i for rank, i in where.items() if rank.is_natural)
     return melds, hand, open_to_wilds
-
-
-def spreads(count: int, places: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to give ``count`` like cards to ``places`` (the place of each card, sorted)."""
-    if count == 0:
-        yield ()
-        return
-    yield from combinations_with_replacement(places, count)
 
 
 # A run the hand may lay: the table meld it joins (-1: a new sequence) and its cards.
@@ -167,18 +160,9 @@ def laid_out(
             melds.append(list(run))
             laid.append(list(run))
         else:
-            melds[target] = sorted([*melds[target], *run], key=sequence_place)
+            melds[target] = sorted([*melds[target], *run], key=lambda c: c.rank.sequence_index)
             laid[target].extend(run)
-    rest = tuple(left.elements())
-    return (
-        tuple(tuple(m) for m in melds),
-        tuple(tuple(m) for m in laid),
-        rest,
-    )
-
-
-def sequence_place(card: Card) -> int:
-    return card.rank.sequence_index
+    return tuple(map(tuple, melds)), tuple(map(tuple, laid)), tuple(left.elements())
 
 
 def layouts(rs: Ruleset, table: Melds, hand: tuple[Card, ...]) -> Iterator[Layout]:
@@ -206,8 +190,9 @@ def arrangements(
             places = [*places, len(melds)]  # a meld of wild cards (judged like any other)
             melds = [*melds, []]
             laid = [*laid, []]
-        for given_jokers in spreads(len(jokers), places):
-            for given_twos in spreads(len(twos), places):
+        # Every way to give the jokers, then the twos, to those places (a place for each card).
+        for given_jokers in combinations_with_replacement(places, len(jokers)):
+            for given_twos in combinations_with_replacement(places, len(twos)):
                 tried += 1
                 if tried > MAX_LAYOUTS:
                     raise InputError(
@@ -219,10 +204,8 @@ def arrangements(
                     )
                 out = [list(m) for m in melds]
                 hand_part = [list(m) for m in laid]
-                for card, place in zip(jokers, given_jokers, strict=True):
-                    out[place].append(card)
-                    hand_part[place].append(card)
-                for card, place in zip(twos, given_twos, strict=True):
+                wild = zip((*jokers, *twos), (*given_jokers, *given_twos), strict=True)
+                for card, place in wild:
                     out[place].append(card)
                     hand_part[place].append(card)
                 kept = [i for i, m in enumerate(out) if m]
