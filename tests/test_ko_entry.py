@@ -28,6 +28,7 @@ from canasta_score.hands.entry import (
     parse_yes,
     quick_help,
     side_questions,
+    special_parser,
 )
 from canasta_score.hands.record import parse_record
 from canasta_score.hands.scoring import score_hand
@@ -378,3 +379,14 @@ def test_a_record_key_is_named_by_its_glossary_word_with_the_key_in_korean(
     with language.speaking("ko"), pytest.raises(InputError) as raised:
         validate(load_ruleset(ruleset), parse_record(record))
     assert said in str(raised.value)
+
+
+def test_the_special_hand_question_takes_its_korean_name_rules_7_2() -> None:
+    """The question after going out in US American asks which special hand was laid (RULES
+    7.2): 스트레이트 is the straight and 페어 the natural pairs, as their English names are;
+    아니오 and an empty answer are none; a name the ruleset does not play is refused."""
+    parse = special_parser(("straight", "pairs"))
+    answers = ("스트레이트", "페어", "straight", "아니오", "")
+    assert [parse(answer) for answer in answers] == ["straight", "pairs", "straight", "", ""]
+    with pytest.raises(InputError):
+        parse("가비지")

@@ -666,7 +666,7 @@ def special_parser(allowed: tuple[str, ...]) -> Callable[[str], str]:
         value = kinds.plain(text)
         if value in ("", "none", *NO, *NOTHING):
             return ""
-            value = BY_KOREAN.get(value, value)
+        value = BY_KOREAN.get(value, value)
         if value not in allowed:
             names = ", ".join(special_name(k) for k in allowed)
             message = _('"{answer}": give one of {names}, or n')
