@@ -625,14 +625,14 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     for name, section in rs.items():
         if section is None:
             continue
-        for key in section_fields(section_types()[name]):
+        for key, fld in section_fields(section_types()[name]).items():
             value = getattr(section, key)
             full = f"{name}.{key}"
             if full in schema.NOT_COUNTS or full == "game.target" or isinstance(value, bool):
                 continue
             listed = value if isinstance(value, list | tuple) else [value]
             numbers = [n for n in listed if isinstance(n, int) and not isinstance(n, bool)]
-            if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
+            if fld.metadata.get("points"):
                 # Points below 0 are point_problems' to report.
                 least, most = 0, schema.POINTS_MOST
                 bad = next((n for n in numbers if n > most), None)
@@ -707,13 +707,13 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     for name, section in rs.items():
         if section is None:
             continue
-        for key in section_fields(section_types()[name]):
+        for key, fld in section_fields(section_types()[name]).items():
             value = getattr(section, key)
             full = f"{name}.{key}"
             numbers = list(value) if isinstance(value, (list, tuple)) else [value]
             if full == "initial_meld.tiers":
                 numbers = [tier.minimum for tier in value]
-            elif name not in schema.POINT_SECTIONS and full not in schema.POINT_KEYS:
+            elif not fld.metadata.get("points"):
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
             if bad:
