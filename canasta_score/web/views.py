@@ -42,6 +42,9 @@ COUNTS = (
 )
 # The checks a page offers, in its order.
 RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
+# The field asking for an option of each kind (else a line of text); a yes or no may be left
+# unsaid (the check then assumes its default, and says so where that matters).
+ASKED = {"bool": "answer", "answer": "answer", "melds": "melds", "int": "count", "int?": "count"}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 
 _env: jinja2.Environment | None = None
@@ -353,13 +356,7 @@ def ruling_form(
     check = CHECKS[check_name if check_name in RULINGS else RULINGS[0]]
     options = []
     for o in shown_options(check):
-        # A yes or no may also be left unsaid (the check then assumes its default, and says
-        # so where that matters).
-        kind = {"bool": "answer", "melds": "melds", "answer": "answer"}.get(o.kind, "text")
-        if o.key == "side":
-            kind = "side"
-        if o.kind in ("int", "int?"):
-            kind = "count"
+        kind = "side" if o.key == "side" else ASKED.get(o.kind, "text")
         options.append(
             {
                 "key": o.key,
