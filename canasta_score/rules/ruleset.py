@@ -108,11 +108,10 @@ class Ruleset(Schema):
         section_cls: type = type(getattr(self, section))
         meta = section_fields(section_cls)[name].metadata
         value = self.value(key)
-        own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
         template = pgettext(key, str(meta["text"]))
         if value != 0 and " (0 = " in template:
             template = template[: template.index(" (0 = ")]
-        return particles(template.format(v=_(own) if own else describe_value(value)))
+        return particles(template.format(v=describe_choice(key, value)))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
@@ -183,6 +182,12 @@ def describe_value(value: Any) -> str:
     if isinstance(value, int) and current() == KOREAN:
         return f"{value:,}"  # as Korean rule texts write numbers: 5,000점
     return str(value)
+
+
+def describe_choice(key: str, value: Any) -> str:
+    """A key's value in words: a choice as that key says it, if it says it its own way."""
+    own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
+    return _(own) if own else describe_value(value)
 
 
 def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
