@@ -534,6 +534,7 @@ def cross_checks(
         problems.append(text.format(origin=origin, size=table.side_size))
 
     def at(key: str) -> str:
+        """Where a problem with ``key`` lies: the house rule that set it, or the ruleset."""
         return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
@@ -578,7 +579,7 @@ def cross_checks(
     problems += deck_problems(rs, at)
     if not stored:
         problems += threes_problems(rs, origin)
-    return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
+    return problems + range_problems(rs, origin, at) + point_problems(rs, at)
 
 
 def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
@@ -622,7 +623,7 @@ def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     return problems
 
 
-def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+def range_problems(rs: dict[str, Any], origin: str, at: Callable[[str], str]) -> list[str]:
     """Counts (players, packs, cards, canastas, hands) from their least value (0 unless
     :data:`schema.COUNT_LEAST` says more) up to :data:`schema.COUNT_MOST`; points up to
     :data:`schema.POINTS_MOST`."""
@@ -647,10 +648,9 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 bad = next((n for n in numbers if not least <= n <= most), None)
                 allowed = N_("a count here is {least} to {most:,}")
             if bad is not None:
-                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
                 text = _("{where}: {value:,} is out of range; {allowed}")
                 said = _(allowed).format(least=least, most=most)
-                problems.append(text.format(where=where, value=bad, allowed=said))
+                problems.append(text.format(where=at(full), value=bad, allowed=said))
     tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
     too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
     if too_high:
@@ -706,7 +706,7 @@ def threes_problems(rs: dict[str, Any], origin: str) -> list[str]:
     return problems
 
 
-def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+def point_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     """Every value and bonus is a multiple of 5 and not negative, as every Canasta score is."""
     problems = []
     for name, section in rs.items():
@@ -722,9 +722,8 @@ def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
             if bad:
-                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
                 text = _("{where}: points must be multiples of 5 and not negative, not {value}")
-                problems.append(text.format(where=where, value=bad[0]))
+                problems.append(text.format(where=at(full), value=bad[0]))
     return problems
 
 
