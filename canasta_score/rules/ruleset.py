@@ -266,11 +266,8 @@ def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
     for count, table in by_players.items() if isinstance(by_players, dict) else ():
         where = f"{origin}: by_players.{count}"
         if not isinstance(table, dict):
-            problems.append(
-                _("{where}: expected a table ([by_players.{count}])").format(
-                    where=where, count=count
-                )
-            )
+            text = _("{where}: expected a table ([by_players.{count}])")
+            problems.append(text.format(where=where, count=count))
             continue
         for key, value in table.items():
             if key in tables and not isinstance(value, dict):
@@ -346,13 +343,8 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or "." not in key:
-        raise RulesetError(
-            [
-                _(
-                    'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200'
-                ).format(text=text)
-            ]
-        )
+        said = _('house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200')
+        raise RulesetError([said.format(text=text)])
     raw = raw.strip()
     import tomllib
 
@@ -390,11 +382,8 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     for text in overrides:
         key, value = parse_override(text)
         if key not in known:
-            problems.append(
-                _('house rule {key}: unknown ruleset key (see "canasta-score rules show")').format(
-                    key=key
-                )
-            )
+            text = _('house rule {key}: unknown ruleset key (see "canasta-score rules show")')
+            problems.append(text.format(key=key))
             continue
         section, name = key.split(".", 1)
         cls = section_types()[section]
