@@ -13,6 +13,7 @@ ruleset. Templates are Jinja2 with escaping always on (the environment of
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
@@ -47,24 +48,20 @@ RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
 ASKED = {"bool": "answer", "answer": "answer", "melds": "melds", "int": "count", "int?": "count"}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 
-_env: jinja2.Environment | None = None
 
-
+@cache
 def environment() -> jinja2.Environment:
     """The pages' templates (this package's, then the game page's), with the game page's
     escaping, cleaning and number filters."""
-    global _env
-    if _env is None:
-        import jinja2
+    import jinja2
 
-        from canasta_score.output.page import environment as page_environment
+    from canasta_score.output.page import environment as page_environment
 
-        env = page_environment()
-        env.loader = jinja2.ChoiceLoader(
-            [jinja2.PackageLoader("canasta_score.web", "templates"), env.loader]  # type: ignore[list-item]
-        )
-        _env = env
-    return _env
+    env = page_environment()
+    env.loader = jinja2.ChoiceLoader(
+        [jinja2.PackageLoader("canasta_score.web", "templates"), env.loader]  # type: ignore[list-item]
+    )
+    return env
 
 
 def asset(name: str) -> str:
