@@ -280,18 +280,13 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     problems = shape_problems(child, origin)
     if problems:
         raise RulesetError(problems)
+    # The tables are tables here (shape_problems), the parent's too (it was extended).
+    keys = section_keys(child)
     sources = dict(parent.get("sources", {}))
-    default = str(child.get("source", origin))
-    own = child.get("sources", {})
-    for key in section_keys(child):
-        sources[key] = str(own.get(key, default)) if isinstance(own, dict) else default
-    if isinstance(own, dict):
-        # A child may also cite why a value it inherits unchanged holds for it.
-        sources.update({str(k): str(v) for k, v in own.items()})
-    unsourced = unmark(parent.get("unsourced", {}), section_keys(child))
-    own_unsourced = child.get("unsourced", {})
-    if isinstance(own_unsourced, dict):
-        unsourced.update(own_unsourced)
+    sources.update(dict.fromkeys(keys, str(child.get("source", origin))))
+    # A child may also cite why a value it inherits unchanged holds for it.
+    sources.update({str(k): str(v) for k, v in child.get("sources", {}).items()})
+    unsourced = {**unmark(parent.get("unsourced", {}), keys), **child.get("unsourced", {})}
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
         by_players[count] = deep_merge(by_players.get(count, {}), table)
@@ -304,10 +299,8 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     return merged
 
 
-def unmark(unsourced: Any, keys: list[str]) -> dict[str, Any]:
+def unmark(unsourced: dict[str, Any], keys: list[str]) -> dict[str, Any]:
     """The ``unsourced`` marks that still hold once ``keys`` are given new values."""
-    if not isinstance(unsourced, dict):
-        return {}
     return {k: v for k, v in unsourced.items() if k not in keys}
 
 
@@ -323,11 +316,10 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
             [text.format(ruleset=data.get("id", "?"), players=players, choices=choices)]
         )
     over = (data.get("by_players") or {}).get(str(count), {})
-    sources = dict(data.get("sources", {}))
+    keys = section_keys(over)
     default = str(over.get("source", f"{data.get('id', '?')} with {count} players"))
-    for key in section_keys(over):
-        sources[key] = default
-    unsourced = unmark(data.get("unsourced", {}), section_keys(over))
+    sources = {**data.get("sources", {}), **dict.fromkeys(keys, default)}
+    unsourced = unmark(data.get("unsourced", {}), keys)
     out = deep_merge(
         {k: v for k, v in data.items() if k != "by_players"},
         {k: v for k, v in over.items() if k != "source"},
