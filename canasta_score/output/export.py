@@ -48,21 +48,14 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
 def check_kind(fmt: str, detail: bool, full: bool) -> None:
     """Refuse a format that is not one of :data:`FORMATS`, or options it does not take."""
     if fmt not in FORMATS:
-        raise GameError(
-            _("format {format}: choose one of {formats}").format(
-                format=fmt, formats=", ".join(FORMATS)
-            )
-        )
+        text = _("format {format}: choose one of {formats}")
+        raise GameError(text.format(format=fmt, formats=", ".join(FORMATS)))
     if detail and fmt != "csv":
-        raise GameError(
-            _("the detailed sheet is for the csv format, not {format}").format(format=fmt)
-        )
+        text = _("the detailed sheet is for the csv format, not {format}")
+        raise GameError(text.format(format=fmt))
     if full and fmt != "md":
-        raise GameError(
-            _("the full log is for the md format; {format} always holds the whole game").format(
-                format=fmt
-            )
-        )
+        text = _("the full log is for the md format; {format} always holds the whole game")
+        raise GameError(text.format(format=fmt))
 
 
 # ---------------------------------------------------------------- TOML
