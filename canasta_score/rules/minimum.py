@@ -48,9 +48,8 @@ def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum
     if rs.initial_meld.basis == "hand_number":
         basis = hand_number if hand_number is not None else 1
         if basis < 1:
-            raise InputError(
-                _("hand number {number}: hands are numbered from 1").format(number=basis)
-            )
+            said = _("hand number {number}: hands are numbered from 1")
+            raise InputError(said.format(number=basis))
     return tier_minimum(rs, tier_for(rs, basis), current())
 
 
