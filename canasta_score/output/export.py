@@ -27,14 +27,6 @@ __all__ = ["export", "log_data"]
 FORMATS = ("json", "csv", "md", "toml", "html")
 
 
-def to_json(log: Log) -> str:
-    return escape_strings(json.dumps(log_data(log), ensure_ascii=False, indent=2)) + "\n"
-
-
-def to_toml(log: Log) -> str:
-    return escape_strings(toml_text(log_data(log)))
-
-
 def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
     """The log in one of :data:`FORMATS`. ``detail``: the CSV has one row per breakdown item;
     ``full``: the Markdown adds each hand's record and the ruleset (JSON and TOML always hold
@@ -48,27 +40,22 @@ def export(log: Log, fmt: str, detail: bool = False, full: bool = False) -> str:
         from canasta_score.output.page import game_page
 
         return game_page(log)
-    return to_json(log) if fmt == "json" else to_toml(log)
+    if fmt == "json":
+        return escape_strings(json.dumps(log_data(log), ensure_ascii=False, indent=2)) + "\n"
+    return escape_strings(toml_text(log_data(log)))
 
 
 def check_kind(fmt: str, detail: bool, full: bool) -> None:
     """Refuse a format that is not one of :data:`FORMATS`, or options it does not take."""
     if fmt not in FORMATS:
-        raise GameError(
-            _("format {format}: choose one of {formats}").format(
-                format=fmt, formats=", ".join(FORMATS)
-            )
-        )
+        text = _("format {format}: choose one of {formats}")
+        raise GameError(text.format(format=fmt, formats=", ".join(FORMATS)))
     if detail and fmt != "csv":
-        raise GameError(
-            _("the detailed sheet is for the csv format, not {format}").format(format=fmt)
-        )
+        text = _("the detailed sheet is for the csv format, not {format}")
+        raise GameError(text.format(format=fmt))
     if full and fmt != "md":
-        raise GameError(
-            _("the full log is for the md format; {format} always holds the whole game").format(
-                format=fmt
-            )
-        )
+        text = _("the full log is for the md format; {format} always holds the whole game")
+        raise GameError(text.format(format=fmt))
 
 
 # ---------------------------------------------------------------- TOML

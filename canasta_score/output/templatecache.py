@@ -2,12 +2,12 @@
 :class:`canasta_score.output.page.TemplateCache`, Jinja2's bytecode cache), in the ruleset
 cache's folder, so that a page does not compile its templates each time.
 
-An entry is a digest of its contents, then in :mod:`marshal` form its fingerprint (the program
-and Jinja2 versions, the template's name and file, the size and time of the module that sets
-the environment's options; its hash names the file) and Jinja2's bucket (whose magic number
-names the Python version, and whose checksum the template's source). It is given back only when
-it is a regular file of this user's that no one else may write, and its digest and fingerprint
-match; anything else is no entry, and the template is compiled as usual.
+An entry is sealed as the ruleset cache's are (:func:`canasta_score.rules.rulecache.seal`) and
+holds its fingerprint (the program and Jinja2 versions, the template's name and file, the size
+and time of the module that sets the environment's options) and Jinja2's bucket (whose magic
+number names the Python version, and whose checksum the template's source). It is given back
+only when it is a regular file of this user's that no one else may write, whole, with the same
+fingerprint; anything else is no entry, and the template is compiled as usual.
 """
 
 from __future__ import annotations

@@ -187,16 +187,14 @@ def parse_card(token: str) -> Card:
         colour, text = last == "R", text[:-1]
     rank = _RANK_TOKENS.get(text)
     if rank is None:
-        raise CardNotationError(
-            _('unknown card "{token}": {how}').format(token=token.strip(), how=_(HOW_TO_WRITE))
-        )
+        said = _('unknown card "{token}": {how}')
+        raise CardNotationError(said.format(token=token.strip(), how=_(HOW_TO_WRITE)))
     if rank is THREE and suit is None and colour is None:
-        raise CardNotationError(
-            _(
-                '"{token}" is a three without its colour: write 3H or 3D (red), '
-                "3S or 3C (black), or 3R / 3B when only the colour is known"
-            ).format(token=token.strip())
+        said = _(
+            '"{token}" is a three without its colour: write 3H or 3D (red), '
+            "3S or 3C (black), or 3R / 3B when only the colour is known"
         )
+        raise CardNotationError(said.format(token=token.strip()))
     return Card(rank, suit, colour)
 
 
@@ -205,9 +203,8 @@ def parse_rank(text: str) -> Rank:
     that can close (Modern American)."""
     rank = _RANK_TOKENS.get(text.strip().upper())
     if rank is None or not rank.is_natural:
-        raise CardNotationError(
-            _('"{text}" is not a natural rank such as K, 7 or A').format(text=text)
-        )
+        said = _('"{text}" is not a natural rank such as K, 7 or A')
+        raise CardNotationError(said.format(text=text))
     return rank
 
 
@@ -223,9 +220,8 @@ def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
     # Without commas, str.split gives the same tokens (it splits on what \s matches), faster.
     tokens = [t for t in _SPLIT.split(text.strip()) if t] if "," in text else text.split()
     if not tokens and not allow_empty:
-        raise CardNotationError(
-            _('no cards in "{text}": {how}').format(text=text, how=_(HOW_TO_WRITE))
-        )
+        said = _('no cards in "{text}": {how}')
+        raise CardNotationError(said.format(text=text, how=_(HOW_TO_WRITE)))
     return tuple(map(parse_card, tokens))
 
 

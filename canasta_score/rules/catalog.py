@@ -105,8 +105,7 @@ def load_ruleset(
 ) -> Ruleset:
     """Load a bundled or user ruleset for a player count, with house-rule overrides."""
     path = locate(ref)
-    bundled = path.parent == bundled_dir()
-    if bundled:
+    if path.parent == bundled_dir():
         return cached_bundled(path, players, list(overrides or []))
     return build_file(ref, path, players, overrides)
 

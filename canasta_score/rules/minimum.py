@@ -44,16 +44,13 @@ def tier_for(rs: Ruleset, basis_value: int) -> Tier:
 
 def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum:
     """The initial-meld minimum for a side at ``score`` before the hand (or by hand number)."""
+    basis = score
     if rs.initial_meld.basis == "hand_number":
-        number = hand_number if hand_number is not None else 1
-        if number < 1:
-            raise InputError(
-                _("hand number {number}: hands are numbered from 1").format(number=number)
-            )
-        tier = tier_for(rs, number)
-    else:
-        tier = tier_for(rs, score)
-    return tier_minimum(rs, tier, current())
+        basis = hand_number if hand_number is not None else 1
+        if basis < 1:
+            said = _("hand number {number}: hands are numbered from 1")
+            raise InputError(said.format(number=basis))
+    return tier_minimum(rs, tier_for(rs, basis), current())
 
 
 @lru_cache(maxsize=1024)

@@ -13,7 +13,8 @@ from canasta_score.core.errors import InputError
 from canasta_score.core.frozen import record
 from canasta_score.core.language import KOREAN, _, current
 from canasta_score.rules import schema
-from canasta_score.rules.ruleset import Ruleset, describe_value, schema_keys, section_fields
+from canasta_score.rules.ruleset import Ruleset, schema_keys, section_fields
+from canasta_score.rules.ruleset import describe_choice as describe_choice  # for the rules command
 from canasta_score.rules.schema import Tier
 
 DOCS = "docs/rules"
@@ -205,9 +206,3 @@ def toml_value(value: Any) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
-
-
-def describe_choice(key: str, choice: str) -> str:
-    """A choice of an enumerated key in words."""
-    own = schema.KEY_CHOICE_TEXT.get(key, {}).get(choice)
-    return _(own) if own else describe_value(choice)

@@ -1,18 +1,14 @@
 """A compiled cache of bundled rulesets, so a command does not parse and validate TOML each run.
 
-A bundled ruleset, resolved for a player count and house rules, is kept as one file in
-the user's cache folder (``$CANASTA_SCORE_CACHE``, else ``$XDG_CACHE_HOME/canasta-score``, else
-``~/.cache/canasta-score``). The file's name carries a fingerprint of the program version and of
-the size and modification time of every bundled ruleset file and of the modules that build a
-ruleset, and the file holds that whole fingerprint too, so an edited ruleset or a new program
-never meets an old entry. The file is a digest of its contents, then plain data in
-:mod:`marshal` form (the section values in schema order, the ruleset's sources and its resolved
-data). An entry is used only when it proves whole (its digest matches) and the ruleset it gives
-passes the checks of a ruleset file: every value of the type its key takes, and the checks that
-span keys, ranges and points (so a value changed inside an entry, such as a going-out bonus of
-7 or "lots", is never scored with). The cache is only a shortcut: a folder that cannot be
-written, or an entry that is missing, not a regular file, damaged, changed or foreign, is the
-same as no entry, and the ruleset is then built from its TOML as usual.
+A bundled ruleset, resolved for a player count and house rules, is kept as one file in the
+user's cache folder (:func:`folder`). Its fingerprint (in the file's name, and whole in the
+file) holds the program version and the size and modification time of every bundled ruleset and
+of the modules that build one, so an edited ruleset or a new program never meets an old entry.
+An entry is a digest of its contents, then plain data in :mod:`marshal` form; it is used only
+when whole and when the ruleset it gives passes a ruleset file's checks (a value changed inside
+it, such as a going-out bonus of 7 or "lots", is never scored with). Anything else (a folder
+that cannot be written, an entry missing, not a regular file, damaged or foreign) is no entry:
+the ruleset is built from its TOML as usual.
 """
 
 from __future__ import annotations

@@ -108,11 +108,10 @@ class Ruleset(Schema):
         section_cls: type = type(getattr(self, section))
         meta = section_fields(section_cls)[name].metadata
         value = self.value(key)
-        own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
         template = pgettext(key, str(meta["text"]))
         if value != 0 and " (0 = " in template:
             template = template[: template.index(" (0 = ")]
-        return particles(template.format(v=_(own) if own else describe_value(value)))
+        return particles(template.format(v=describe_choice(key, value)))
 
     def rule_source(self, key: str) -> str:
         fixed = schema.FIXED_RULES.get(key)
@@ -183,6 +182,12 @@ def describe_value(value: Any) -> str:
     if isinstance(value, int) and current() == KOREAN:
         return f"{value:,}"  # as Korean rule texts write numbers: 5,000점
     return str(value)
+
+
+def describe_choice(key: str, value: Any) -> str:
+    """A key's value in words: a choice as that key says it, if it says it its own way."""
+    own = schema.KEY_CHOICE_TEXT.get(key, {}).get(value) if isinstance(value, str) else None
+    return _(own) if own else describe_value(value)
 
 
 def describe_tier(tier: Tier, later: tuple[Tier, ...]) -> str:
@@ -261,11 +266,8 @@ def shape_problems(data: dict[str, Any], origin: str) -> list[str]:
     for count, table in by_players.items() if isinstance(by_players, dict) else ():
         where = f"{origin}: by_players.{count}"
         if not isinstance(table, dict):
-            problems.append(
-                _("{where}: expected a table ([by_players.{count}])").format(
-                    where=where, count=count
-                )
-            )
+            text = _("{where}: expected a table ([by_players.{count}])")
+            problems.append(text.format(where=where, count=count))
             continue
         for key, value in table.items():
             if key in tables and not isinstance(value, dict):
@@ -278,18 +280,13 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     problems = shape_problems(child, origin)
     if problems:
         raise RulesetError(problems)
+    # The tables are tables here (shape_problems), the parent's too (it was extended).
+    keys = section_keys(child)
     sources = dict(parent.get("sources", {}))
-    default = str(child.get("source", origin))
-    own = child.get("sources", {})
-    for key in section_keys(child):
-        sources[key] = str(own.get(key, default)) if isinstance(own, dict) else default
-    if isinstance(own, dict):
-        # A child may also cite why a value it inherits unchanged holds for it.
-        sources.update({str(k): str(v) for k, v in own.items()})
-    unsourced = unmark(parent.get("unsourced", {}), section_keys(child))
-    own_unsourced = child.get("unsourced", {})
-    if isinstance(own_unsourced, dict):
-        unsourced.update(own_unsourced)
+    sources.update(dict.fromkeys(keys, str(child.get("source", origin))))
+    # A child may also cite why a value it inherits unchanged holds for it.
+    sources.update({str(k): str(v) for k, v in child.get("sources", {}).items()})
+    unsourced = {**unmark(parent.get("unsourced", {}), keys), **child.get("unsourced", {})}
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
         by_players[count] = deep_merge(by_players.get(count, {}), table)
@@ -302,10 +299,8 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     return merged
 
 
-def unmark(unsourced: Any, keys: list[str]) -> dict[str, Any]:
+def unmark(unsourced: dict[str, Any], keys: list[str]) -> dict[str, Any]:
     """The ``unsourced`` marks that still hold once ``keys`` are given new values."""
-    if not isinstance(unsourced, dict):
-        return {}
     return {k: v for k, v in unsourced.items() if k not in keys}
 
 
@@ -321,11 +316,10 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
             [text.format(ruleset=data.get("id", "?"), players=players, choices=choices)]
         )
     over = (data.get("by_players") or {}).get(str(count), {})
-    sources = dict(data.get("sources", {}))
+    keys = section_keys(over)
     default = str(over.get("source", f"{data.get('id', '?')} with {count} players"))
-    for key in section_keys(over):
-        sources[key] = default
-    unsourced = unmark(data.get("unsourced", {}), section_keys(over))
+    sources = {**data.get("sources", {}), **dict.fromkeys(keys, default)}
+    unsourced = unmark(data.get("unsourced", {}), keys)
     out = deep_merge(
         {k: v for k, v in data.items() if k != "by_players"},
         {k: v for k, v in over.items() if k != "source"},
@@ -341,13 +335,8 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or "." not in key:
-        raise RulesetError(
-            [
-                _(
-                    'house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200'
-                ).format(text=text)
-            ]
-        )
+        said = _('house rule "{text}": write it as SECTION.KEY=VALUE, e.g. go_out.bonus=200')
+        raise RulesetError([said.format(text=text)])
     raw = raw.strip()
     import tomllib
 
@@ -385,11 +374,8 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     for text in overrides:
         key, value = parse_override(text)
         if key not in known:
-            problems.append(
-                _('house rule {key}: unknown ruleset key (see "canasta-score rules show")').format(
-                    key=key
-                )
-            )
+            text = _('house rule {key}: unknown ruleset key (see "canasta-score rules show")')
+            problems.append(text.format(key=key))
             continue
         section, name = key.split(".", 1)
         cls = section_types()[section]
@@ -529,6 +515,7 @@ def cross_checks(
         problems.append(text.format(origin=origin, size=table.side_size))
 
     def at(key: str) -> str:
+        """Where a problem with ``key`` lies: the house rule that set it, or the ruleset."""
         return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
@@ -573,7 +560,7 @@ def cross_checks(
     problems += deck_problems(rs, at)
     if not stored:
         problems += threes_problems(rs, origin)
-    return problems + range_problems(rs, origin, sources) + point_problems(rs, origin, sources)
+    return problems + range_problems(rs, origin, at) + point_problems(rs, at)
 
 
 def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
@@ -617,7 +604,7 @@ def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     return problems
 
 
-def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+def range_problems(rs: dict[str, Any], origin: str, at: Callable[[str], str]) -> list[str]:
     """Counts (players, packs, cards, canastas, hands) from their least value (0 unless
     :data:`schema.COUNT_LEAST` says more) up to :data:`schema.COUNT_MOST`; points up to
     :data:`schema.POINTS_MOST`."""
@@ -625,14 +612,14 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
     for name, section in rs.items():
         if section is None:
             continue
-        for key in section_fields(section_types()[name]):
+        for key, fld in section_fields(section_types()[name]).items():
             value = getattr(section, key)
             full = f"{name}.{key}"
             if full in schema.NOT_COUNTS or full == "game.target" or isinstance(value, bool):
                 continue
             listed = value if isinstance(value, list | tuple) else [value]
             numbers = [n for n in listed if isinstance(n, int) and not isinstance(n, bool)]
-            if name in schema.POINT_SECTIONS or full in schema.POINT_KEYS:
+            if fld.metadata.get("points"):
                 # Points below 0 are point_problems' to report.
                 least, most = 0, schema.POINTS_MOST
                 bad = next((n for n in numbers if n > most), None)
@@ -642,10 +629,9 @@ def range_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> 
                 bad = next((n for n in numbers if not least <= n <= most), None)
                 allowed = N_("a count here is {least} to {most:,}")
             if bad is not None:
-                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
                 text = _("{where}: {value:,} is out of range; {allowed}")
                 said = _(allowed).format(least=least, most=most)
-                problems.append(text.format(where=where, value=bad, allowed=said))
+                problems.append(text.format(where=at(full), value=bad, allowed=said))
     tiers = rs["initial_meld"].tiers if rs["initial_meld"] is not None else ()
     too_high = [t.minimum for t in tiers if t.minimum > schema.POINTS_MOST]
     if too_high:
@@ -701,25 +687,24 @@ def threes_problems(rs: dict[str, Any], origin: str) -> list[str]:
     return problems
 
 
-def point_problems(rs: dict[str, Any], origin: str, sources: dict[str, Any]) -> list[str]:
+def point_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     """Every value and bonus is a multiple of 5 and not negative, as every Canasta score is."""
     problems = []
     for name, section in rs.items():
         if section is None:
             continue
-        for key in section_fields(section_types()[name]):
+        for key, fld in section_fields(section_types()[name]).items():
             value = getattr(section, key)
             full = f"{name}.{key}"
             numbers = list(value) if isinstance(value, (list, tuple)) else [value]
             if full == "initial_meld.tiers":
                 numbers = [tier.minimum for tier in value]
-            elif name not in schema.POINT_SECTIONS and full not in schema.POINT_KEYS:
+            elif not fld.metadata.get("points"):
                 continue
             bad = [n for n in numbers if isinstance(n, int) and (n < 0 or n % 5)]
             if bad:
-                where = house_rule(full) if sources.get(full) == HOUSE_RULE else f"{origin}: {full}"
                 text = _("{where}: points must be multiples of 5 and not negative, not {value}")
-                problems.append(text.format(where=where, value=bad[0]))
+                problems.append(text.format(where=at(full), value=bad[0]))
     return problems
 
 

@@ -1,7 +1,8 @@
 """The ruleset schema: every key a ruleset TOML may set, with its type and its one-line text.
 
 A section is a frozen dataclass; each field's metadata holds the text template (``{v}`` is the
-value) and, for enumerated choices, the allowed values. Numbers live in the TOML files only.
+value) and, for enumerated choices, the allowed values; a key declared with :func:`points` holds
+points. Numbers live in the TOML files only.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from canasta_score.core.frozen import record
 def rule(text: str, choices: tuple[str, ...] = ()) -> Any:
     """Declare a ruleset key: its one-line text (``{v}`` = value) and allowed choices."""
     return field(metadata={"text": text, "choices": choices})
+
+
+def points(text: str) -> Any:
+    """Declare a ruleset key that holds points: every card value and bonus is a multiple of 5,
+    so scores move in steps of 5 and the initial-meld tiers work as written."""
+    return field(metadata={"text": text, "choices": (), "points": True})
 
 
 WILD_RATIOS = ("none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild")
@@ -135,12 +142,12 @@ class Draw:
 
 @record
 class Values:
-    joker: int = rule("A joker counts {v}")
-    two: int = rule("A two counts {v}")
-    ace: int = rule("An ace counts {v}")
-    high: int = rule("K, Q, J, 10, 9 and 8 count {v}")
-    low: int = rule("7, 6, 5 and 4 count {v}")
-    black_three: int = rule("A melded black three counts {v}")
+    joker: int = points("A joker counts {v}")
+    two: int = points("A two counts {v}")
+    ace: int = points("An ace counts {v}")
+    high: int = points("K, Q, J, 10, 9 and 8 count {v}")
+    low: int = points("7, 6, 5 and 4 count {v}")
+    black_three: int = points("A melded black three counts {v}")
 
 
 @record
@@ -190,27 +197,27 @@ class Meld:
 @record
 class Canasta:
     min_cards: int = rule("A canasta is a meld of at least {v} cards")
-    natural: int = rule("A natural canasta (no wild cards) earns {v}")
-    mixed: int = rule("A mixed canasta (with wild cards) earns {v}")
-    clean_sevens: int = rule("A clean canasta of sevens earns {v} (0 = scored as natural)")
-    clean_aces: int = rule("A clean canasta of aces earns {v} (0 = scored as natural)")
-    wild_all_twos: int = rule("A wild-card canasta of seven twos earns {v}")
-    wild_four_jokers: int = rule("A wild-card canasta holding all four jokers earns {v}")
-    wild_other: int = rule("Any other wild-card canasta earns {v}")
-    sequence: int = rule("A completed sequence canasta earns {v}")
+    natural: int = points("A natural canasta (no wild cards) earns {v}")
+    mixed: int = points("A mixed canasta (with wild cards) earns {v}")
+    clean_sevens: int = points("A clean canasta of sevens earns {v} (0 = scored as natural)")
+    clean_aces: int = points("A clean canasta of aces earns {v} (0 = scored as natural)")
+    wild_all_twos: int = points("A wild-card canasta of seven twos earns {v}")
+    wild_four_jokers: int = points("A wild-card canasta holding all four jokers earns {v}")
+    wild_other: int = points("Any other wild-card canasta earns {v}")
+    sequence: int = points("A completed sequence canasta earns {v}")
     sequence_name: str = rule("A completed sequence is called a {v}")
-    concealed_bonus: int = rule("Each canasta laid wholly from hand in one turn earns {v} more")
+    concealed_bonus: int = points("Each canasta laid wholly from hand in one turn earns {v} more")
     count_cards: bool = rule("Cards inside canastas also score their count: {v}")
-    deuces: int = rule("A canasta of seven twos (twos melded as a rank) earns {v}")
-    deuces_mixed: int = rule("A canasta of twos with jokers earns {v}")
+    deuces: int = points("A canasta of seven twos (twos melded as a rank) earns {v}")
+    deuces_mixed: int = points("A canasta of twos with jokers earns {v}")
     deuces_going_out_only: bool = rule(
         "Canastas of twos earn their bonus only for the side that goes out: {v}"
     )
-    five_natural: int = rule("Five or more natural canastas in one hand earn {v} more (0 = off)")
-    four_natural_one_mixed: int = rule(
+    five_natural: int = points("Five or more natural canastas in one hand earn {v} more (0 = off)")
+    four_natural_one_mixed: int = points(
         "Four natural canastas and a mixed one in one hand earn {v} more (0 = off)"
     )
-    ten_canastas: int = rule("Ten or more canastas in one hand earn {v} more (0 = off)")
+    ten_canastas: int = points("Ten or more canastas in one hand earn {v} more (0 = off)")
 
 
 @record
@@ -218,8 +225,8 @@ class Threes:
     laid_down: str = rule(
         "Threes laid face up when received: {v}", ("red", "all", "optional", "none")
     )
-    red_values: tuple[int, ...] = rule("Red threes held by a side score, by number: {v}")
-    black_values: tuple[int, ...] = rule("Black threes laid down score, by number: {v}")
+    red_values: tuple[int, ...] = points("Red threes held by a side score, by number: {v}")
+    black_values: tuple[int, ...] = points("Black threes laid down score, by number: {v}")
     sign: str = rule("The threes count plus or minus by: {v}", ("meld", "canastas"))
     sign_by_canastas: tuple[int, ...] = rule(
         "Sign of the threes by number of canastas (0, 1, 2, ...): {v}"
@@ -228,10 +235,10 @@ class Threes:
         "Threes still in hand count with the side's threes when these count against it "
         "(they never earn a bonus): {v}"
     )
-    red_in_hand: int = rule("Each red three left in hand costs {v}")
-    black_in_hand: int = rule("Each black three left in hand costs {v}")
-    black_removed_each: int = rule("Each black three removed from play with the pile earns {v}")
-    black_removed_all: int = rule("A side that removes all four black threes earns {v} in all")
+    red_in_hand: int = points("Each red three left in hand costs {v}")
+    black_in_hand: int = points("Each black three left in hand costs {v}")
+    black_removed_each: int = points("Each black three removed from play with the pile earns {v}")
+    black_removed_all: int = points("A side that removes all four black threes earns {v} in all")
 
 
 @record
@@ -291,8 +298,8 @@ class GoOut:
     mixed_canastas: int = rule("Of them, at least {v} mixed")
     sequence_canastas: int = rule("Of them, at least {v} completed sequence(s)")
     final_discard: str = rule("A final discard when going out is {v}", ("optional", "required"))
-    bonus: int = rule("Going out earns {v}")
-    concealed_bonus: int = rule("Going out concealed earns {v} more")
+    bonus: int = points("Going out earns {v}")
+    concealed_bonus: int = points("Going out concealed earns {v} more")
     permission: str = rule(
         "Asking the partner to go out: {v}",
         ("none", "optional", "once_per_hand", "mandatory"),
@@ -310,34 +317,34 @@ class Penalties:
     no_canasta_melds_negative: bool = rule(
         "A side without a canasta counts its melded cards against it: {v}"
     )
-    incomplete_sevens: int = rule("An incomplete meld of sevens costs {v}")
-    incomplete_clean_aces: int = rule("An incomplete clean meld of aces costs {v}")
-    incomplete_wild: int = rule("An incomplete wild-card meld costs {v}")
-    incomplete_wild_four_jokers: int = rule(
+    incomplete_sevens: int = points("An incomplete meld of sevens costs {v}")
+    incomplete_clean_aces: int = points("An incomplete clean meld of aces costs {v}")
+    incomplete_wild: int = points("An incomplete wild-card meld costs {v}")
+    incomplete_wild_four_jokers: int = points(
         "An incomplete wild-card meld holding all four jokers costs {v}"
     )
     incomplete_waived_without_canasta: tuple[str, ...] = rule(
         "Incomplete melds that cost nothing to a side without a canasta: {v}", WAIVABLE
     )
-    held_aces_sevens: int = rule(
+    held_aces_sevens: int = points(
         "Each player ending with three or more aces, or three or more sevens, costs {v} each"
     )
-    short_sequence: int = rule("Each melded sequence that is too short costs {v}")
+    short_sequence: int = points("Each melded sequence that is too short costs {v}")
     short_sequence_max: int = rule("A sequence of {v} cards or fewer is too short")
 
 
 @record
 class SpecialHands:
-    straight: int = rule("Special hand straight (A to 2 and a joker) earns {v} (0 = not played)")
-    pairs: int = rule("Special hand of seven natural pairs earns {v} (0 = not played)")
-    pairs_27a: int = rule("Special hand of seven pairs with 2s, 7s and aces earns {v}")
-    garbage: int = rule("Special hand garbage (4+4+3+3) earns {v} (0 = not played)")
+    straight: int = points("Special hand straight (A to 2 and a joker) earns {v} (0 = not played)")
+    pairs: int = points("Special hand of seven natural pairs earns {v} (0 = not played)")
+    pairs_27a: int = points("Special hand of seven pairs with 2s, 7s and aces earns {v}")
+    garbage: int = points("Special hand garbage (4+4+3+3) earns {v} (0 = not played)")
 
 
 @record
 class Acaba:
     enabled: bool = rule("A side may declare acaba to end the hand: {v}")
-    opponents: int = rule("When a side declares acaba, the opponents score {v} for the hand")
+    opponents: int = points("When a side declares acaba, the opponents score {v} for the hand")
     permission: str = rule(
         "Asking the partner before declaring acaba: {v}", ("none", "optional", "mandatory")
     )
@@ -345,10 +352,10 @@ class Acaba:
 
 @record
 class Game:
-    target: int = rule("The game ends when a side reaches {v}")
+    target: int = points("The game ends when a side reaches {v}")
     tie_policy: str = rule("A tie at or above the target: {v}", ("play_another_hand", "shared_win"))
     hands: int = rule("The game lasts {v} hands (0 = played to the target)")
-    seven_canastas_win: int = rule(
+    seven_canastas_win: int = points(
         "Seven canastas in one hand score {v} and win the game (0 = off)"
     )
 
@@ -375,61 +382,6 @@ class Schema:
     game: Game
 
 
-# Keys that hold points: every card value and bonus is a multiple of 5, so scores
-# move in steps of 5 and the initial-meld tiers work as written.
-POINT_SECTIONS = ("values", "special_hands")
-POINT_KEYS = frozenset(
-    {
-        *(
-            f"canasta.{k}"
-            for k in (
-                "natural",
-                "mixed",
-                "clean_sevens",
-                "clean_aces",
-                "wild_all_twos",
-                "wild_four_jokers",
-                "wild_other",
-                "sequence",
-                "concealed_bonus",
-                "deuces",
-                "deuces_mixed",
-                "five_natural",
-                "four_natural_one_mixed",
-                "ten_canastas",
-            )
-        ),
-        *(
-            f"threes.{k}"
-            for k in (
-                "red_values",
-                "black_values",
-                "red_in_hand",
-                "black_in_hand",
-                "black_removed_each",
-                "black_removed_all",
-            )
-        ),
-        *(
-            f"penalties.{k}"
-            for k in (
-                "incomplete_sevens",
-                "incomplete_clean_aces",
-                "incomplete_wild",
-                "incomplete_wild_four_jokers",
-                "held_aces_sevens",
-                "short_sequence",
-            )
-        ),
-        "go_out.bonus",
-        "go_out.concealed_bonus",
-        "acaba.opponents",
-        "game.target",
-        "game.seven_canastas_win",
-    }
-)
-
-
 # The sensible range of every whole number a ruleset holds (RULES 0.2 and common sense):
 # points (card values, bonuses, penalties, tier minimums) are at most POINTS_MOST; the other
 # numbers count players, packs, cards, canastas or hands, each at least its COUNT_LEAST
@@ -451,68 +403,49 @@ NOT_COUNTS = frozenset({"threes.sign_by_canastas", "initial_meld.tiers"})
 SIGNS = (-1, 0, 1)
 
 
-# Rules that are mechanisms rather than numbers; each is cited by id like the keys above.
+# Rules that are mechanisms rather than numbers; each is cited by id like the keys above, with
+# its source (BOTH: the two sources most of them share).
+BOTH = "Pagat: Canasta; Wikipedia: Canasta"
 FIXED_RULES: dict[str, tuple[str, str]] = {
     "meld.one-rank": (
         "A group meld holds natural cards of one rank; wild cards stand for that rank",
-        "Pagat: Canasta; Wikipedia: Canasta",
+        BOTH,
     ),
-    "meld.no-threes": (
-        "A three is never part of a group or wild-card meld",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
-    "meld.wild-only": (
-        "A meld of wild cards only is not allowed",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
+    "meld.no-threes": ("A three is never part of a group or wild-card meld", BOTH),
+    "meld.wild-only": ("A meld of wild cards only is not allowed", BOTH),
     "meld.sequence": (
         "A sequence is three or more consecutive cards of one suit from 4 up to A, no wilds",
-        "Pagat: Canasta; Wikipedia: Canasta",
+        BOTH,
     ),
-    "meld.red-threes": ("Red threes are never melded", "Pagat: Canasta; Wikipedia: Canasta"),
-    "meld.to-existing": (
-        "Cards added to a meld must match its rank",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
+    "meld.red-threes": ("Red threes are never melded", BOTH),
+    "meld.to-existing": ("Cards added to a meld must match its rank", BOTH),
     "pile.empty": ("An empty pile cannot be taken", "Pagat: Canasta"),
     "pile.natural-pair": (
         "A frozen pile is taken only with a natural pair of the top card's rank from hand",
-        "Pagat: Canasta; Wikipedia: Canasta",
+        BOTH,
     ),
-    "pile.top-card-meld": (
-        "The top card must be melded at once",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
+    "pile.top-card-meld": ("The top card must be melded at once", BOTH),
     "initial-meld.minimum": (
         "The side's initial meld must reach the minimum count for its score",
-        "Pagat: Canasta; Wikipedia: Canasta",
+        BOTH,
     ),
     "initial-meld.requires": (
         "The initial meld must include what the tier demands",
         "Bicycle: Brazilian Canasta; see docs/rules/brazilian.md",
     ),
-    "discard.red-three": ("A red three is never discarded", "Pagat: Canasta; Wikipedia: Canasta"),
+    "discard.red-three": ("A red three is never discarded", BOTH),
     "discard.in-hand": ("The discarded card must be in the hand", "Pagat: Canasta"),
     "go-out.partner-refused": (
         "After the partner says no, the player may not go out this turn",
-        "Pagat: Canasta; Wikipedia: Canasta",
+        BOTH,
     ),
     "go-out.black-threes": (
         "Black threes leave the hand when going out only as a meld of 3 or 4",
         "Pagat: Canasta; Britannica: canasta",
     ),
-    "go-out.discard": (
-        "Going out ends with the melds and at most one discard",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
-    "scoring.melded-cards": (
-        "Every melded card scores its count",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
-    "scoring.cards-in-hand": (
-        "Every card left in hand counts against the side",
-        "Pagat: Canasta; Wikipedia: Canasta",
-    ),
+    "go-out.discard": ("Going out ends with the melds and at most one discard", BOTH),
+    "scoring.melded-cards": ("Every melded card scores its count", BOTH),
+    "scoring.cards-in-hand": ("Every card left in hand counts against the side", BOTH),
     "scoring.summary": (
         "A summary record's totals are taken as entered",
         "decision, see docs/rules/index.md",

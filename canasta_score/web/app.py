@@ -248,7 +248,7 @@ def page(
         ruling = ruling_form("meld", {}, [s.name for s in game.sides])[0]
     token = table.scorer if role == SCORER else table.viewer
     other = language.KOREAN if lang == language.ENGLISH else language.ENGLISH
-    words = page_words(lang)
+    words = page_words()
     html = (
         environment()
         .get_template("serve.html.j2")
@@ -281,7 +281,7 @@ def page(
     return HTMLResponse(html, status, headers=HEADERS)
 
 
-def page_words(lang: str) -> dict[str, str]:
+def page_words() -> dict[str, str]:
     """What every page says whatever the game."""
     from canasta_score import __version__
 
@@ -458,9 +458,7 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 form = entered_form(table, values)
             except GameError as exc:
                 raise Refused(409, str(exc)) from None
-            html = (
-                environment().get_template("preview.html.j2").render(form=form, w=page_words(lang))
-            )
+            html = environment().get_template("preview.html.j2").render(form=form, w=page_words())
         return HTMLResponse(html, headers=HEADERS)
 
     async def edit_page(request: Request) -> Response:
@@ -509,27 +507,20 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 )
             return done(table, lang, edited=number)
 
-    async def undo(request: Request) -> Response:
+    async def undo_or_redo(request: Request) -> Response:
+        """Take back the last hand, or put back the one taken back last (the path says which)."""
         from canasta_score.games import scorekeeper
 
         _values, lang, revision = await posted(request, table)
         with language.speaking(lang):
             try:
-                undone = scorekeeper.undo(table.store(), table.ref, revision=revision)
-            except GameError as exc:
-                return page(hub, SCORER, lang, problem=str(exc), status=409)
-            return done(table, lang, undone=undone.line.number)
-
-    async def redo(request: Request) -> Response:
-        from canasta_score.games import scorekeeper
-
-        _values, lang, revision = await posted(request, table)
-        with language.speaking(lang):
-            try:
+                if request.url.path.endswith("/undo"):
+                    undone = scorekeeper.undo(table.store(), table.ref, revision=revision)
+                    return done(table, lang, undone=undone.line.number)
                 redone = scorekeeper.redo(table.store(), table.ref, revision=revision)
+                return done(table, lang, redone=redone.played.number)
             except GameError as exc:
                 return page(hub, SCORER, lang, problem=str(exc), status=409)
-            return done(table, lang, redone=redone.played.number)
 
     async def ruling(request: Request) -> Response:
         from canasta_score.web.views import read_ruling, ruling_form
@@ -569,8 +560,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/events", guarded(events)),
         Route("/{token}/hand", guarded(hand), methods=["POST"]),
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
-        Route("/{token}/undo", guarded(undo), methods=["POST"]),
-        Route("/{token}/redo", guarded(redo), methods=["POST"]),
+        Route("/{token}/undo", guarded(undo_or_redo), methods=["POST"]),
+        Route("/{token}/redo", guarded(undo_or_redo), methods=["POST"]),
         Route("/{token}/edit/{number:int}", guarded(edit_page)),
         Route("/{token}/edit/{number:int}", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),

@@ -13,6 +13,7 @@ ruleset. Templates are Jinja2 with escaping always on (the environment of
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import InputError
@@ -42,26 +43,25 @@ COUNTS = (
 )
 # The checks a page offers, in its order.
 RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
+# The field asking for an option of each kind (else a line of text); a yes or no may be left
+# unsaid (the check then assumes its default, and says so where that matters).
+ASKED = {"bool": "answer", "answer": "answer", "melds": "melds", "int": "count", "int?": "count"}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 
-_env: jinja2.Environment | None = None
 
-
+@cache
 def environment() -> jinja2.Environment:
     """The pages' templates (this package's, then the game page's), with the game page's
     escaping, cleaning and number filters."""
-    global _env
-    if _env is None:
-        import jinja2
+    import jinja2
 
-        from canasta_score.output.page import environment as page_environment
+    from canasta_score.output.page import environment as page_environment
 
-        env = page_environment()
-        env.loader = jinja2.ChoiceLoader(
-            [jinja2.PackageLoader("canasta_score.web", "templates"), env.loader]  # type: ignore[list-item]
-        )
-        _env = env
-    return _env
+    env = page_environment()
+    env.loader = jinja2.ChoiceLoader(
+        [jinja2.PackageLoader("canasta_score.web", "templates"), env.loader]  # type: ignore[list-item]
+    )
+    return env
 
 
 def asset(name: str) -> str:
@@ -353,13 +353,7 @@ def ruling_form(
     check = CHECKS[check_name if check_name in RULINGS else RULINGS[0]]
     options = []
     for o in shown_options(check):
-        # A yes or no may also be left unsaid (the check then assumes its default, and says
-        # so where that matters).
-        kind = {"bool": "answer", "melds": "melds", "answer": "answer"}.get(o.kind, "text")
-        if o.key == "side":
-            kind = "side"
-        if o.kind in ("int", "int?"):
-            kind = "count"
+        kind = "side" if o.key == "side" else ASKED.get(o.kind, "text")
         options.append(
             {
                 "key": o.key,
