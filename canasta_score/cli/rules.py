@@ -208,7 +208,8 @@ def explain_cmd(
     """Explain one rule: its text, its value, its source and the docs/rules page about it.
     Example: rules explain samba.meld.max-wilds"""
     from canasta_score.rules.catalog import explain
-    from canasta_score.rules.rulebook import describe_choice, plain_value, said_source, toml_value
+    from canasta_score.rules.rulebook import plain_value, said_source, toml_value
+    from canasta_score.rules.ruleset import describe_choice
 
     found = explain(rule_id, ruleset, players=players, overrides=list(rule or []))
     if json:

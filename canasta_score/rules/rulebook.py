@@ -14,7 +14,6 @@ from canasta_score.core.frozen import record
 from canasta_score.core.language import KOREAN, _, current
 from canasta_score.rules import schema
 from canasta_score.rules.ruleset import Ruleset, schema_keys, section_fields
-from canasta_score.rules.ruleset import describe_choice as describe_choice  # for the rules command
 from canasta_score.rules.schema import Tier
 
 DOCS = "docs/rules"
