@@ -13,7 +13,7 @@ from canasta_score.core.frozen import record
 from canasta_score.core.language import _
 from canasta_score.judging.melds import Context, Kind, Verdict, judge, merge_same_rank
 from canasta_score.judging.ruling import Ruling
-from canasta_score.rules.cards import THREE, Card, format_card
+from canasta_score.rules.cards import THREE, Card
 from canasta_score.rules.kinds import CanastaKind, is_natural_or_better
 from canasta_score.rules.minimum import (
     REQUIRE_TEXT,
@@ -150,9 +150,7 @@ def check_initial_meld(
         with_top = next((m for m in melds if top_card in m), None)
         if with_top is None:
             raise InputError(
-                _("the top card {card} is not in any of the melds").format(
-                    card=format_card(top_card)
-                )
+                _("the top card {card} is not in any of the melds").format(card=top_card.notation)
             )
         reasons += top_card_problems(rs, top_card, with_top)
         points -= uncounted_pickup_points(rs, top_card, with_top)
@@ -198,14 +196,14 @@ def top_card_problems(rs: Ruleset, top: Card, meld: tuple[Card, ...]) -> list[Ru
     if not rs.initial_meld.from_pile:
         return [rs.cite("initial_meld.from_pile")]
     if top.is_wild or top.rank is THREE:
-        text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
+        text = _("A pile topped by {card} cannot be taken").format(card=top.notation)
         return [rs.cite("pile.blocked_top", text)]
     frozen = rs.pile.frozen_against_unopened or rs.pile.always_frozen
     if frozen and len(pickup_pair(top, meld)) < 2:
         text = _(
             "The pile is frozen for a side that has not opened: the top {card} needs a natural "
             "pair of {rank} from hand"
-        ).format(card=format_card(top), rank=top.rank.value)
+        ).format(card=top.notation, rank=top.rank.value)
         return [rs.cite("pile.natural-pair", text)]
     return []
 

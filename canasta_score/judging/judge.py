@@ -35,7 +35,6 @@ from canasta_score.rules.cards import (
     TWO,
     Card,
     Rank,
-    format_card,
     format_cards,
 )
 from canasta_score.rules.kinds import CanastaKind, display_name, shown_name
@@ -326,7 +325,7 @@ def check_discard(
     """May this card be discarded now? ``hand`` is the hand before the discard."""
     if not holds(hand, card):
         text = _("{card} is not in the hand {hand}").format(
-            card=format_card(card), hand=format_cards(hand)
+            card=card.notation, hand=format_cards(hand)
         )
         return Ruling.of([rs.cite("discard.in-hand", text)])
     problems = discard_problems(
@@ -334,7 +333,7 @@ def check_discard(
     )
     if problems:
         return Ruling.of(problems)
-    text = _("{card} may be discarded").format(card=format_card(card))
+    text = _("{card} may be discarded").format(card=card.notation)
     return Ruling.of((), [rs.cite(discard_rule(rs, card, pile_empty), text)])
 
 
@@ -359,7 +358,7 @@ def meld_hand_away(
             _(
                 "the final discard {card}: when the hand is given, the discard is chosen from it; "
                 "leave the discard out"
-            ).format(card=format_card(discard))
+            ).format(card=discard.notation)
         )
     if not hand:
         raise InputError(_("the hand: give the cards in the player's hand"))
@@ -368,7 +367,7 @@ def meld_hand_away(
         thrown = layout.discard
         return ruling.with_extra(
             melds=[format_cards(m) for m in layout.melds],
-            discard=format_card(thrown) if thrown is not None else None,
+            discard=thrown.notation if thrown is not None else None,
         )
 
     best: tuple[tuple[int, int, int], Ruling, Layout] | None = None

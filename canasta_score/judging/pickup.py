@@ -11,7 +11,7 @@ from canasta_score.judging.going_out import going_out_problems
 from canasta_score.judging.melds import Context, joins_badly, judge, merge_same_rank, same_meld
 from canasta_score.judging.planner import best_initial_meld
 from canasta_score.judging.ruling import Ruling
-from canasta_score.rules.cards import THREE, TWO, Card, Rank, format_card, format_cards
+from canasta_score.rules.cards import THREE, TWO, Card, Rank, format_cards
 from canasta_score.rules.minimum import min_meld
 from canasta_score.rules.ruleset import RuleRef, Ruleset
 
@@ -51,7 +51,7 @@ def check_pickup(
         reason = rs.cite(
             "pile.natural-pair" if name == "natural_pair" else "pile.take_unfrozen", text
         )
-        ruling = Ruling.of((), [reason], {"way": name, "cards": [format_card(c) for c in used]})
+        ruling = Ruling.of((), [reason], {"way": name, "cards": [c.notation for c in used]})
         after = (*table, (*used, top))
     else:
         ruling, after = pickup_opening(rs, top, hand, way, score, hand_number)
@@ -88,11 +88,11 @@ def pile_blocked(
         return [rs.cite("pile.empty")]
     blocked = rs.pile.blocked_top
     if top.rank is THREE and (top.is_red_three or "three" in blocked or "black_three" in blocked):
-        text = _("A pile topped by {card} cannot be taken").format(card=format_card(top))
+        text = _("A pile topped by {card} cannot be taken").format(card=top.notation)
         return [rs.cite("pile.blocked_top", text)]
     if top.is_wild:
         text = _("A pile topped by a wild card ({card}) cannot be taken")
-        return [rs.cite("pile.blocked_top", text.format(card=format_card(top)))]
+        return [rs.cite("pile.blocked_top", text.format(card=top.notation))]
     out = []
     if rs.pile.one_card_rule and len(hand) == 1 and pile_size == 1:
         out.append(rs.cite("pile.one_card_rule"))
@@ -126,7 +126,7 @@ def pickup_way(
     naturals = tuple(same)
     existing = table[index] if index >= 0 else ()
     others = table[:index] + table[index + 1 :] if index >= 0 else table
-    t = format_card(top)
+    t = top.notation
 
     def fits(used: tuple[Card, ...]) -> bool:
         ctx = Context(table=others, added=(*used, top))
@@ -182,7 +182,7 @@ def no_way_reasons(
 ) -> list[RuleRef]:
     """Why no way meets the top card; ``existing`` is the side's meld of its rank, if any."""
     naturals = [c for c in hand if c.rank is top.rank]
-    t = format_card(top)
+    t = top.notation
     if not (frozen_now or len(naturals) >= 2):
         text = _("No cards in hand meet the top {card} in a way this ruleset allows")
         return [rs.cite("pile.take_unfrozen", text.format(card=t))]
@@ -230,12 +230,12 @@ def pickup_opening(
     if plan.pair and plan.pair != used:
         used = plan.pair
         text = _("{cards} from hand meet the top {card}").format(
-            cards=format_cards(used), card=format_card(top)
+            cards=format_cards(used), card=top.notation
         )
     reasons = [rs.cite("pile.natural-pair", text)]
     extra: dict[str, Any] = {
         "way": name,
-        "cards": [format_card(c) for c in used],
+        "cards": [c.notation for c in used],
         "melds": [format_cards(m) for m in plan.melds],
         "points": plan.points,
         "minimum": need.minimum,

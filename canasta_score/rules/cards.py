@@ -225,11 +225,6 @@ def parse_cards(text: str, *, allow_empty: bool = False) -> tuple[Card, ...]:
     return tuple(map(parse_card, tokens))
 
 
-def format_card(card: Card) -> str:
-    """Write a card in the notation (``KS``, ``10H``, ``3R``, ``JK``)."""
-    return card.notation
-
-
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     """Write cards separated by spaces."""
     return " ".join([c.notation for c in cards])
