@@ -98,16 +98,11 @@ BOM = b"\xef\xbb\xbf"
 Answer = tuple[dict[str, Any], int]
 
 
-def parse_line(text: str | bytes) -> Any:
-    """A batch line: ``parse_json(text, "")``."""
-    return parse_json(text, "")
-
-
 def answer_line(answer: Callable[[Any, int], Answer], text: str | bytes, line: int) -> Answer:
     """The answer to one batch line: its request parsed within the limits, then answered by
     ``answer`` (a line that is not JSON gets its error object; ``line`` numbers it)."""
     try:
-        request = parse_line(text)
+        request = parse_json(text, "")
     except InputError as exc:
         return error(line, str(exc))
     return answer(request, line)

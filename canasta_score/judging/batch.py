@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.limits import Answer, answer_line, error, parse_line
+from canasta_score.core.limits import Answer, answer_line, error, parse_json
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
@@ -95,7 +95,7 @@ class Batch:
         """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
         error object its message). The line is what ``--json`` of the single command prints."""
         try:
-            answered = self._answer(parse_line(text))
+            answered = self._answer(parse_json(text, ""))
         except CanastaError as exc:
             data, code = error(line, str(exc))
             return json_text(data), code, data["error"]
