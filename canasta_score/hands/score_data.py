@@ -49,7 +49,9 @@ class HandBatch:
         self, ruleset: str | None = None, players: int | None = None, rules: tuple[str, ...] = ()
     ) -> None:
         self.defaults: dict[str, Any] = {"ruleset": ruleset, "players": players, "rule": rules}
-        self._rulesets: dict[tuple[Any, ...], Ruleset | CanastaError] = {}
+        from canasta_score.rules.catalog import BatchRulesets
+
+        self.load = BatchRulesets()
 
     def answer_text(self, text: str | bytes, line: int) -> tuple[str, int, str]:
         """The answer to one line of JSON as the line to print, its code (0 scored, 2 an error
@@ -81,21 +83,6 @@ class HandBatch:
         if rules and not all(isinstance(rule, str) for rule in rules):
             raise ScoreRequestError('"rule" must be a list of texts such as "go_out.bonus=200"')
         return score_data(data, ruleset, players, tuple(rules), self.load).as_dict()
-
-    def load(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
-        """The ruleset for (ruleset, players, rules), loaded once (a failure: kept as its error)."""
-        key = (ref, players, rules)
-        if key not in self._rulesets:
-            from canasta_score.rules.catalog import load_ruleset
-
-            try:
-                self._rulesets[key] = load_ruleset(ref, players=players, overrides=list(rules))
-            except CanastaError as exc:
-                self._rulesets[key] = exc
-        found = self._rulesets[key]
-        if isinstance(found, CanastaError):
-            raise found
-        return found
 
 
 Loader = Callable[[str, int | None, tuple[str, ...]], Ruleset]

@@ -24,7 +24,6 @@ from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
 from canasta_score.judging.ruling import Ruling
-from canasta_score.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from canasta_score.rules.minimum import Minimum
@@ -77,7 +76,9 @@ class Batch:
     """Answers batch requests; keeps each ruleset it loads for the requests that follow."""
 
     def __init__(self) -> None:
-        self._rulesets: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
+        from canasta_score.rules.catalog import BatchRulesets
+
+        self._ruleset = BatchRulesets()
 
     def answer_line(self, text: str | bytes, line: int) -> Answer:
         """The answer to one line of JSON (``line`` numbers it in an error object)."""
@@ -126,20 +127,6 @@ class Batch:
         rs = self._ruleset(ref, players, tuple(rules) if rules else ())
         # The single command's own call: the same answer, assumptions included.
         return described.answer(rs, args)
-
-    def _ruleset(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
-        found = self._rulesets.get((ref, players, rules))
-        if found is None:
-            from canasta_score.rules.catalog import load_ruleset
-
-            try:
-                found = load_ruleset(ref, players=players, overrides=list(rules))
-            except CanastaError as exc:
-                found = exc
-            self._rulesets[ref, players, rules] = found
-        if isinstance(found, CanastaError):
-            raise found
-        return found
 
 
 def parsed(check: str, key: str, kind: str, value: Any) -> Any:

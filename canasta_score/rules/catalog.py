@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.core.errors import RulesetError
+from canasta_score.core.errors import CanastaError, RulesetError
 from canasta_score.core.language import _
 from canasta_score.rules.ruleset import Ruleset, build_ruleset, extend, missing_problem
 
@@ -108,6 +108,26 @@ def load_ruleset(
     if path.parent == bundled_dir():
         return cached_bundled(path, players, list(overrides or []))
     return build_file(ref, path, players, overrides)
+
+
+class BatchRulesets:
+    """The rulesets of a batch: each (ruleset, players, house rules) is loaded once for the lines
+    that follow; a failure is kept as its error and raised for each line that names it."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
+
+    def __call__(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
+        found = self._found.get((ref, players, rules))
+        if found is None:
+            try:
+                found = load_ruleset(ref, players=players, overrides=list(rules))
+            except CanastaError as exc:
+                found = exc
+            self._found[ref, players, rules] = found
+        if isinstance(found, CanastaError):
+            raise found
+        return found
 
 
 def cached_bundled(path: Path, players: int | None, overrides: list[str]) -> Ruleset:
