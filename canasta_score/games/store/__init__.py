@@ -226,10 +226,11 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")  # kept by the file from now on
             if version != LATEST:
                 self.migrate(db, version)
-            # The first command of a new database looks for game files of an earlier version.
-            looked = db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone()
         for journal in ("-wal", "-shm"):
             self.give(self.path.with_name(DATABASE + journal))
+        with self.guarded():
+            # The first command of a new database looks for game files of an earlier version.
+            looked = db.execute("SELECT 1 FROM settings WHERE key = ?", (IMPORTED,)).fetchone()
         if looked is None:
             self.import_legacy()
         return db
