@@ -101,6 +101,15 @@ def test_min_meld_judges_no_meld() -> None:
     assert sorted(loaded & {"canasta_score.judging.melds", "canasta_score.judging.judge"}) == []
 
 
+def test_stats_as_json_loads_no_table_or_sheet_code() -> None:
+    """``stats --json`` prints the figures as data: the tables and the score sheet that draw
+    them for a person are never loaded."""
+    loaded = set(probe("stats", "--json")["modules"])
+    assert "canasta_score.cli.stats" in loaded
+    unwanted = {"tabulate", "canasta_score.cli.sheet", "canasta_score.cli.tables"}
+    assert sorted(loaded & unwanted) == []
+
+
 # What ``check meld`` loads of the package once its ruleset is in the compiled cache.
 CHECK_MELD_MODULES = [
     "canasta_score",

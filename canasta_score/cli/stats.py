@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
-from canasta_score.cli.sheet import num
 from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -35,6 +34,7 @@ def dec(x: float | None, places: int = 2) -> str:
 
 
 def results_table(rows: list[dict[str, Any]]) -> str:
+    from canasta_score.cli.sheet import num
     from canasta_score.cli.tables import fitted
 
     head = [_(h) for h in RESULT_HEAD]
@@ -58,6 +58,7 @@ def results_table(rows: list[dict[str, Any]]) -> str:
 
 def play_table(rows: list[dict[str, Any]]) -> str:
     """Per hand: going out, canastas by kind, red threes; points lost to penalties."""
+    from canasta_score.cli.sheet import num
     from canasta_score.cli.tables import fitted
     from canasta_score.rules.kinds import shown_name
 
@@ -95,6 +96,7 @@ def play_table(rows: list[dict[str, Any]]) -> str:
 
 
 def render(result: dict[str, Any]) -> str:
+    from canasta_score.cli.sheet import num
     from canasta_score.cli.tables import wrapped
 
     games = result["games"]
