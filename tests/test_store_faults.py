@@ -162,6 +162,22 @@ def test_a_pipe_or_device_as_export_output_is_refused(cli: Cli, tmp_path: Path) 
     assert fifo.exists() and not fifo.is_file()
 
 
+def test_an_output_name_too_long_for_the_file_system_is_refused_naming_it(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A name of 300 bytes is more than a file system keeps (255): ``export -o`` and
+    ``stats --html`` say the file cannot be written, with exit 2, and write nothing."""
+    start(cli)
+    assert cli("hand", *TWO).code == 0
+    name = "x" * 300
+    for args in (("export", "-o", f"{name}.json"), ("stats", "--html", f"{name}.html")):
+        run = cli(*args)
+        assert run.code == 2, args
+        (line,) = run.err.splitlines()
+        assert line.startswith(f"Error: {name}") and "cannot be written" in line
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("x")) == []
+
+
 def test_a_pipe_or_device_as_game_is_refused(cli: Cli, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
