@@ -55,13 +55,14 @@ SideOpt = Annotated[
 ]
 
 
-def hand_data(
+def read_hand(
     store: Store,
     ref: Ref,
     s: Summary,
     number: int,
     quick: list[str],
     dialogue: Dialogue,
+    *,
     yes: bool = False,
     file: str | None = None,
     piped: bool = False,
@@ -192,17 +193,19 @@ def next_hand(
     ref: Ref,
     quick: list[str],
     dialogue: Dialogue,
+    *,
     confirm: bool,
     say: Callable[[str], None],
     yes: bool = False,
     file: str | None = None,
     piped: bool = False,
 ) -> tuple[Recorded, bool, bool]:
-    """Record the next hand of an open game (``hand`` and ``play``), read by :func:`hand_data`.
-    One that ends the game is saved only on a yes: ``yes`` or the questions', else (``confirm``)
-    ``dialogue`` asks after showing its breakdown with ``say`` (no ``confirm``: nothing is
-    saved, the error names --yes). Returns the hand recorded, whether the questions were asked
-    and whether the breakdown was shown."""
+    """Record the next hand of an open game (``hand`` and ``play``), read by :func:`read_hand`.
+    A hand that ends the game is saved only on a yes: ``yes`` (--yes), or a yes to the
+    questions' own question about it, or (``confirm``) a yes to ``dialogue`` after ``say`` has
+    shown its breakdown; without any of them nothing is saved and the error names --yes.
+    Returns the hand recorded, whether the questions were asked and whether the breakdown was
+    shown."""
     from canasta_score.cli.hands import render_score
     from canasta_score.games import scorekeeper
     from canasta_score.games.game import check_open, entered_now
@@ -210,7 +213,9 @@ def next_hand(
 
     before = store.summary(ref, last_only=True)  # all the next hand needs
     check_open(before)
-    data, asked = hand_data(store, ref, before, before.hands + 1, quick, dialogue, yes, file, piped)
+    data, asked = read_hand(
+        store, ref, before, before.hands + 1, quick, dialogue, yes=yes, file=file, piped=piped
+    )
     data = entered_now(data)
     try:
         return scorekeeper.record(store, ref, data, ends_game=yes or asked), asked, False
@@ -249,7 +254,15 @@ def hand_cmd(
     quick_form = [*(quick or []), *(side or [])]
     tty = sys.stdin.isatty()
     done, asked, shown = next_hand(
-        store, ref, quick_form, Dialogue(), tty and not json, typer.echo, yes, file, not tty
+        store,
+        ref,
+        quick_form,
+        Dialogue(),
+        confirm=tty and not json,
+        say=typer.echo,
+        yes=yes,
+        file=file,
+        piped=not tty,
     )
     if not asked:  # the questions showed them before the hand was saved
         warn(done.doubts, plain=json)
@@ -329,7 +342,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     from canasta_score.cli.asking import Dialogue
 
     store, ref = open_game(game, writable=True)
-    done = undo_hand(store, ref, None if yes or not sys.stdin.isatty() else Dialogue())
+    done = undo_last(store, ref, None if yes or not sys.stdin.isatty() else Dialogue())
     if json:
         emit_json(done.as_dict())
         return
@@ -338,7 +351,7 @@ def undo_cmd(game: GameOpt = None, yes: YesOpt = False, json: JsonOpt = False) -
     typer.echo(sheet.undone(done))
 
 
-def undo_hand(store: Store, ref: Ref, dialogue: Dialogue | None) -> Undone:
+def undo_last(store: Store, ref: Ref, dialogue: Dialogue | None) -> Undone:
     """Remove the last hand (``undo`` and ``play``). ``dialogue`` shows it and asks first; the
     hand count and last hand as shown go with the answer, so that a hand entered meanwhile is
     not removed by mistake."""
@@ -392,7 +405,9 @@ def edit_cmd(
     store, ref = open_game(game, writable=True)
     quick_form = [*(quick or []), *(side or [])]
     piped = not sys.stdin.isatty()
-    done, asked, own, later = edit_hand(store, ref, number, quick_form, Dialogue(), file, piped)
+    done, asked, own, later = edit_hand(
+        store, ref, number, quick_form, Dialogue(), file=file, piped=piped
+    )
     # The edited hand's own doubts (the questions showed them already) on standard
     # error; those of later hands in the change report (with --json, on standard error).
     if not asked:
@@ -412,17 +427,18 @@ def edit_hand(
     number: int,
     quick: list[str],
     dialogue: Dialogue,
+    *,
     file: str | None = None,
     piped: bool = False,
 ) -> tuple[Change, bool, tuple[Shortfall, ...], tuple[Shortfall, ...]]:
-    """Replace hand ``number`` (``edit`` and ``play``), read by :func:`hand_data`: the change,
+    """Replace hand ``number`` (``edit`` and ``play``), read by :func:`read_hand`: the change,
     whether the questions were asked, and the shortfalls of that hand and of later ones."""
     from canasta_score.games import scorekeeper
     from canasta_score.games.game import check_hand_number
 
     before = store.summary(ref)
     check_hand_number(before.game, before.hands, number)
-    data, asked = hand_data(store, ref, before, number, quick, dialogue, file=file, piped=piped)
+    data, asked = read_hand(store, ref, before, number, quick, dialogue, file=file, piped=piped)
     done = scorekeeper.edit(store, ref, number, data)
     doubts = done.shortfalls()
     own = tuple(d for d in doubts if d.hand == number)

@@ -174,7 +174,7 @@ class Session:
         self.store.writable(self.path)
         quick = [rest] if rest else []
         done, asked, shown = next_hand(
-            self.store, self.path, quick, self.dialogue, self.asking, self.say, yes
+            self.store, self.path, quick, self.dialogue, confirm=self.asking, say=self.say, yes=yes
         )
         if not asked:
             self.warn(done.doubts)
@@ -209,13 +209,13 @@ class Session:
 
     def do_undo(self, rest: str) -> None:
         from canasta_score.cli import sheet
-        from canasta_score.cli.game import undo_hand
+        from canasta_score.cli.game import undo_last
 
         rest, yes = self.said_yes(rest)
         if rest:
             raise InputError(_('undo takes no more than --yes, not "{rest}"').format(rest=rest))
         dialogue = self.dialogue if self.asking and not yes else None
-        self.say(sheet.undone(undo_hand(self.store, self.path, dialogue)))
+        self.say(sheet.undone(undo_last(self.store, self.path, dialogue)))
 
     def do_redo(self, _rest: str) -> None:
         from canasta_score.cli import sheet
