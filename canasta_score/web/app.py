@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import field
 from pathlib import Path
@@ -507,20 +507,24 @@ def build(table: Table, poll: float = POLL) -> Starlette:
                 )
             return done(table, lang, edited=number)
 
-    async def undo_or_redo(request: Request) -> Response:
-        """Take back the last hand, or put back the one taken back last (the path says which)."""
+    def undo_or_redo(undo: bool) -> Callable[[Request], Awaitable[Response]]:
+        """The handler that takes back the last hand (``undo``), or puts back the one taken
+        back last."""
         from canasta_score.games import scorekeeper
 
-        _values, lang, revision = await posted(request, table)
-        with language.speaking(lang):
-            try:
-                if request.url.path.endswith("/undo"):
-                    undone = scorekeeper.undo(table.store(), table.ref, revision=revision)
-                    return done(table, lang, undone=undone.line.number)
-                redone = scorekeeper.redo(table.store(), table.ref, revision=revision)
-                return done(table, lang, redone=redone.played.number)
-            except GameError as exc:
-                return page(hub, SCORER, lang, problem=str(exc), status=409)
+        async def handler(request: Request) -> Response:
+            _values, lang, revision = await posted(request, table)
+            with language.speaking(lang):
+                try:
+                    if undo:
+                        undone = scorekeeper.undo(table.store(), table.ref, revision=revision)
+                        return done(table, lang, undone=undone.line.number)
+                    redone = scorekeeper.redo(table.store(), table.ref, revision=revision)
+                    return done(table, lang, redone=redone.played.number)
+                except GameError as exc:
+                    return page(hub, SCORER, lang, problem=str(exc), status=409)
+
+        return handler
 
     async def ruling(request: Request) -> Response:
         from canasta_score.web.views import read_ruling, ruling_form
@@ -560,8 +564,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/events", guarded(events)),
         Route("/{token}/hand", guarded(hand), methods=["POST"]),
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
-        Route("/{token}/undo", guarded(undo_or_redo), methods=["POST"]),
-        Route("/{token}/redo", guarded(undo_or_redo), methods=["POST"]),
+        Route("/{token}/undo", guarded(undo_or_redo(undo=True)), methods=["POST"]),
+        Route("/{token}/redo", guarded(undo_or_redo(undo=False)), methods=["POST"]),
         Route("/{token}/edit/{number:int}", guarded(edit_page)),
         Route("/{token}/edit/{number:int}", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),
