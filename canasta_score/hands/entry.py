@@ -221,7 +221,9 @@ def count_token(word: str) -> str | None:
 
 def canasta_key(phrase: str, rs: Ruleset | None = None) -> str | None:
     """The record key of the canastas a phrase names (``natural canastas``, ``내추럴``), or None."""
-    for suffix in CANASTA_AFTER:  # a phrase ends in one of them at most: the others try it whole
+    # A phrase ends in one of these words at most: each of the others leaves it whole, so the
+    # whole phrase is tried too, as long as there are two or more of them.
+    for suffix in CANASTA_AFTER:
         kind_word = phrase.removesuffix(f" {suffix}")
         key = kinds.canasta_word(kind_word, rs) if kind_word else None
         if key is not None:

@@ -268,6 +268,7 @@ def convert(option: Option, value: Any) -> Any:
     return value
 
 
+# A required option is given first and by position, as the library function takes it.
 REQUIRED: dict[str, Any] = {"required": True, "positional": True}
 TABLE = Option("table", "melds", "One of the side's melds (repeatable).", (), deck=True)
 CLOSED = Option("closed", "ranks", "A rank closed to everyone (repeatable).", frozenset())

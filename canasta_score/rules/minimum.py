@@ -44,13 +44,13 @@ def tier_for(rs: Ruleset, basis_value: int) -> Tier:
 
 def min_meld(rs: Ruleset, score: int, hand_number: int | None = None) -> Minimum:
     """The initial-meld minimum for a side at ``score`` before the hand (or by hand number)."""
-    basis = score
+    basis_value = score
     if rs.initial_meld.basis == "hand_number":
-        basis = hand_number if hand_number is not None else 1
-        if basis < 1:
+        basis_value = hand_number if hand_number is not None else 1
+        if basis_value < 1:
             said = _("hand number {number}: hands are numbered from 1")
-            raise InputError(said.format(number=basis))
-    return tier_minimum(rs, tier_for(rs, basis), current())
+            raise InputError(said.format(number=basis_value))
+    return tier_minimum(rs, tier_for(rs, basis_value), current())
 
 
 @lru_cache(maxsize=1024)

@@ -40,7 +40,8 @@ BUILDERS = (
 
 
 def folder() -> Path:
-    """Where cached rulesets live."""
+    """Where cached rulesets live: ``$CANASTA_SCORE_CACHE``, else ``canasta-score`` in
+    ``$XDG_CACHE_HOME``, else in ``~/.cache``."""
     own = os.environ.get(CACHE_ENV, "").strip()
     if own:
         return Path(own).expanduser()

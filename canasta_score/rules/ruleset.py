@@ -374,8 +374,8 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     for text in overrides:
         key, value = parse_override(text)
         if key not in known:
-            text = _('house rule {key}: unknown ruleset key (see "canasta-score rules show")')
-            problems.append(text.format(key=key))
+            said = _('house rule {key}: unknown ruleset key (see "canasta-score rules show")')
+            problems.append(said.format(key=key))
             continue
         section, name = key.split(".", 1)
         cls = section_types()[section]

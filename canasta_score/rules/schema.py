@@ -404,48 +404,54 @@ SIGNS = (-1, 0, 1)
 
 
 # Rules that are mechanisms rather than numbers; each is cited by id like the keys above, with
-# its source (BOTH: the two sources most of them share).
-BOTH = "Pagat: Canasta; Wikipedia: Canasta"
+# its source (most of them share two).
+PAGAT_AND_WIKIPEDIA = "Pagat: Canasta; Wikipedia: Canasta"
 FIXED_RULES: dict[str, tuple[str, str]] = {
     "meld.one-rank": (
         "A group meld holds natural cards of one rank; wild cards stand for that rank",
-        BOTH,
+        PAGAT_AND_WIKIPEDIA,
     ),
-    "meld.no-threes": ("A three is never part of a group or wild-card meld", BOTH),
-    "meld.wild-only": ("A meld of wild cards only is not allowed", BOTH),
+    "meld.no-threes": ("A three is never part of a group or wild-card meld", PAGAT_AND_WIKIPEDIA),
+    "meld.wild-only": ("A meld of wild cards only is not allowed", PAGAT_AND_WIKIPEDIA),
     "meld.sequence": (
         "A sequence is three or more consecutive cards of one suit from 4 up to A, no wilds",
-        BOTH,
+        PAGAT_AND_WIKIPEDIA,
     ),
-    "meld.red-threes": ("Red threes are never melded", BOTH),
-    "meld.to-existing": ("Cards added to a meld must match its rank", BOTH),
+    "meld.red-threes": ("Red threes are never melded", PAGAT_AND_WIKIPEDIA),
+    "meld.to-existing": ("Cards added to a meld must match its rank", PAGAT_AND_WIKIPEDIA),
     "pile.empty": ("An empty pile cannot be taken", "Pagat: Canasta"),
     "pile.natural-pair": (
         "A frozen pile is taken only with a natural pair of the top card's rank from hand",
-        BOTH,
+        PAGAT_AND_WIKIPEDIA,
     ),
-    "pile.top-card-meld": ("The top card must be melded at once", BOTH),
+    "pile.top-card-meld": ("The top card must be melded at once", PAGAT_AND_WIKIPEDIA),
     "initial-meld.minimum": (
         "The side's initial meld must reach the minimum count for its score",
-        BOTH,
+        PAGAT_AND_WIKIPEDIA,
     ),
     "initial-meld.requires": (
         "The initial meld must include what the tier demands",
         "Bicycle: Brazilian Canasta; see docs/rules/brazilian.md",
     ),
-    "discard.red-three": ("A red three is never discarded", BOTH),
+    "discard.red-three": ("A red three is never discarded", PAGAT_AND_WIKIPEDIA),
     "discard.in-hand": ("The discarded card must be in the hand", "Pagat: Canasta"),
     "go-out.partner-refused": (
         "After the partner says no, the player may not go out this turn",
-        BOTH,
+        PAGAT_AND_WIKIPEDIA,
     ),
     "go-out.black-threes": (
         "Black threes leave the hand when going out only as a meld of 3 or 4",
         "Pagat: Canasta; Britannica: canasta",
     ),
-    "go-out.discard": ("Going out ends with the melds and at most one discard", BOTH),
-    "scoring.melded-cards": ("Every melded card scores its count", BOTH),
-    "scoring.cards-in-hand": ("Every card left in hand counts against the side", BOTH),
+    "go-out.discard": (
+        "Going out ends with the melds and at most one discard",
+        PAGAT_AND_WIKIPEDIA,
+    ),
+    "scoring.melded-cards": ("Every melded card scores its count", PAGAT_AND_WIKIPEDIA),
+    "scoring.cards-in-hand": (
+        "Every card left in hand counts against the side",
+        PAGAT_AND_WIKIPEDIA,
+    ),
     "scoring.summary": (
         "A summary record's totals are taken as entered",
         "decision, see docs/rules/index.md",
