@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
+from canasta_score.cli.common import warning
 from canasta_score.core.errors import CanastaError, InputError, RecordError
 from canasta_score.core.language import N_, _
 from canasta_score.core.words import said_seat
@@ -233,11 +234,10 @@ class Dialogue:
                 self.say("\n" + render_score(played.score) + "\n")
                 on = self.out is None and wanted(sys.stderr)
                 for doubt in shortfalls(rs, played):
-                    warning = _("warning: {problem}").format(problem=doubt.text)
                     if on:
-                        echo(warning, _("warning:"), "yellow", on, err=True)
+                        echo(warning(doubt), _("warning:"), "yellow", on, err=True)
                     else:
-                        self.say(warning)
+                        self.say(warning(doubt))
                 if outcome.finished:
                     ends = _("this hand ends the game; save it? (y/n, Enter does not save)")
                     if yes or self.ask(ends, parse_yes):

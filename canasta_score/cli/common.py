@@ -13,6 +13,7 @@ from canasta_score.core.language import _, pgettext
 from canasta_score.core.safe_text import json_text as json_text
 
 if TYPE_CHECKING:
+    from canasta_score.games.game import Shortfall
     from canasta_score.judging.ruling import Ruling
     from canasta_score.rules.minimum import Minimum
     from canasta_score.rules.ruleset import Ruleset
@@ -86,6 +87,11 @@ def load(ruleset: str, players: int | None, rule: Sequence[str] | None) -> Rules
     from canasta_score.rules.catalog import load_ruleset
 
     return load_ruleset(ruleset, players=players, overrides=list(rule or []))
+
+
+def warning(doubt: Shortfall) -> str:
+    """A hand's shortfall as the warning every command and ``play`` give of it."""
+    return _("warning: {problem}").format(problem=doubt.text)
 
 
 def emit_json(data: Any) -> None:

@@ -17,6 +17,7 @@ from canasta_score.cli.common import (
     complete_game,
     emit_json,
     load,
+    warning,
 )
 from canasta_score.cli.stores import open_game, open_store
 from canasta_score.core.errors import GameError, InputError
@@ -109,7 +110,7 @@ def warn(doubts: tuple[Shortfall, ...], plain: bool = False) -> None:
 
     on = not plain and wanted(sys.stderr)
     for doubt in doubts:
-        echo(_("warning: {problem}").format(problem=doubt.text), _("warning:"), "yellow", on, True)
+        echo(warning(doubt), _("warning:"), "yellow", on, True)
 
 
 def new_cmd(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta_score.cli.common import warning
 from canasta_score.cli.tables import fitted, wrapped
 from canasta_score.core.language import _
 from canasta_score.core.words import said_seat, shown_requirement
@@ -177,7 +178,7 @@ def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
         parts.append("")
     if later:
         parts.append(_("Later hands whose melds fall short of their new minimum (check them):"))
-        parts += ["  " + _("warning: {problem}").format(problem=d.text) for d in later]
+        parts += ["  " + warning(d) for d in later]
         parts.append("")
     totals = [
         [side.name, num(a), num(b)]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from canasta_score.cli.common import warning
 from canasta_score.core.errors import CanastaError, InputError
 from canasta_score.core.language import N_, _
 from canasta_score.hands.entry import PLAY_ITEMS, play_said, play_word
@@ -184,7 +185,7 @@ class Session:
         """Each shortfall of a hand entered in one line, as the ``hand`` and ``edit`` commands
         warn of it (the questions have shown it already when they were asked)."""
         for doubt in doubts:
-            self.tell(_("warning: {problem}").format(problem=doubt.text), _("warning:"), "yellow")
+            self.tell(warning(doubt), _("warning:"), "yellow")
 
     def said_yes(self, rest: str) -> tuple[str, bool]:
         """The line without a last ``--yes`` (or ``-y``), and whether it or the session said yes."""
