@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta_score.cli import app
+from canasta_score.core.limits import answer_line
 from canasta_score.judging.batch import Batch
 from canasta_score.judging.checks import CHECKS
 from canasta_score.rules.catalog import load_ruleset
@@ -88,7 +89,8 @@ def test_deck_threes_by_colour() -> None:
 
 
 def test_deck_batch_answers_count_too() -> None:
-    answer, code = Batch().answer_line('{"check": "meld", "cards": "K K K K K K K K K K"}', 1)
+    request = '{"check": "meld", "cards": "K K K K K K K K K K"}'
+    answer, code = answer_line(Batch().answer, request, 1)
     assert code == 1 and answer["reasons"][0]["rule"] == DECK
 
 

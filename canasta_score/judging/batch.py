@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, InputError
-from canasta_score.core.limits import Answer, answer_line, error, parse_json
+from canasta_score.core.limits import Answer, error, parse_json
 from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
@@ -80,10 +80,6 @@ class Batch:
 
         self._ruleset = BatchRulesets()
 
-    def answer_line(self, text: str | bytes, line: int) -> Answer:
-        """The answer to one line of JSON (``line`` numbers it in an error object)."""
-        return answer_line(self.answer, text, line)
-
     def answer(self, request: Any, line: int = 0) -> Answer:
         """The answer to one decoded request: the ruling object and its code (0, 1 or 2)."""
         try:
@@ -93,8 +89,9 @@ class Batch:
         return answered.as_dict(), 0 if getattr(answered, "legal", True) else 1
 
     def answer_text(self, text: str | bytes, line: int) -> TextAnswer:
-        """:meth:`answer_line` as the line of JSON to print: (the line, its code, and for an
-        error object its message). The line is what ``--json`` of the single command prints."""
+        """One line of JSON answered as :func:`~canasta_score.core.limits.answer_line` answers
+        it, as the line to print: (the line, its code, and for an error object its message).
+        The line is what ``--json`` of the single command prints."""
         try:
             answered = self._answer(parse_json(text, ""))
         except CanastaError as exc:
