@@ -346,3 +346,25 @@ def test_play_help_lists_every_ruling_with_an_example(tmp_path: Path) -> None:
         "--hand 8 5 5 5 2 9",
     ):
         assert example in shown[-1], example
+
+
+def test_korean_commands_and_ruling_words_are_read_however_the_keyboard_composes_hangul(
+    tmp_path: Path,
+) -> None:
+    """A command's Korean name and the rulings' Korean words are read decomposed (NFD) as they
+    are composed, as side names are: 더미 ... 손 ... 팀 A 첫멜드전 is the same pickup question.
+    A at 1,600 needs 90 (RULES 2.2); K K K + 5 5 5 + 7 7 7 counts 30 + 15 + 15 = 60: illegal."""
+    import unicodedata
+
+    def nfd(text: str) -> str:
+        return unicodedata.normalize("NFD", text)
+
+    assert nfd("상태") != "상태"
+    assert [command_of(nfd(w)) for w in ("상태", "더미", "종료")] == ["status", "pickup", "quit"]
+    s, shown = session(tmp_path)
+    s.run("hand A: 400 melded, 2 natural, 1 red, out; B: 250 melded, 70 left")
+    line = "더미 KD 손 KS KH 5C 5D 5H 7S 7H 7D 팀 A 첫멜드전"
+    assert s.run(nfd(line))
+    assert shown[-1].startswith("ILLEGAL: A (score 1,600)") and "minimum of 90" in shown[-1]
+    assert s.run(line)
+    assert shown[-1] == shown[-2]

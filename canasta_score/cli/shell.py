@@ -90,8 +90,11 @@ class Quit(Exception):
 
 
 def command_of(word: str) -> str:
-    """The command a typed word names: itself, an alias, or a unique beginning."""
-    low = word.lower()
+    """The command a typed word names: itself, an alias, or a unique beginning (Hangul
+    composed or not)."""
+    from unicodedata import normalize
+
+    low = normalize("NFC", word).lower()
     if low in DISPATCH:
         return low
     if low in ALIASES:
