@@ -381,6 +381,22 @@ def test_a_record_key_is_named_by_its_glossary_word_with_the_key_in_korean(
     assert said in str(raised.value)
 
 
+def test_leaving_the_entry_with_its_korean_word_decomposed_as_composed() -> None:
+    """종료 leaves the questions however the keyboard composes it, as q does: nothing is asked
+    again and nothing is taken as an answer."""
+    import io
+
+    from canasta_score.cli.asking import Dialogue, Left
+    from canasta_score.hands.entry import parse_count
+
+    decomposed = unicodedata.normalize("NFD", "종료")
+    assert decomposed != "종료"
+    said = io.StringIO()
+    with language.speaking("ko"), pytest.raises(Left, match="아무것도 저장하지 않았습니다"):
+        Dialogue(inp=io.StringIO(decomposed + "\n5\n"), out=said).ask("멜드", parse_count)
+    assert "다시 입력하십시오" not in said.getvalue()
+
+
 def test_the_special_hand_question_takes_its_korean_name_rules_7_2() -> None:
     """The question after going out in US American asks which special hand was laid (RULES
     7.2): 스트레이트 is the straight and 페어 the natural pairs, as their English names are;
