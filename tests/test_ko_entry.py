@@ -224,6 +224,20 @@ def test_play_commands_by_korean_name_and_completion_of_hangul_sides_and_words()
     assert "나감" in completions("hand 우리: 나", sides)
 
 
+def test_a_play_command_by_the_unique_beginning_of_its_korean_name() -> None:
+    """As "st" is status, the beginning of a Korean name names its command (docs/games.md):
+    상 is 상태 (status), 도움 is 도움말 (help), 첫 is 첫멜드 (initial), 핸 is 핸드 (hand)."""
+    assert [command_of(w) for w in ("상", "도움", "첫", "핸", "다")] == [
+        "status",
+        "help",
+        "initial",
+        "hand",
+        "redo",
+    ]
+    with language.speaking("ko"), pytest.raises(InputError, match="명령이 아닙니다"):
+        command_of("상태표")
+
+
 def test_the_korean_play_help_lines_up_on_display_width() -> None:
     """Hangul is two columns wide: every description starts at column 29, as in English."""
     with language.speaking("ko"):

@@ -90,8 +90,8 @@ class Quit(Exception):
 
 
 def command_of(word: str) -> str:
-    """The command a typed word names: itself, an alias, or a unique beginning (Hangul
-    composed or not)."""
+    """The command a typed word names: itself, an alias, or a unique beginning of its name or
+    of its Korean name (Hangul composed or not)."""
     from unicodedata import normalize
 
     low = normalize("NFC", word).lower()
@@ -99,7 +99,8 @@ def command_of(word: str) -> str:
         return low
     if low in ALIASES:
         return ALIASES[low]
-    found = [c for c in DISPATCH if c.startswith(low)]
+    korean = {command for name, command in KOREAN.items() if name.startswith(low)}
+    found = [c for c in DISPATCH if c.startswith(low) or c in korean]
     if len(found) == 1:
         return found[0]
     if found:
