@@ -368,3 +368,18 @@ def test_korean_commands_and_ruling_words_are_read_however_the_keyboard_composes
     assert shown[-1].startswith("ILLEGAL: A (score 1,600)") and "minimum of 90" in shown[-1]
     assert s.run(line)
     assert shown[-1] == shown[-2]
+
+
+def test_a_ruling_given_a_score_uses_it_as_the_check_command_does_rules_2_2(
+    tmp_path: Path,
+) -> None:
+    """``--score 2000`` in a ruling is the number the check command reads: from 1,500 to 2,999
+    the minimum is 90 (RULES 2.2), so K K K + 5 5 5 (30 + 15 = 45) cannot take the pile
+    unopened. A value that is not a whole number is refused, naming the option."""
+    s, shown = session(tmp_path)
+    assert s.run("min --score 2000")
+    assert shown[-1] == "Initial meld minimum: 90  [classic.initial-meld.tiers]"
+    assert s.run("pickup KD with KS KH 5C 5D 5H --score 2000 unopened")
+    assert shown[-1].startswith("ILLEGAL") and "below the minimum of 90" in shown[-1]
+    assert not s.run("min --score 2x")
+    assert shown[-1] == "Error: --score: expected a whole number, got '2x'"

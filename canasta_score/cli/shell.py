@@ -339,7 +339,9 @@ class Session:
             if not taken:
                 raise InputError(_("{option} needs a value").format(option=token))
             text = " ".join(taken)
-            if option.kind in ("melds", "ranks"):
+            if option.kind in ("int", "int?"):
+                raw[option.key] = whole_number(token, text)
+            elif option.kind in ("melds", "ranks"):
                 raw.setdefault(option.key, []).append(text)
             else:
                 raw[option.key] = text
@@ -418,6 +420,19 @@ def option_named(check: Check, token: str) -> tuple[Option, Any]:
             option=token, check=check.name, known=known
         )
     )
+
+
+def whole_number(flag: str, text: str) -> int:
+    """The whole number a number option takes (``--score -200``), as the command line reads it."""
+    from canasta_score.hands.entry import quick_number
+    from canasta_score.judging.checks import EXPECTED
+
+    if not text.lstrip("-").isdecimal() or not text.lstrip("-").isascii():
+        problem = _("expected {what}, got {value}").format(
+            what=_(EXPECTED["int"]), value=repr(text)
+        )
+        raise InputError(f"{flag}: {problem}")
+    return quick_number(text, text)
 
 
 def split_words(
