@@ -24,6 +24,7 @@ from canasta_score.cli.shell import (
     command_of,
     completions,
 )
+from canasta_score.core import language
 from canasta_score.core.errors import InputError
 from canasta_score.games.store import Store
 
@@ -383,3 +384,22 @@ def test_a_ruling_given_a_score_uses_it_as_the_check_command_does_rules_2_2(
     assert shown[-1].startswith("ILLEGAL") and "below the minimum of 90" in shown[-1]
     assert not s.run("min --score 2x")
     assert shown[-1] == "Error: --score: expected a whole number, got '2x'"
+
+
+def test_a_ruling_for_each_side_names_no_one_sides_score_rules_2_2(tmp_path: Path) -> None:
+    """After hand 1 A has 560 and B 850: both need 50 (RULES 2.2), so a ruling that names no
+    side is for each side, and shows neither side's score as if it were both's. K K K + 5 5 5
+    counts 30 + 15 = 45, below 50. A score given with --score is no side's: no title."""
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    assert s.run("min")
+    assert shown[-1] == "Initial meld minimum for each side: 50  [classic.initial-meld.tiers]"
+    assert s.run("pickup KD with KS KH 5C 5D 5H unopened")
+    assert shown[-1].startswith("ILLEGAL: each side, not yet opened\n")
+    assert s.run("pickup KD with KS KH 5C 5D 5H by B unopened")
+    assert shown[-1].startswith("ILLEGAL: B (score 850), not yet opened\n")
+    assert s.run("pickup KD with KS KH 5C 5D 5H --score 2000 unopened")
+    assert shown[-1].startswith("ILLEGAL\n")
+    with language.speaking("ko"):
+        assert s.run("더미 KD 손 KS KH 5C 5D 5H 첫멜드전")
+    assert shown[-1].startswith("불가: 각 팀, 첫 멜드 전\n")

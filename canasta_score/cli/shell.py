@@ -267,8 +267,14 @@ class Session:
             raise InputError(_('say the top card and the hand, e.g. "pickup KD with KS KH 5C"'))
         needed = raw.get("opened") is False
         ruling, side_name, score = self.rule("pickup", raw, needed=needed)
-        unopened = _("{side} (score {score:,}), not yet opened")
-        self.show(ruling, unopened.format(side=side_name, score=score) if needed else "")
+        title = ""
+        if needed and score is not None:
+            title = _("{side} (score {score:,}), not yet opened").format(
+                side=side_name, score=score
+            )
+        elif needed and side_name:
+            title = _("{side}, not yet opened").format(side=side_name)
+        self.show(ruling, title)
 
     def do_discard(self, rest: str) -> None:
         raw, words = self.request("discard", rest)
@@ -294,7 +300,9 @@ class Session:
         from canasta_score.cli.minimum import minimum_text
 
         need, side, score = self.rule("min-meld", raw, needed=True)
-        named = _("{side} (score {score:,})").format(side=side, score=score) if side else ""
+        named = side
+        if side and score is not None:
+            named = _("{side} (score {score:,})").format(side=side, score=score)
         self.say(minimum_text(need, named))
 
     def do_go_out(self, rest: str) -> None:
@@ -347,10 +355,13 @@ class Session:
                 raw[option.key] = text
         return raw, words
 
-    def rule(self, name: str, raw: dict[str, Any], needed: bool = False) -> tuple[Any, str, int]:
+    def rule(
+        self, name: str, raw: dict[str, Any], needed: bool = False
+    ) -> tuple[Any, str, int | None]:
         """Check ``name``'s answer to ``raw`` under the game's ruleset (:meth:`Check.answer`).
         A side named gives its score and next hand; with none, where the score matters
-        (``needed``), the sides' minimums must agree. Returns the answer, side and score."""
+        (``needed``), the sides' minimums must agree. Returns the answer, the side and its
+        score (None: no one side's, for "each side" or a score given with --score)."""
         from canasta_score.cli.check import parsed
         from canasta_score.games.table_facts import side_facts, side_named, with_facts
         from canasta_score.judging.checks import CHECKS
@@ -360,7 +371,8 @@ class Session:
         given = [(options[k], v) for k, v in raw.items() if k in options]
         args = {o.key: parsed(o, v) for o, v in given if not o.context}
         summary = self.summary()
-        side, score = "", 0
+        side = ""
+        score: int | None = None
         if "side" in options:
             if raw.get("side"):
                 side = side_named(summary, raw["side"])
@@ -378,7 +390,7 @@ class Session:
                 score = facts["score"]
                 args = with_facts(args, facts, set(options))
                 if not raw.get("side") and len(summary.sides) > 1:
-                    side = _("each side")
+                    side, score = _("each side"), None
         return check.answer(self.store.load(self.path).rules(), args), side, score
 
 
