@@ -403,3 +403,14 @@ def test_a_ruling_for_each_side_names_no_one_sides_score_rules_2_2(tmp_path: Pat
     with language.speaking("ko"):
         assert s.run("더미 KD 손 KS KH 5C 5D 5H 첫멜드전")
     assert shown[-1].startswith("불가: 각 팀, 첫 멜드 전\n")
+
+
+def test_min_names_its_side_with_by_as_the_other_rulings_do_rules_2_2(tmp_path: Path) -> None:
+    """ "min by B" and "최소 팀 B" name side B as "pickup ... by B" does; B at 850 needs 50
+    (RULES 2.2)."""
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    expected = "Initial meld minimum for B (score 850): 50  [classic.initial-meld.tiers]"
+    for line in ("min B", "min by B", "최소 팀 B"):
+        assert s.run(line), shown[-1]
+        assert shown[-1] == expected, line

@@ -296,6 +296,8 @@ class Session:
 
     def do_min(self, rest: str) -> None:
         raw, words = self.request("min-meld", rest)
+        if words and play_word(words[0]) == "by":  # "min by us" as "pickup ... by us" names it
+            words = words[1:]
         fill(raw, ("side",), (words,))
         from canasta_score.cli.minimum import minimum_text
 
