@@ -411,6 +411,24 @@ def test_leaving_the_entry_with_its_korean_word_decomposed_as_composed() -> None
     assert "다시 입력하십시오" not in said.getvalue()
 
 
+def test_an_edited_hands_special_hand_and_incomplete_melds_are_offered_in_korean() -> None:
+    """Editing a hand offers its answers again in the language in use, as the yes/no defaults
+    are: 스트레이트 (not straight) and 세븐, 와일드 (not sevens, wild); each reads back as the
+    same record key."""
+    from canasta_score.hands.entry import answer_texts, kinds_parser
+
+    side = {"name": "우리", "incomplete": ["sevens", "wild"], "special_hand": "straight"}
+    with language.speaking("ko"):
+        offered = answer_texts(side)
+    assert offered["special_hand"] == ["스트레이트"]
+    assert offered["incomplete"] == ["세븐, 와일드"]
+    assert special_parser(("straight",))(offered["special_hand"][0]) == "straight"
+    assert kinds_parser(("sevens", "wild"))(offered["incomplete"][0]) == ["sevens", "wild"]
+    with language.speaking("en"):
+        assert answer_texts(side)["special_hand"] == ["straight"]
+        assert answer_texts(side)["incomplete"] == ["sevens, wild"]
+
+
 def test_the_special_hand_question_takes_its_korean_name_rules_7_2() -> None:
     """The question after going out in US American asks which special hand was laid (RULES
     7.2): 스트레이트 is the straight and 페어 the natural pairs, as their English names are;

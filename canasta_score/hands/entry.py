@@ -858,14 +858,14 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
 
 def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
     """A side's record data as the answers to :func:`side_questions` (key -> answers), to be
-    offered again when a hand is edited."""
+    offered again when a hand is edited, in the words of the language in use."""
     out: dict[str, list[str]] = {}
     if "melds" in side:
         out["melds"] = [str(m) for m in side["melds"]]
     for kind, n in side.get("canastas", {}).items():
         out[f"canastas.{kind}"] = [str(n)]
     if side.get("incomplete"):
-        out["incomplete"] = [", ".join(side["incomplete"])]
+        out["incomplete"] = [", ".join(kind_name(k) for k in side["incomplete"])]
     for key in ("red_threes", "black_threes"):
         value = side.get(key)
         if value not in (None, 0, []):
@@ -879,5 +879,5 @@ def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
         if side.get(key):
             out[key] = [yes_no(True)]
     if side.get("special_hand"):
-        out["special_hand"] = [str(side["special_hand"])]
+        out["special_hand"] = [special_name(str(side["special_hand"]))]
     return out
