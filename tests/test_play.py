@@ -414,3 +414,21 @@ def test_min_names_its_side_with_by_as_the_other_rulings_do_rules_2_2(tmp_path: 
     for line in ("min B", "min by B", "최소 팀 B"):
         assert s.run(line), shown[-1]
         assert shown[-1] == expected, line
+
+
+def test_a_refused_ruling_in_korean_gives_its_example_in_korean_words(tmp_path: Path) -> None:
+    """In Korean each refusal's example is a line in the session's Korean words (as 멜드 K K 2
+    and 더미 KD 손 KS KH 5C are): a Korean command name, no English ruling word (with, by)."""
+    import re
+
+    from canasta_score.hands.entry import PLAY_ITEMS
+
+    english = {w for en, _ko in PLAY_ITEMS.values() for w in en}
+    s, shown = session(tmp_path)
+    for line in ("멜드", "더미 KD", "버리기 KC", "나가기", "첫멜드 팀 A", "수정"):
+        with language.speaking("ko"):
+            assert not s.run(line)
+        example = re.search(r'예: "([^"]+)"', shown[-1])
+        assert example is not None, shown[-1]
+        words = example[1].split()
+        assert words[0] in KOREAN and not english & set(words), shown[-1]
