@@ -167,6 +167,19 @@ def test_hangul_side_names_are_matched_composed_or_decomposed_and_by_beginning()
     assert [s["name"] for s in data["side"]] == ["우리", "그들"]
 
 
+def test_who_went_out_is_kept_composed_however_the_keyboard_composed_it() -> None:
+    """The quick form's "나감 민수" typed with its Hangul decomposed gives the same record as
+    composed: the player's name as the game keeps it (so the figures count that player's
+    going out)."""
+    names, players = ["우리", "그들"], {"우리": ["민수", "지영"], "그들": []}
+    typed = "우리: 100 멜드, 나감 민수; 그들: 0 멜드"
+    decomposed = unicodedata.normalize("NFD", typed)
+    assert decomposed != typed
+    read = parse_quick([decomposed], names, players)
+    assert read == parse_quick([typed], names, players)
+    assert read["side"][0]["went_out_player"] == "민수"
+
+
 def test_a_side_described_in_korean_reads_back_as_the_same_record() -> None:
     side = {
         "name": "우리",

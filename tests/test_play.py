@@ -406,7 +406,7 @@ def test_a_ruling_for_each_side_names_no_one_sides_score_rules_2_2(tmp_path: Pat
 
 
 def test_min_names_its_side_with_by_as_the_other_rulings_do_rules_2_2(tmp_path: Path) -> None:
-    """ "min by B" and "최소 팀 B" name side B as "pickup ... by B" does; B at 850 needs 50
+    """The lines "min by B" and "최소 팀 B" name side B as "pickup ... by B" does; B at 850 needs 50
     (RULES 2.2)."""
     s, shown = session(tmp_path)
     s.run(HAND_A560_B850)

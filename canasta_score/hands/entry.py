@@ -260,12 +260,15 @@ OUT_WORDS = sorted(
 
 
 def going_out_by(side: dict[str, Any], phrase: str, shown: str) -> bool:
-    """Whether ``phrase`` says that the side went out and who did (``out Ann``, ``나감 Ann``)."""
+    """Whether ``phrase`` says that the side went out and who did (``out Ann``, ``나감 Ann``;
+    the name kept with its Hangul composed, as the game keeps its players' names)."""
+    from unicodedata import normalize
+
     if phrase in COUNT_WORDS:
         return False
     for word in OUT_WORDS:
         if phrase.startswith(word + " "):
-            player = " ".join(shown.split()[len(word.split()) :])
+            player = normalize("NFC", " ".join(shown.split()[len(word.split()) :]))
             side.update(FLAG_WORDS[word])
             side["went_out_player"] = player
             return True
