@@ -70,3 +70,30 @@ def test_an_empty_discard_is_no_discard_in_a_batch_line_and_on_the_command_line(
     )
     assert single_code == code == 0 and answer["legal"] is True
     assert json.loads(single_out) == answer
+
+
+@pytest.mark.parametrize("number", ["9007199254740992", "-9007199254740992", "10" + "0" * 19])
+@pytest.mark.parametrize("command", [["min-meld"], ["check", "initial-meld", "K K K"]])
+def test_a_score_beyond_the_limit_is_refused_on_the_command_line_as_in_a_batch_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, number: str, command: list[str]
+) -> None:
+    """docs/reliability.md: whole numbers are kept within ±(2^53 - 1) = ±9,007,199,254,740,991.
+    A batch line with a larger score gets an error object (exit 2); ``--score`` with the same
+    number is refused too, with the same words, instead of being ruled on."""
+    single_code, single_out, single_err = run(capsys, *command, "--score", number, "--json")
+    request: dict[str, object] = {"check": command[-1] if len(command) > 1 else "min-meld"}
+    if len(command) > 1:
+        request["melds"] = [command[2]]
+    path = tmp_path / "plays.jsonl"
+    path.write_text(json.dumps(request)[:-1] + f', "score": {number}}}\n', encoding="utf-8")
+    code, out, _err = run(capsys, "check", "--batch", str(path))
+    said = "a whole number beyond ±9,007,199,254,740,991 (the limit)"
+    assert single_code == code == 2 and single_out == ""
+    assert said in single_err and said in json.loads(out)["error"]
+
+
+def test_a_score_at_the_limit_is_still_answered(capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES classic initial meld: a side at 3,000 or more needs 120; 2^53 - 1 is within the
+    limit and is answered (exit 0), not refused."""
+    code, out, _err = run(capsys, "min-meld", "--score", "9007199254740991", "--json")
+    assert code == 0 and json.loads(out)["minimum"] == 120
