@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run_main as run
@@ -97,3 +98,45 @@ def test_a_score_at_the_limit_is_still_answered(capsys: pytest.CaptureFixture[st
     limit and is answered (exit 0), not refused."""
     code, out, _err = run(capsys, "min-meld", "--score", "9007199254740991", "--json")
     assert code == 0 and json.loads(out)["minimum"] == 120
+
+
+@pytest.fixture
+def page(cli: Any, home: Path) -> Any:
+    """The pages of a new classic game named club, driven in this process (no network)."""
+    from starlette.testclient import TestClient
+
+    from canasta_score.web.app import Table, build
+
+    assert cli("new", "club", "--side", "a: Ann & Bob", "--side", "b: Cy & Di").code == 0
+    table = Table(home, "club")
+    with TestClient(build(table)) as running:
+        yield running, table
+
+
+def shown(html: str) -> str:
+    """A page's words without its markup."""
+    import re
+
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_a_ruling_page_takes_a_score_below_zero_as_the_command_does(page: Any, cli: Any) -> None:
+    """RULES classic initial-meld tiers: a side at -35 needs 15 (example: -35 -> 15), and
+    4C 4D 4H (15 >= 15) is a legal initial meld. The page answers as ``min-meld`` and
+    ``check initial-meld`` do, rather than refusing the score."""
+    client, table = page
+    minimum = client.get(f"/{table.viewer}/ruling", params={"check": "min-meld", "score": "-35"})
+    single = cli("min-meld", "--score", "-35", "--json")
+    assert single.json()["minimum"] == 15
+    assert "initial meld 15" in shown(minimum.text) and "not a whole number" not in minimum.text
+    asked = {"check": "initial-meld", "melds": "4C 4D 4H", "score": "-35"}
+    laid = shown(client.get(f"/{table.viewer}/ruling", params=asked).text)
+    assert cli("check", "initial-meld", "4C 4D 4H", "--score", "-35").code == 0
+    assert "LEGAL" in laid and "ILLEGAL" not in laid
+
+
+def test_a_ruling_page_refuses_a_score_that_is_no_number(page: Any) -> None:
+    """A score must be a whole number: ``-x`` is refused, naming what was typed."""
+    client, table = page
+    answer = client.get(f"/{table.viewer}/ruling", params={"check": "min-meld", "score": "-x"})
+    assert "&#34;-x&#34; is not a whole number" in answer.text
