@@ -140,3 +140,25 @@ def test_a_ruling_page_refuses_a_score_that_is_no_number(page: Any) -> None:
     client, table = page
     answer = client.get(f"/{table.viewer}/ruling", params={"check": "min-meld", "score": "-x"})
     assert "&#34;-x&#34; is not a whole number" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("request_", "argv"),
+    [
+        ({"check": "meld", "cards": "K K K", "ruleset": ""}, ["check", "meld", "K K K"]),
+        ({"check": "min-meld", "ruleset": "", "players": 4}, ["min-meld", "--players", "4"]),
+    ],
+)
+def test_an_empty_ruleset_name_is_an_unknown_ruleset_on_the_command_line_as_in_a_batch_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    request_: dict[str, object],
+    argv: list[str],
+) -> None:
+    """CONTRACT 4: an unknown ruleset is bad input (exit 2). ``--ruleset ""`` names no ruleset
+    and is refused as ``"ruleset": ""`` is in a batch line, not taken as classic."""
+    single_code, single_out, single_err = run(capsys, *argv, "--ruleset", "", "--json")
+    code, answer = batch_line(capsys, tmp_path, request_)
+    said = 'unknown ruleset ""'
+    assert single_code == code == 2 and single_out == ""
+    assert said in single_err and said in str(answer["error"])
