@@ -87,7 +87,7 @@ def from_game(
     store, ref = open_game(values.get("game"))
     given = None
     if values["ruleset"] is not None or values["players"] is not None:
-        given = load(values["ruleset"] or "classic", values["players"], None)
+        given = load(named_ruleset(values), values["players"], None)
     rs = game_ruleset(store.load(ref), given, values["rule"])
     summary = store.summary(ref)
     facts = side_facts(summary, values["side"])
@@ -95,6 +95,13 @@ def from_game(
         side=side_named(summary, values["side"]), score=facts["score"]
     )
     return rs, with_facts(args, facts, {o.key for o in check.options}), named
+
+
+def named_ruleset(values: dict[str, Any]) -> str:
+    """The ruleset ``--ruleset`` names, classic when it is not given (an empty name is an
+    unknown ruleset, as in a batch line)."""
+    ruleset: str | None = values["ruleset"]
+    return "classic" if ruleset is None else ruleset
 
 
 def current_rules(rules: list[str] | None) -> Ruleset:
@@ -151,7 +158,7 @@ def command_for(
         elif values["ruleset"] is None and values["players"] is None:
             rs = current_rules(values["rule"])
         else:
-            rs = load(values["ruleset"] or "classic", values["players"], values["rule"])
+            rs = load(named_ruleset(values), values["players"], values["rule"])
         first = check.options[0]
         title = values[first.param] if first.argument and first.kind in ("card", "cards") else ""
         render(check.answer(rs, args), values["json"], side if side_title else title)

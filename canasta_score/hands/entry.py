@@ -546,6 +546,15 @@ def parse_count(text: str) -> int:
     return quick_number(token, value)
 
 
+def parse_score(text: str) -> int:
+    """A side's score: a whole number, below 0 too (``-1,420``), as ``--score`` takes it."""
+    value = text.strip()
+    token = count_token(value)
+    if token is None:
+        raise refused(_('"{answer}" is not a whole number'), answer=value)
+    return quick_number(token, value)
+
+
 def points_parser(step: int) -> Callable[[str], int]:
     """A count of cards' points: a whole number of 0 or more, a multiple of ``step`` (every
     card's value is one; see docs/rules, "Card values")."""

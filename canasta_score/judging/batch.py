@@ -133,12 +133,10 @@ def parsed(check: str, key: str, kind: str, value: Any) -> Any:
         raise RequestError(f"{check}: {key}: expected {EXPECTED[kind]}, got {value!r}")
     if kind in AS_GIVEN:
         return value
-    if kind == "cards?" and not value:
-        return None  # no cards named: as if not given
     try:
-        # An empty text for cards or a card the request needs is refused, as on the command line.
-        given = value if kind in ("cards", "card") else value or None
-        converted = convert(OPTIONS[check][key], given)
+        # The text as the command line passes it: an empty one is what the option makes of it
+        # there (no card for --discard, an input error for cards or an answer).
+        converted = convert(OPTIONS[check][key], value)
     except CanastaError as exc:
         raise RequestError(f"{check}: {key}: {exc}") from None
     if kind == "melds" and not converted and key in REQUIRED[check]:

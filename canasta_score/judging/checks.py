@@ -265,6 +265,11 @@ def convert(option: Option, value: Any) -> Any:
                 _("expected {what}, got {value}").format(what=_(EXPECTED[kind]), value=repr(text))
             )
         return text
+    if kind in ("int", "int?") and isinstance(value, int):
+        from canasta_score.core.limits import MAX_INT, number_text
+
+        if abs(value) > MAX_INT:
+            raise InputError(number_text())  # as a batch line's or a document's number is
     return value
 
 

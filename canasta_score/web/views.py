@@ -394,9 +394,10 @@ def read_ruling(
                 continue
             value: Any = text
             if o.kind in ("int", "int?"):
-                from canasta_score.hands.entry import parse_count
+                from canasta_score.hands.entry import parse_count, parse_score
 
-                value = parse_count(text)
+                # A score may be below 0 (CONTRACT 5.1), as on the command line.
+                value = parse_score(text) if o.key == "score" else parse_count(text)
             elif o.kind == "melds":
                 value = [line for line in text.splitlines() if line.strip()]
             elif o.kind == "ranks":
