@@ -80,6 +80,32 @@ def test_export_import_export_is_identical(
     assert again == first
 
 
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_a_hand_undo_took_back_is_in_the_log_and_redo_puts_it_back_after_import(
+    stored: tuple[Store, Ref], tmp_path: Path, hand_two: dict[str, Any], fmt: str
+) -> None:
+    """Undo takes back hand 2 (A 560, B 850: the contract scenario). The log keeps it under
+    ``undone``, so a game moved by export and import can still redo it: after redo, A has
+    1,240 + 560 = 1,800 and B 225 + 850 = 1,075 (RULES C5 for hand 1)."""
+    from canasta_score.games import scorekeeper
+
+    store, ref = stored
+    scorekeeper.undo(store, ref, None)
+    first = export(log_of(stored), fmt)
+    data = json.loads(first) if fmt == "json" else tomllib.loads(first)
+    assert [hand["record"] for hand in data["undone"]] == [hand_two]
+    game, _notes = read_log(first, f"club.{fmt}")
+    other = Store(tmp_path / "other")
+    moved = other.create(game, "")
+    assert export(other.log(moved), fmt) == first
+    scorekeeper.redo(other, moved)
+    assert [s.score for s in other.summary(moved).sides] == [1800, 1075]
+
+
+def test_a_log_without_undone_hands_has_no_undone_key(stored: tuple[Store, Ref]) -> None:
+    assert "undone" not in json.loads(export(log_of(stored), "json"))
+
+
 def test_import_under_another_name_changes_only_the_name(
     stored: tuple[Store, Ref], tmp_path: Path
 ) -> None:

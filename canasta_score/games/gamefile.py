@@ -1,8 +1,8 @@
 """The game log format: a game as plain data (the ruleset snapshot, the sides, every hand as
-entered with every breakdown item, each side's minimum and the running totals), and a JSON or TOML
-log (or an earlier version's game file) read back into a game. The JSON and TOML logs, the game
-page and ``import`` all go through it; importing a log and exporting it again gives the same
-log."""
+entered with every breakdown item, each side's minimum and the running totals, and the hands
+redo can put back), and a JSON or TOML log (or an earlier version's game file) read back into a
+game. The JSON and TOML logs, the game page and ``import`` all go through it; importing a log
+and exporting it again gives the same log."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def log_data(log: Log, summary: Summary | None = None) -> dict[str, Any]:
         "seats": list(seating(game.sides, size)),
         "first_dealer": game.first_dealer,
         "hands": [hand_data(hand) for hand in log.played],
+        # The hands undo took back, for redo, most recent last (only when there are any).
+        **({"undone": [undone_data(hand) for hand in game.undone]} if game.undone else {}),
         "totals": [{"name": s.name, "score": s.score} for s in summary.sides],
         "finished": summary.finished,
         "winner": summary.winner,
@@ -88,6 +90,12 @@ def hand_data(hand: Played) -> dict[str, Any]:
         "record": record_of(hand.record),
         "sides": sides,
     }
+
+
+def undone_data(hand: Any) -> dict[str, Any]:
+    """A hand undo took back, as the log keeps it for redo: its record and when it was
+    entered."""
+    return {"entered": entered_at(hand) or None, "record": record_of(hand)}
 
 
 def parse_text(text: str, where: str) -> dict[str, Any]:
@@ -139,6 +147,7 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
             "side": data["sides"],
             "ruleset": data["ruleset"]["snapshot"],
             "hand": [stored_hand(h) for h in data.get("hands", [])],
+            "undone": [stored_hand(h) for h in data.get("undone", [])],
         }
     except (KeyError, TypeError) as exc:
         raise GameError(_("{where}: the log lacks {key}").format(where=where, key=exc)) from None
