@@ -129,3 +129,29 @@ def test_the_stats_page_counts_each_players_own_going_out(cli: Cli, tmp_path: Pa
     assert page[ann:].startswith(
         '<tr><td>Ann</td><td class="n">1</td><td class="n">1</td><td class="n">1</td>'
     )
+
+
+def test_a_player_out_in_a_hand_file_counts_however_the_hangul_was_typed(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A hand file written with 민수 decomposed (as some keyboards save it) names the player
+    the game keeps composed: it is taken, and stats counts 민수's own going out (once)."""
+    import unicodedata
+
+    assert (
+        cli("new", "friday", "--side", "우리: 민수 & 지영", "--side", "그들: 철수 & 영희").code == 0
+    )
+    player = unicodedata.normalize("NFD", "민수")
+    assert player != "민수"
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        "[[side]]\n"
+        'name = "우리"\nmeld_points = 300\ncanastas = { natural = 1 }\nwent_out = true\n'
+        f'went_out_player = "{player}"\n\n'
+        '[[side]]\nname = "그들"\nmeld_points = 95\n',
+        encoding="utf-8",
+    )
+    done = cli("hand", "--file", str(hand))
+    assert done.code == 0, done.err
+    players = {t["name"]: t for t in cli("stats", "--json").json()["players"]}
+    assert (players["민수"]["went_out_self"], players["지영"]["went_out_self"]) == (1, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from typing import Any
+from unicodedata import normalize
 
 from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.frozen import fields, record
@@ -192,7 +193,8 @@ def parse_side(data: Any, index: int) -> SideRecord:
         if not isinstance(player, str) or not player.strip() or len(player) > 200:
             text = _("went_out_player must be a player's name, not {value}")
             raise fail(name, text, value=repr(player)[:80])
-        fields["went_out_player"] = " ".join(player.split())
+        # Composed, as the game keeps its players' names, however the keyboard made the Hangul.
+        fields["went_out_player"] = normalize("NFC", " ".join(player.split()))
     side = SideRecord(**fields)
     if side.concealed and not side.went_out:
         raise fail(name, _("concealed = true needs went_out = true"))
