@@ -68,12 +68,12 @@ class Dialogue:
     ) -> tuple[Any, str]:
         """Ask until the answer parses; returns the value and the answer as it counts (Enter
         takes ``default``; with ``clear``, ``-`` stands for an empty answer)."""
-        from unicodedata import normalize
+        from canasta_score.rules.kinds import plain
 
         shown = f"  {prompt}" + (f" [{default}]" if default else "") + ": "
         while True:
             text = self.read(shown).strip()
-            if normalize("NFC", text).lower() in QUIT:
+            if plain(text) in QUIT:
                 return self.quit_or(parse, text), text
             if not text:
                 text = default

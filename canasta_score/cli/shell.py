@@ -92,9 +92,9 @@ class Quit(Exception):
 def command_of(word: str) -> str:
     """The command a typed word names: itself, an alias, or a unique beginning of its name or
     of its Korean name (Hangul composed or not)."""
-    from unicodedata import normalize
+    from canasta_score.rules.kinds import plain
 
-    low = normalize("NFC", word).lower()
+    low = plain(word)
     if low in DISPATCH:
         return low
     if low in ALIASES:

@@ -503,9 +503,7 @@ def describe_side(side: dict[str, Any]) -> str:
 def play_word(word: str) -> str | None:
     """What a word of play's rulings says (``손`` says ``with``, its Hangul composed or not),
     or None (a card, a name)."""
-    from unicodedata import normalize
-
-    return PLAY_WORDS.get(normalize("NFC", word).casefold())
+    return PLAY_WORDS.get(kinds.plain(word))
 
 
 def play_said(key: str) -> str:
