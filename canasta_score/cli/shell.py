@@ -296,9 +296,8 @@ class Session:
 
     def do_min(self, rest: str) -> None:
         raw, words = self.request("min-meld", rest)
-        if words and play_word(words[0]) == "by":  # "min by us" as "pickup ... by us" names it
-            words = words[1:]
-        fill(raw, ("side",), (words,))
+        # The side alone ("min us") or after by ("min by us"), as pickup and initial name it.
+        fill(raw, ("side", "", "side"), split_words(words, (), ("by",)))
         from canasta_score.cli.minimum import minimum_text
 
         need, side, score = self.rule("min-meld", raw, needed=True)
