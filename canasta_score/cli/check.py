@@ -15,6 +15,7 @@ from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, RulesetOpt, l
 from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import _
 from canasta_score.judging.checks import CHECKS, FROM_GAME, Check, Option, convert
+from canasta_score.rules import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from canasta_score.rules.ruleset import Ruleset
@@ -101,7 +102,7 @@ def named_ruleset(values: dict[str, Any]) -> str:
     """The ruleset ``--ruleset`` names, classic when it is not given (an empty name is an
     unknown ruleset, as in a batch line)."""
     ruleset: str | None = values["ruleset"]
-    return "classic" if ruleset is None else ruleset
+    return DEFAULT_RULESET if ruleset is None else ruleset
 
 
 def current_rules(rules: list[str] | None) -> Ruleset:
@@ -111,15 +112,15 @@ def current_rules(rules: list[str] | None) -> Ruleset:
     from canasta_score.cli.stores import has_games, home_folder, open_store
 
     if not has_games(home_folder()):
-        return load("classic", None, rules)  # no games yet: nothing of the store is loaded
+        return load(DEFAULT_RULESET, None, rules)  # no games yet: nothing of the store is loaded
     store = open_store()
     try:
         ref = store.current()
         if store.summary(ref, last_only=True).finished:
-            return load("classic", None, rules)
+            return load(DEFAULT_RULESET, None, rules)
         game = store.load(ref, hands=False)
     except GameError:
-        return load("classic", None, rules)
+        return load(DEFAULT_RULESET, None, rules)
     rs = game.rules()
     if rules:
         from canasta_score.rules.ruleset import build_ruleset

@@ -22,6 +22,7 @@ from canasta_score.cli.common import (
 from canasta_score.cli.stores import open_game, open_store
 from canasta_score.core.errors import GameError, InputError
 from canasta_score.core.language import N_, _
+from canasta_score.rules import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -127,7 +128,7 @@ def new_cmd(
             help='A side and its players: "Ann & Bob" or "us: Ann & Bob".',
         ),
     ] = None,
-    ruleset: RulesetOpt = "classic",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     players: PlayersOpt = None,
     target: Annotated[
         int | None,

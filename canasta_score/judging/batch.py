@@ -24,6 +24,7 @@ from canasta_score.core.safe_text import json_text
 from canasta_score.judging.checks import CHECKS as DESCRIBED
 from canasta_score.judging.checks import EXPECTED, Check, Option, answer_json, convert
 from canasta_score.judging.ruling import Ruling
+from canasta_score.rules import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from canasta_score.rules.minimum import Minimum
@@ -120,8 +121,8 @@ class Batch:
         for key in required:
             if key not in args:
                 raise RequestError(f'{name}: "{key}" is required')
-        ref, players, rules = args.get("ruleset", "classic"), args.get("players"), args.get("rule")
-        rs = self._ruleset(ref, players, tuple(rules) if rules else ())
+        ref, rules = args.get("ruleset", DEFAULT_RULESET), args.get("rule")
+        rs = self._ruleset(ref, args.get("players"), tuple(rules) if rules else ())
         # The single command's own call: the same answer, assumptions included.
         return described.answer(rs, args)
 

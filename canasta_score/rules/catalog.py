@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, RulesetError
 from canasta_score.core.language import _
+from canasta_score.rules import DEFAULT_RULESET
 from canasta_score.rules.ruleset import Ruleset, build_ruleset, extend, missing_problem
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def explain(
 
     prefix, _ = split_rule_id(rule)
     if ref is None:
-        ref = prefix if prefix in bundled_ids() else "classic"
+        ref = prefix if prefix in bundled_ids() else DEFAULT_RULESET
         if prefix is not None and prefix != ref:
             raise RulesetError([unbundled_prefix(rule.strip(), prefix)])
     rs = load_ruleset(ref, players=players, overrides=overrides)

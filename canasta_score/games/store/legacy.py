@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from canasta_score.core.errors import CanastaError, GameError
 from canasta_score.core.language import N_, _, ngettext
+from canasta_score.rules import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -135,11 +136,11 @@ def migrate(data: dict[str, Any], only: tuple[str, ...] | None = None) -> dict[s
     ident = snapshot.get("id")
     table = snapshot.get("table")
     players = table.get("players") if isinstance(table, dict) else None
-    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else "classic"
+    base_id = ident if isinstance(ident, str) and ident in bundled_ids() else DEFAULT_RULESET
     try:
         base = load_ruleset(base_id, players=players if isinstance(players, int) else None)
     except CanastaError:
-        base = load_ruleset("classic")
+        base = load_ruleset(DEFAULT_RULESET)
     out = {k: dict(v) if isinstance(v, dict) else v for k, v in snapshot.items()}
     sources = dict(out.get("sources", {}))
     for section, keys in base.data.items():
