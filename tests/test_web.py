@@ -203,6 +203,20 @@ def test_the_page_speaks_korean_when_asked(client: Any, table: Table) -> None:
     assert "English" in page.text  # the way back
 
 
+def test_the_korean_page_names_the_ruleset_in_korean_as_status_does(
+    client: Any, table: Table, cli: Cli
+) -> None:
+    """The page's heading names the game's ruleset as ``--lang ko status`` does: 클래식
+    카나스타, not its English name (the data keeps the English one)."""
+    status = cli("--lang", "ko", "status")
+    assert "클래식 카나스타" in status.out
+    page = client.get(f"/{table.viewer}/", params={"lang": "ko"})
+    assert '<p class="meta">클래식 카나스타 · ' in page.text
+    assert "Classic Canasta" not in page.text
+    english = client.get(f"/{table.viewer}/", params={"lang": "en"})
+    assert '<p class="meta">Classic Canasta · ' in english.text
+
+
 def test_a_body_larger_than_the_bound_is_refused(client: Any, table: Table) -> None:
     big = {"csrf": table.csrf, "x": "y" * (MAX_BODY + 1)}
     assert client.post(f"/{table.scorer}/hand", data=big).status_code == 413

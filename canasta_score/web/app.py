@@ -255,7 +255,7 @@ def page(
         .render(
             sheet=sheet,
             game=summary.game,
-            ruleset_name=rs.name,
+            ruleset_name=rs.shown_name,
             lang=lang,
             version=__version__,
             base=f"/{token}/",
