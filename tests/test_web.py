@@ -127,6 +127,26 @@ def test_the_form_says_what_the_command_line_says_of_a_wrong_answer(
     assert totals(home) == [0, 0]
 
 
+def test_a_count_typed_with_its_hangul_decomposed_is_read_as_the_quick_form_reads_it(
+    client: Any, table: Table, home: Path, cli: Cli
+) -> None:
+    """``300점`` typed as a phone may send it (NFD: the syllable 점 as its three jamo) is the
+    count 300, as the quick form (``a: 멜드 300점``) reads it: contract hand 2 (helpers.TWO)
+    gives A 560 and B 850 either way."""
+    from unicodedata import normalize
+
+    decomposed = normalize("NFD", "300점")
+    assert decomposed != "300점"
+    values = form(table, do="save", **{"s0.meld_points": decomposed})
+    answer = client.post(f"/{table.scorer}/hand", data=values)
+    assert answer.status_code == 200 and "Hand 1 saved." in answer.text
+    assert totals(home) == [560, 850]
+    assert cli("undo").code == 0
+    quick = cli("--lang", "ko", "hand", f"a: 멜드 {decomposed}, 믹스드 1, 남은 카드 40", *TWO[1:])
+    assert quick.code == 0, quick.err
+    assert totals(home) == [560, 850]
+
+
 def test_going_out_without_a_canasta_is_refused_before_saving(
     client: Any, table: Table, home: Path
 ) -> None:

@@ -214,7 +214,11 @@ def quick_help(rs: Ruleset | None = None) -> str:
 
 
 def count_token(word: str) -> str | None:
-    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``), or None."""
+    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``, its Hangul
+    composed or not), or None."""
+    from unicodedata import normalize
+
+    word = normalize("NFC", word)
     bare = next((word.removesuffix(c) for c in COUNTERS if word.endswith(c)), word)
     return bare if NUMBER.fullmatch(bare) else None
 
