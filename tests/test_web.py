@@ -237,6 +237,21 @@ def test_the_korean_page_names_the_ruleset_in_korean_as_status_does(
     assert '<p class="meta">Classic Canasta · ' in english.text
 
 
+def test_the_hand_form_names_an_unnamed_dealer_in_the_pages_language(
+    cli: Cli, home: Path
+) -> None:
+    """Sides given without players deal from seats (a (player 1) deals hand 1): the form's
+    heading names the seat in Korean as ``--lang ko hand`` and the sheet do, 1번 플레이어."""
+    assert cli("new", "x", "--side", "a", "--side", "b").code == 0
+    table = Table(home, "x")
+    with TestClient(build(table)) as client:
+        korean = client.get(f"/{table.scorer}/", params={"lang": "ko"}).text
+        english = client.get(f"/{table.scorer}/", params={"lang": "en"}).text
+    assert "1번째 판 입력 (딜러 a (1번 플레이어))" in korean
+    assert "player 1" not in korean
+    assert "Enter hand 1, dealt by a (player 1)" in english
+
+
 def test_a_body_larger_than_the_bound_is_refused(client: Any, table: Table) -> None:
     big = {"csrf": table.csrf, "x": "y" * (MAX_BODY + 1)}
     assert client.post(f"/{table.scorer}/hand", data=big).status_code == 413

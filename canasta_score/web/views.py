@@ -229,6 +229,7 @@ def hand_form(
 ) -> HandForm:
     """The empty form for hand ``number`` (or filled with ``values``, as typed, and the
     ``problems`` of answers, by form name)."""
+    from canasta_score.core.words import said_seat
     from canasta_score.games.game import dealer_of
     from canasta_score.hands.entry import yes_no
 
@@ -246,7 +247,8 @@ def hand_form(
             problem = (problems or {}).get(name, "")
             fields.append(Field(name, q.key, label, kind, q.default, typed, problem))
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
-    return HandForm(number, dealer_of(game, rs, number), sides, values.get("out", ""))
+    dealer = said_seat(dealer_of(game, rs, number))
+    return HandForm(number, dealer, sides, values.get("out", ""))
 
 
 def form_values(game: Game, record: dict[str, Any]) -> dict[str, str] | None:
