@@ -147,6 +147,27 @@ def test_a_count_typed_with_its_hangul_decomposed_is_read_as_the_quick_form_read
     assert totals(home) == [560, 850]
 
 
+def test_a_three_of_the_wrong_colour_is_refused_in_the_pages_words_alone(
+    client: Any, table: Table, home: Path
+) -> None:
+    """Red threes given as cards must be red threes (RULES card notation: 3S is a black
+    three): the answer is refused naming the card, with no record key (``threes``) in the
+    Korean or the English words, and nothing is saved; a card that is no card is named as
+    every card answer names it."""
+    values = form(table, do="save", lang="ko", **{"s0.red_threes": "3S"})
+    korean = client.post(f"/{table.scorer}/hand", data=values)
+    assert korean.status_code == 400
+    assert "빨간 3 (개수 또는 카드): &#34;3S&#34;는 빨간 3이 아닙니다" in korean.text
+    assert "threes:" not in korean.text
+    values = form(table, do="save", lang="en", **{"s0.red_threes": "3H 3S"})
+    english = client.post(f"/{table.scorer}/hand", data=values)
+    assert "red threes (a count, or cards): &#34;3S&#34; is not a red three" in english.text
+    values = form(table, do="save", lang="en", **{"s0.red_threes": "XX"})
+    unknown = client.post(f"/{table.scorer}/hand", data=values)
+    assert "red threes (a count, or cards): unknown card &#34;XX&#34;" in unknown.text
+    assert totals(home) == [0, 0]
+
+
 def test_going_out_without_a_canasta_is_refused_before_saving(
     client: Any, table: Table, home: Path
 ) -> None:
@@ -237,9 +258,7 @@ def test_the_korean_page_names_the_ruleset_in_korean_as_status_does(
     assert '<p class="meta">Classic Canasta · ' in english.text
 
 
-def test_the_hand_form_names_an_unnamed_dealer_in_the_pages_language(
-    cli: Cli, home: Path
-) -> None:
+def test_the_hand_form_names_an_unnamed_dealer_in_the_pages_language(cli: Cli, home: Path) -> None:
     """Sides given without players deal from seats (a (player 1) deals hand 1): the form's
     heading names the seat in Korean as ``--lang ko hand`` and the sheet do, 1번 플레이어."""
     assert cli("new", "x", "--side", "a", "--side", "b").code == 0
