@@ -80,6 +80,21 @@ def test_every_page_forbids_inline_scripts_and_names_are_escaped(
     assert page.text.count("<script") == 1  # the program's own file, by its address
 
 
+def test_a_link_refused_is_told_in_the_language_the_link_asks_for(
+    client: Any, table: Table
+) -> None:
+    """A link of an earlier server (its token no longer valid) opened with ``?lang=ko`` is
+    refused (403) in Korean, whatever language the server speaks; the viewer's link asking
+    to edit a hand too."""
+    old = client.get("/nope/", params={"lang": "ko"})
+    assert old.status_code == 403
+    assert old.text == "이 링크는 이 게임에 쓸 수 없습니다."
+    viewer = client.get(f"/{table.viewer}/edit/1", params={"lang": "ko"})
+    assert viewer.status_code == 403
+    assert "This link" not in viewer.text
+    assert client.get("/nope/").text == "This link is not valid for this game."
+
+
 def test_a_viewer_cannot_change_the_game(client: Any, table: Table, home: Path) -> None:
     """Every change posted with the viewer's token gets 403 and the game is as it was."""
     before = stored(home)

@@ -391,7 +391,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         return run
 
     async def home(request: Request) -> Response:
-        raise Refused(403, _("This link is not valid for this game."))
+        with language.speaking(chosen_lang(table, request.query_params.get("lang"))):
+            raise Refused(403, _("This link is not valid for this game."))
 
     async def asset(request: Request) -> Response:
         from canasta_score.web.views import asset as read_asset
@@ -406,17 +407,18 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         )
 
     async def show(request: Request) -> Response:
-        role = table.role(request.path_params["token"])
         lang = chosen_lang(table, request.query_params.get("lang"))
         with language.speaking(lang):
+            role = table.role(request.path_params["token"])
             notice = notice_of(request.query_params)
             return page(hub, role, lang, notice=notice)
 
     async def events(request: Request) -> Response:
-        table.role(request.path_params["token"])
         lang = chosen_lang(table, request.query_params.get("lang"))
-        if len(hub.listeners) >= MAX_LISTENERS:
-            raise Refused(503, _("Too many pages are open."))
+        with language.speaking(lang):
+            table.role(request.path_params["token"])
+            if len(hub.listeners) >= MAX_LISTENERS:
+                raise Refused(503, _("Too many pages are open."))
         seen = request.query_params.get("revision", "")
         stream = hub.stream(int(seen) if seen.isdigit() else -1, lang)
         return StreamingResponse(
@@ -464,10 +466,10 @@ def build(table: Table, poll: float = POLL) -> Starlette:
     async def edit_page(request: Request) -> Response:
         from canasta_score.web.views import form_values, hand_form
 
-        scorer_only(table, request)
         lang = chosen_lang(table, request.query_params.get("lang"))
         number = request.path_params["number"]
         with language.speaking(lang):
+            scorer_only(table, request)
             store = table.store()
             game = store.load(table.ref)
             if not 1 <= number <= len(game.hands):
@@ -529,11 +531,11 @@ def build(table: Table, poll: float = POLL) -> Starlette:
     async def ruling(request: Request) -> Response:
         from canasta_score.web.views import read_ruling, ruling_form
 
-        role = table.role(request.path_params["token"])
         params = request.query_params
         lang = chosen_lang(table, params.get("lang"))
         values = {k: v[:2000] for k, v in list(params.items())[:MAX_FIELDS]}
         with language.speaking(lang):
+            role = table.role(request.path_params["token"])
             store = table.store()
             game = store.load(table.ref, hands=False)
             if values.get("pick"):
