@@ -41,6 +41,8 @@ COUNTS = (
     "concealed_canastas",
     "black_threes_removed",
 )
+# The counts of cards' points: each a multiple of the ruleset's step (see ``count_step``).
+POINTS = ("meld_points", "in_hand_points")
 # The checks a page offers, in its order.
 RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
 # The field asking for an option of each kind (else a line of text); a yes or no may be left
@@ -180,6 +182,7 @@ class Field:
     default: str
     value: str = ""
     problem: str = ""
+    step: int = 1  # what the - and + buttons of a count take away and add
 
 
 @record
@@ -232,8 +235,10 @@ def hand_form(
     from canasta_score.core.words import said_seat
     from canasta_score.games.game import dealer_of
     from canasta_score.hands.entry import yes_no
+    from canasta_score.hands.validation import count_step
 
     values = values or {}
+    points = count_step(rs)
     # A question answered by a tick needs no "(y/n)".
     answers = f" ({yes_no(True)}/{yes_no(False)})"
     sides = []
@@ -245,7 +250,8 @@ def hand_form(
             label = q.prompt.removesuffix(answers) if kind == "yes" else q.prompt
             typed = values.get(name, "")
             problem = (problems or {}).get(name, "")
-            fields.append(Field(name, q.key, label, kind, q.default, typed, problem))
+            step = points if q.key in POINTS else 1
+            fields.append(Field(name, q.key, label, kind, q.default, typed, problem, step))
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
     dealer = said_seat(dealer_of(game, rs, number))
     return HandForm(number, dealer, sides, values.get("out", ""))
