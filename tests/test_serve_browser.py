@@ -210,3 +210,20 @@ def test_the_stepper_of_a_count_of_points_steps_by_five(
     page.locator("input[name='s1.canastas.natural'] + button").tap()
     assert page.input_value("input[name='s1.canastas.natural']") == "1"
 
+
+def test_red_threes_given_as_cards_are_saved_from_the_phone(
+    phone: Any, served: tuple[Table, str], home: Path
+) -> None:
+    """The red threes' answer takes a count or the cards ("3H 3D"), as ``hand`` asks it: the
+    phone sends the cards and the hand is saved. Nobody went out, a 2 red threes and nothing
+    melded: -200 (RULES red threes: 100 each, counted against a side that has not melded)."""
+    table, base = served
+    page = phone()
+    page.goto(f"{base}/{table.scorer}/")
+    page.fill("input[name='s0.red_threes']", "3H 3D")
+    save = page.locator("button.save")
+    save.wait_for(timeout=5000)
+    assert "-200" in page.inner_text("#preview")
+    save.tap()
+    page.wait_for_selector(".notice", timeout=5000)
+    assert totals(home) == [-200, 0]

@@ -43,6 +43,8 @@ COUNTS = (
 )
 # The counts of cards' points: each a multiple of the ruleset's step (see ``count_step``).
 POINTS = ("meld_points", "in_hand_points")
+# The counts that may be given as cards too (``3H 3D``): no number pad for them.
+CARDS_TOO = ("red_threes", "black_threes")
 # The checks a page offers, in its order.
 RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
 # The field asking for an option of each kind (else a line of text); a yes or no may be left
@@ -183,6 +185,7 @@ class Field:
     value: str = ""
     problem: str = ""
     step: int = 1  # what the - and + buttons of a count take away and add
+    numeric: bool = True  # a count typed with digits only (the number pad)
 
 
 @record
@@ -251,7 +254,9 @@ def hand_form(
             typed = values.get(name, "")
             problem = (problems or {}).get(name, "")
             step = points if q.key in POINTS else 1
-            fields.append(Field(name, q.key, label, kind, q.default, typed, problem, step))
+            numeric = q.key not in CARDS_TOO
+            field = Field(name, q.key, label, kind, q.default, typed, problem, step, numeric)
+            fields.append(field)
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
     dealer = said_seat(dealer_of(game, rs, number))
     return HandForm(number, dealer, sides, values.get("out", ""))
