@@ -286,6 +286,33 @@ def test_the_hand_form_names_an_unnamed_dealer_in_the_pages_language(cli: Cli, h
     assert "Enter hand 1, dealt by a (player 1)" in english
 
 
+@pytest.mark.parametrize("number", ["²", "٣", "9" * 5000])
+def test_a_number_in_a_link_or_form_that_is_no_plain_number_is_never_a_server_error(
+    table: Table, home: Path, number: str
+) -> None:
+    """A revision, a hand number, who went out or a notice's number written with a digit
+    that is not 0-9 (², the Arabic-Indic ٣) or with 5,000 digits is read as no number: the
+    page answers as for any other wrong value (the change refused as out of date, who went
+    out asked again, no notice), never with a server error, and nothing is changed."""
+    before = stored(home)
+    with TestClient(build(table), raise_server_exceptions=False) as client:
+        shown = client.get(f"/{table.scorer}/", params={"saved": number})
+        assert shown.status_code == 200 and 'class="notice"' not in shown.text
+        undo = client.post(
+            f"/{table.scorer}/undo", data=form(table, revision=0) | {"revision": number}
+        )
+        assert undo.status_code == 409
+        out = client.post(f"/{table.scorer}/hand/preview", data=form(table, out=number))
+        assert out.status_code == 200 and "choose who went out, or nobody" in out.text
+        edited = client.post(f"/{table.scorer}/hand/preview", data=form(table, number=number))
+        assert edited.status_code == 200 and "+850" in edited.text
+        with client.stream("GET", f"/{table.viewer}/events", params={"revision": number}) as live:
+            assert live.status_code == 200
+            first = next(live.iter_lines())
+            assert first == "retry: 1000"
+    assert stored(home) == before
+
+
 def test_a_body_larger_than_the_bound_is_refused(client: Any, table: Table) -> None:
     big = {"csrf": table.csrf, "x": "y" * (MAX_BODY + 1)}
     assert client.post(f"/{table.scorer}/hand", data=big).status_code == 413

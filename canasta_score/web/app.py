@@ -326,8 +326,10 @@ def page_words() -> dict[str, str]:
 async def read_form(request: Request) -> dict[str, str]:
     """A posted form (URL-encoded), read up to :data:`MAX_BODY` bytes and :data:`MAX_FIELDS`
     fields; a field given twice keeps its first value."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
+    from canasta_score.web.views import plain_number
+
+    declared = plain_number(request.headers.get("content-length", ""), 20)
+    if declared is not None and declared > MAX_BODY:
         raise Refused(413, _("The request is too large."))
     body = bytearray()
     async for chunk in request.stream():
@@ -350,15 +352,17 @@ def chosen_lang(table: Table, given: str | None) -> str:
 
 async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, int]:
     """A change from the scorer's page: its form, language and the revision it showed."""
+    from canasta_score.web.views import plain_number
+
     scorer_only(table, request)
     values = await read_form(request)
     if not secrets.compare_digest(values.get("csrf", "").encode(), table.csrf.encode()):
         raise Refused(403, _("This form is out of date; reload the page."))
-    revision = values.get("revision", "")
+    revision = plain_number(values.get("revision", ""))
     return (
         values,
         chosen_lang(table, values.get("lang")),
-        int(revision) if revision.isdigit() else -1,
+        -1 if revision is None else revision,
     )
 
 
@@ -419,8 +423,10 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             table.role(request.path_params["token"])
             if len(hub.listeners) >= MAX_LISTENERS:
                 raise Refused(503, _("Too many pages are open."))
-        seen = request.query_params.get("revision", "")
-        stream = hub.stream(int(seen) if seen.isdigit() else -1, lang)
+        from canasta_score.web.views import plain_number
+
+        seen = plain_number(request.query_params.get("revision", ""))
+        stream = hub.stream(-1 if seen is None else seen, lang)
         return StreamingResponse(
             stream,
             media_type="text/event-stream",
@@ -582,13 +588,13 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
     """The hand form as posted, read and scored as the game's next hand, or (``number``) as
     the hand it edits."""
     from canasta_score.games.game import check_hand_number, totals_before
-    from canasta_score.web.views import read_hand
+    from canasta_score.web.views import plain_number, read_hand
 
     store = table.store()
-    given = values.get("number", "")
-    editing = given.isdigit() and len(given) < 8
+    given = plain_number(values.get("number", ""), 7)
+    editing = given is not None
     summary = store.summary(table.ref, last_only=not editing)
-    number = int(given) if editing else summary.hands + 1
+    number = summary.hands + 1 if given is None else given
     if editing:
         check_hand_number(summary.game, summary.hands, number)
     game = store.load(table.ref, hands=False)
@@ -597,13 +603,15 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
 
 def notice_of(params: Any) -> str:
     """What the page says after a change it was sent back from."""
+    from canasta_score.web.views import plain_number
+
     for key, text in (
         ("saved", _("Hand {number} saved.")),
         ("undone", _("Hand {number} taken back; redo puts it back.")),
         ("redone", _("Hand {number} put back.")),
         ("edited", _("Hand {number} changed.")),
     ):
-        value = params.get(key, "")
-        if value.isdigit() and len(value) < 8:
-            return text.format(number=int(value))
+        value = plain_number(params.get(key, ""), 7)
+        if value is not None:
+            return text.format(number=value)
     return ""

@@ -76,6 +76,13 @@ def asset(name: str) -> str:
     return source
 
 
+def plain_number(text: str, most: int = 15) -> int | None:
+    """A whole number of 0 or more written with the digits 0-9 alone, at most ``most`` of them,
+    as a page's link or form holds one (a revision, a hand's number, a side's place); else
+    None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most else None
+
+
 # ---------------------------------------------------------------- the sheet
 
 
@@ -293,7 +300,8 @@ def read_hand(
 
     names = [s.name for s in game.sides]
     out = values.get("out", "")
-    gone = names[int(out)] if out.isdigit() and int(out) < len(names) else ""
+    place = plain_number(out)
+    gone = names[place] if place is not None and place < len(names) else ""
     problems = []
     if out and not gone and out != "none":
         problems.append(_("choose who went out, or nobody"))
