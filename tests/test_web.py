@@ -438,6 +438,25 @@ def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
     assert totals(home) == [560, 850]
 
 
+def test_an_edit_of_a_hand_numbered_beyond_any_game_is_refused_never_a_server_error(
+    table: Table, home: Path
+) -> None:
+    """A hand number of 5,000 digits in the edit link is not found (404), on the page and
+    when posted; one of 12 digits posted is refused in the words of the edit command, as hand 2
+    of a game of no hands is, and never shown as a form to fill; nothing is changed."""
+    before = stored(home)
+    with TestClient(build(table), raise_server_exceptions=False) as client:
+        huge = "9" * 5000
+        assert client.get(f"/{table.scorer}/edit/{huge}").status_code == 404
+        posted = client.post(f"/{table.scorer}/edit/{huge}", data=form(table, do="save"))
+        assert posted.status_code == 404
+        far = client.post(f"/{table.scorer}/edit/999999999999", data=form(table, do="check"))
+        assert far.status_code == 409
+        assert "there is no hand 999999999999" in far.text
+        assert "Edit hand 999999999999" not in far.text
+    assert stored(home) == before
+
+
 def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
     client: Any, table: Table, home: Path, tmp_path: Path, cli: Cli
 ) -> None:

@@ -469,13 +469,22 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             html = environment().get_template("preview.html.j2").render(form=form, w=page_words())
         return HTMLResponse(html, headers=HEADERS)
 
+    def hand_number(request: Request) -> int:
+        """The hand an edit link names (any other text is not found)."""
+        from canasta_score.web.views import plain_number
+
+        number = plain_number(request.path_params["number"])
+        if number is None:
+            raise Refused(404, _("Not found."))
+        return number
+
     async def edit_page(request: Request) -> Response:
         from canasta_score.web.views import form_values, hand_form
 
         lang = chosen_lang(table, request.query_params.get("lang"))
-        number = request.path_params["number"]
         with language.speaking(lang):
             scorer_only(table, request)
+            number = hand_number(request)
             store = table.store()
             game = store.load(table.ref)
             if not 1 <= number <= len(game.hands):
@@ -495,9 +504,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         from canasta_score.games.store import GameChanged
 
         values, lang, revision = await posted(request, table)
-        number = request.path_params["number"]
-        values["number"] = str(number)
         with language.speaking(lang):
+            number = hand_number(request)
+            values["number"] = str(number)
             try:
                 form = entered_form(table, values)
             except GameError as exc:
@@ -574,8 +583,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
         Route("/{token}/undo", guarded(undo_or_redo(undo=True)), methods=["POST"]),
         Route("/{token}/redo", guarded(undo_or_redo(undo=False)), methods=["POST"]),
-        Route("/{token}/edit/{number:int}", guarded(edit_page)),
-        Route("/{token}/edit/{number:int}", guarded(edit), methods=["POST"]),
+        Route("/{token}/edit/{number}", guarded(edit_page)),
+        Route("/{token}/edit/{number}", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -591,7 +600,7 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
     from canasta_score.web.views import plain_number, read_hand
 
     store = table.store()
-    given = plain_number(values.get("number", ""), 7)
+    given = plain_number(values.get("number", ""))
     editing = given is not None
     summary = store.summary(table.ref, last_only=not editing)
     number = summary.hands + 1 if given is None else given
