@@ -89,7 +89,7 @@ def test_a_link_refused_is_told_in_the_language_the_link_asks_for(
     old = client.get("/nope/", params={"lang": "ko"})
     assert old.status_code == 403
     assert old.text == "이 링크는 이 게임에 쓸 수 없습니다."
-    viewer = client.get(f"/{table.viewer}/edit/1", params={"lang": "ko"})
+    viewer = client.get(f"/{table.viewer}/edit?hand=1", params={"lang": "ko"})
     assert viewer.status_code == 403
     assert "This link" not in viewer.text
     assert client.get("/nope/").text == "This link is not valid for this game."
@@ -417,15 +417,40 @@ def test_the_scorer_edits_a_hand_and_every_total_after_it_follows(
     melded, 20 left; A +870, B +75) follows: B 975."""
     client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
     assert cli("hand", "a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left").code == 0
-    shown = client.get(f"/{table.scorer}/edit/1")
+    shown = client.get(f"/{table.scorer}/edit?hand=1")
     assert shown.status_code == 200 and 'value="250"' in shown.text
     revision = Store(home).revision(Ref("club"))
     changed = form(table, revision, do="save", **{"s1.meld_points": "300"})
-    answer = client.post(f"/{table.scorer}/edit/1", data=changed)
+    answer = client.post(f"/{table.scorer}/edit?hand=1", data=changed)
     assert "Hand 1 changed." in answer.text
     assert totals(home) == [560 + 870, 900 + 75]
-    assert client.get(f"/{table.viewer}/edit/1").status_code == 403
-    assert client.post(f"/{table.viewer}/edit/1", data=changed).status_code == 403
+    assert client.get(f"/{table.viewer}/edit?hand=1").status_code == 403
+    assert client.post(f"/{table.viewer}/edit?hand=1", data=changed).status_code == 403
+
+
+def test_from_the_form_editing_one_hand_the_sheets_link_opens_another_hand(
+    client: Any, table: Table, cli: Cli
+) -> None:
+    """Hand 2's *Edit this hand* link, tapped on the page that edits hand 1 (its sheet is the
+    one every page shows), opens hand 2's answers (B 95 melded, helpers.THREE), as it does
+    from the scorer's own page."""
+    import re
+    from urllib.parse import urljoin
+
+    client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
+    assert cli("hand", "a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left").code == 0
+    home_page = client.get(f"/{table.scorer}/")
+    link = re.search(
+        r'<p class="meta">Hand 1, dealt by [^<]*<a [^>]*href="([^"]+)"', home_page.text
+    )
+    assert link is not None
+    first = client.get(urljoin(str(home_page.url), link.group(1)))
+    assert first.status_code == 200 and "Edit hand 1" in first.text
+    link = re.search(r'<p class="meta">Hand 2, dealt by [^<]*<a [^>]*href="([^"]+)"', first.text)
+    assert link is not None
+    second = client.get(urljoin(str(first.url), link.group(1)))
+    assert second.status_code == 200 and "Edit hand 2" in second.text
+    assert 'value="95"' in second.text
 
 
 def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
@@ -433,7 +458,7 @@ def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
 ) -> None:
     client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
     revision = Store(home).revision(Ref("club"))
-    answer = client.post(f"/{table.scorer}/edit/2", data=form(table, revision, do="save"))
+    answer = client.post(f"/{table.scorer}/edit?hand=2", data=form(table, revision, do="save"))
     assert "game &#34;club&#34; has 1 hand; there is no hand 2" in answer.text
     assert totals(home) == [560, 850]
 
@@ -447,10 +472,10 @@ def test_an_edit_of_a_hand_numbered_beyond_any_game_is_refused_never_a_server_er
     before = stored(home)
     with TestClient(build(table), raise_server_exceptions=False) as client:
         huge = "9" * 5000
-        assert client.get(f"/{table.scorer}/edit/{huge}").status_code == 404
-        posted = client.post(f"/{table.scorer}/edit/{huge}", data=form(table, do="save"))
+        assert client.get(f"/{table.scorer}/edit?hand={huge}").status_code == 404
+        posted = client.post(f"/{table.scorer}/edit?hand={huge}", data=form(table, do="save"))
         assert posted.status_code == 404
-        far = client.post(f"/{table.scorer}/edit/999999999999", data=form(table, do="check"))
+        far = client.post(f"/{table.scorer}/edit?hand=999999999999", data=form(table, do="check"))
         assert far.status_code == 409
         assert "there is no hand 999999999999" in far.text
         assert "Edit hand 999999999999" not in far.text
@@ -467,7 +492,7 @@ def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
         "utf-8",
     )
     assert cli("hand", "--file", str(record)).code == 0
-    answer = client.get(f"/{table.scorer}/edit/1")
+    answer = client.get(f"/{table.scorer}/edit?hand=1")
     assert answer.status_code == 409
     assert "canasta-score edit 1" in answer.text
 

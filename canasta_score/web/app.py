@@ -470,10 +470,12 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         return HTMLResponse(html, headers=HEADERS)
 
     def hand_number(request: Request) -> int:
-        """The hand an edit link names (any other text is not found)."""
+        """The hand an edit link names (``edit?hand=N``: at the depth of every other page, so
+        the sheet's links, relative, lead to the same place from each); any other is not
+        found."""
         from canasta_score.web.views import plain_number
 
-        number = plain_number(request.path_params["number"])
+        number = plain_number(request.query_params.get("hand", ""))
         if number is None:
             raise Refused(404, _("Not found."))
         return number
@@ -583,8 +585,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
         Route("/{token}/undo", guarded(undo_or_redo(undo=True)), methods=["POST"]),
         Route("/{token}/redo", guarded(undo_or_redo(undo=False)), methods=["POST"]),
-        Route("/{token}/edit/{number}", guarded(edit_page)),
-        Route("/{token}/edit/{number}", guarded(edit), methods=["POST"]),
+        Route("/{token}/edit", guarded(edit_page)),
+        Route("/{token}/edit", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
