@@ -34,6 +34,23 @@ def test_a_port_already_taken_is_refused_before_anyone_is_told_a_link(cli: Cli) 
     assert "http://" not in run.out
 
 
+def test_a_port_already_taken_is_refused_in_korean_words_only(cli: Cli) -> None:
+    """The reason the port cannot be taken is said in the language in use, not in the
+    system's English (Address already in use)."""
+    assert cli("new", "club", "--side", "a", "--side", "b").code == 0
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        run = cli("--lang", "ko", "serve", "--port", str(port))
+    finally:
+        taken.close()
+    assert run.code == 2
+    assert f"포트 {port}에서 접속을 받을 수 없습니다 (이미 다른 프로그램이 쓰고 있음)" in run.err
+    assert "Address" not in run.err and "http://" not in run.out
+
+
 def test_serve_without_a_game_says_how_to_start_one(cli: Cli) -> None:
     run = cli("serve", "--port", "0")
     assert run.code == 2

@@ -186,3 +186,44 @@ def test_two_scorers_saving_at_once_one_is_saved_and_the_other_told(
     assert second.input_value("input[name='s1.meld_points']") == "250"
     assert "560" in second.inner_text("#sheet .totals")
     assert totals(home) == [560, 850]
+
+
+def test_the_stepper_of_a_count_of_points_steps_by_five(
+    phone: Any, served: tuple[Table, str]
+) -> None:
+    """Every card counts a multiple of 5 in classic (RULES card values), so + on the melded
+    count goes 0, 5, 10 and minus back to 5, each a count the form takes (+5 in the breakdown);
+    + on a count of canastas still steps by one."""
+    table, base = served
+    page = phone()
+    page.goto(f"{base}/{table.scorer}/")
+    plus = page.locator("input[name='s0.meld_points'] + button")
+    minus = page.locator("button:has(+ input[name='s0.meld_points'])")
+    plus.tap()
+    assert page.input_value("input[name='s0.meld_points']") == "5"
+    plus.tap()
+    minus.tap()
+    assert page.input_value("input[name='s0.meld_points']") == "5"
+    page.locator("button.save").wait_for(timeout=5000)
+    assert "+5" in page.inner_text("#preview")
+    assert page.locator("label.wrong").count() == 0
+    page.locator("input[name='s1.canastas.natural'] + button").tap()
+    assert page.input_value("input[name='s1.canastas.natural']") == "1"
+
+
+def test_red_threes_given_as_cards_are_saved_from_the_phone(
+    phone: Any, served: tuple[Table, str], home: Path
+) -> None:
+    """The red threes' answer takes a count or the cards ("3H 3D"), as ``hand`` asks it: the
+    phone sends the cards and the hand is saved. Nobody went out, a 2 red threes and nothing
+    melded: -200 (RULES red threes: 100 each, counted against a side that has not melded)."""
+    table, base = served
+    page = phone()
+    page.goto(f"{base}/{table.scorer}/")
+    page.fill("input[name='s0.red_threes']", "3H 3D")
+    save = page.locator("button.save")
+    save.wait_for(timeout=5000)
+    assert "-200" in page.inner_text("#preview")
+    save.tap()
+    page.wait_for_selector(".notice", timeout=5000)
+    assert totals(home) == [-200, 0]

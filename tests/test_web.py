@@ -80,6 +80,21 @@ def test_every_page_forbids_inline_scripts_and_names_are_escaped(
     assert page.text.count("<script") == 1  # the program's own file, by its address
 
 
+def test_a_link_refused_is_told_in_the_language_the_link_asks_for(
+    client: Any, table: Table
+) -> None:
+    """A link of an earlier server (its token no longer valid) opened with ``?lang=ko`` is
+    refused (403) in Korean, whatever language the server speaks; the viewer's link asking
+    to edit a hand too."""
+    old = client.get("/nope/", params={"lang": "ko"})
+    assert old.status_code == 403
+    assert old.text == "이 링크는 이 게임에 쓸 수 없습니다."
+    viewer = client.get(f"/{table.viewer}/edit?hand=1", params={"lang": "ko"})
+    assert viewer.status_code == 403
+    assert "This link" not in viewer.text
+    assert client.get("/nope/").text == "This link is not valid for this game."
+
+
 def test_a_viewer_cannot_change_the_game(client: Any, table: Table, home: Path) -> None:
     """Every change posted with the viewer's token gets 403 and the game is as it was."""
     before = stored(home)
@@ -124,6 +139,47 @@ def test_the_form_says_what_the_command_line_says_of_a_wrong_answer(
     assert answer.status_code == 400
     assert "is not a multiple of 5; every card counts a multiple of 5" in answer.text
     assert 'value="302"' in answer.text  # what was typed is kept
+    assert totals(home) == [0, 0]
+
+
+def test_a_count_typed_with_its_hangul_decomposed_is_read_as_the_quick_form_reads_it(
+    client: Any, table: Table, home: Path, cli: Cli
+) -> None:
+    """``300점`` typed as a phone may send it (NFD: the syllable 점 as its three jamo) is the
+    count 300, as the quick form (``a: 멜드 300점``) reads it: contract hand 2 (helpers.TWO)
+    gives A 560 and B 850 either way."""
+    from unicodedata import normalize
+
+    decomposed = normalize("NFD", "300점")
+    assert decomposed != "300점"
+    values = form(table, do="save", **{"s0.meld_points": decomposed})
+    answer = client.post(f"/{table.scorer}/hand", data=values)
+    assert answer.status_code == 200 and "Hand 1 saved." in answer.text
+    assert totals(home) == [560, 850]
+    assert cli("undo").code == 0
+    quick = cli("--lang", "ko", "hand", f"a: 멜드 {decomposed}, 믹스드 1, 남은 카드 40", *TWO[1:])
+    assert quick.code == 0, quick.err
+    assert totals(home) == [560, 850]
+
+
+def test_a_three_of_the_wrong_colour_is_refused_in_the_pages_words_alone(
+    client: Any, table: Table, home: Path
+) -> None:
+    """Red threes given as cards must be red threes (RULES card notation: 3S is a black
+    three): the answer is refused naming the card, with no record key (``threes``) in the
+    Korean or the English words, and nothing is saved; a card that is no card is named as
+    every card answer names it."""
+    values = form(table, do="save", lang="ko", **{"s0.red_threes": "3S"})
+    korean = client.post(f"/{table.scorer}/hand", data=values)
+    assert korean.status_code == 400
+    assert "빨간 3 (개수 또는 카드): &#34;3S&#34;는 빨간 3이 아닙니다" in korean.text
+    assert "threes:" not in korean.text
+    values = form(table, do="save", lang="en", **{"s0.red_threes": "3H 3S"})
+    english = client.post(f"/{table.scorer}/hand", data=values)
+    assert "red threes (a count, or cards): &#34;3S&#34; is not a red three" in english.text
+    values = form(table, do="save", lang="en", **{"s0.red_threes": "XX"})
+    unknown = client.post(f"/{table.scorer}/hand", data=values)
+    assert "red threes (a count, or cards): unknown card &#34;XX&#34;" in unknown.text
     assert totals(home) == [0, 0]
 
 
@@ -201,6 +257,60 @@ def test_the_page_speaks_korean_when_asked(client: Any, table: Table) -> None:
     assert '<html lang="ko">' in page.text
     assert "누가 나갔습니까?" in page.text
     assert "English" in page.text  # the way back
+
+
+def test_the_korean_page_names_the_ruleset_in_korean_as_status_does(
+    client: Any, table: Table, cli: Cli
+) -> None:
+    """The page's heading names the game's ruleset as ``--lang ko status`` does: 클래식
+    카나스타, not its English name (the data keeps the English one)."""
+    status = cli("--lang", "ko", "status")
+    assert "클래식 카나스타" in status.out
+    page = client.get(f"/{table.viewer}/", params={"lang": "ko"})
+    assert '<p class="meta">클래식 카나스타 · ' in page.text
+    assert "Classic Canasta" not in page.text
+    english = client.get(f"/{table.viewer}/", params={"lang": "en"})
+    assert '<p class="meta">Classic Canasta · ' in english.text
+
+
+def test_the_hand_form_names_an_unnamed_dealer_in_the_pages_language(cli: Cli, home: Path) -> None:
+    """Sides given without players deal from seats (a (player 1) deals hand 1): the form's
+    heading names the seat in Korean as ``--lang ko hand`` and the sheet do, 1번 플레이어."""
+    assert cli("new", "x", "--side", "a", "--side", "b").code == 0
+    table = Table(home, "x")
+    with TestClient(build(table)) as client:
+        korean = client.get(f"/{table.scorer}/", params={"lang": "ko"}).text
+        english = client.get(f"/{table.scorer}/", params={"lang": "en"}).text
+    assert "1번째 판 입력 (딜러 a (1번 플레이어))" in korean
+    assert "player 1" not in korean
+    assert "Enter hand 1, dealt by a (player 1)" in english
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "9" * 5000])
+def test_a_number_in_a_link_or_form_that_is_no_plain_number_is_never_a_server_error(
+    table: Table, home: Path, number: str
+) -> None:
+    """A revision, a hand number, who went out or a notice's number written with a digit
+    that is not 0-9 (², the Arabic-Indic ٣) or with 5,000 digits is read as no number: the
+    page answers as for any other wrong value (the change refused as out of date, who went
+    out asked again, no notice), never with a server error, and nothing is changed."""
+    before = stored(home)
+    with TestClient(build(table), raise_server_exceptions=False) as client:
+        shown = client.get(f"/{table.scorer}/", params={"saved": number})
+        assert shown.status_code == 200 and 'class="notice"' not in shown.text
+        undo = client.post(
+            f"/{table.scorer}/undo", data=form(table, revision=0) | {"revision": number}
+        )
+        assert undo.status_code == 409
+        out = client.post(f"/{table.scorer}/hand/preview", data=form(table, out=number))
+        assert out.status_code == 200 and "choose who went out, or nobody" in out.text
+        edited = client.post(f"/{table.scorer}/hand/preview", data=form(table, number=number))
+        assert edited.status_code == 200 and "+850" in edited.text
+        with client.stream("GET", f"/{table.viewer}/events", params={"revision": number}) as live:
+            assert live.status_code == 200
+            first = next(live.iter_lines())
+            assert first == "retry: 1000"
+    assert stored(home) == before
 
 
 def test_a_body_larger_than_the_bound_is_refused(client: Any, table: Table) -> None:
@@ -307,15 +417,40 @@ def test_the_scorer_edits_a_hand_and_every_total_after_it_follows(
     melded, 20 left; A +870, B +75) follows: B 975."""
     client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
     assert cli("hand", "a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left").code == 0
-    shown = client.get(f"/{table.scorer}/edit/1")
+    shown = client.get(f"/{table.scorer}/edit?hand=1")
     assert shown.status_code == 200 and 'value="250"' in shown.text
     revision = Store(home).revision(Ref("club"))
     changed = form(table, revision, do="save", **{"s1.meld_points": "300"})
-    answer = client.post(f"/{table.scorer}/edit/1", data=changed)
+    answer = client.post(f"/{table.scorer}/edit?hand=1", data=changed)
     assert "Hand 1 changed." in answer.text
     assert totals(home) == [560 + 870, 900 + 75]
-    assert client.get(f"/{table.viewer}/edit/1").status_code == 403
-    assert client.post(f"/{table.viewer}/edit/1", data=changed).status_code == 403
+    assert client.get(f"/{table.viewer}/edit?hand=1").status_code == 403
+    assert client.post(f"/{table.viewer}/edit?hand=1", data=changed).status_code == 403
+
+
+def test_from_the_form_editing_one_hand_the_sheets_link_opens_another_hand(
+    client: Any, table: Table, cli: Cli
+) -> None:
+    """Hand 2's *Edit this hand* link, tapped on the page that edits hand 1 (its sheet is the
+    one every page shows), opens hand 2's answers (B 95 melded, helpers.THREE), as it does
+    from the scorer's own page."""
+    import re
+    from urllib.parse import urljoin
+
+    client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
+    assert cli("hand", "a: 400 melded, 1 natural, 30 left", "b: 95 melded, 20 left").code == 0
+    home_page = client.get(f"/{table.scorer}/")
+    link = re.search(
+        r'<p class="meta">Hand 1, dealt by [^<]*<a [^>]*href="([^"]+)"', home_page.text
+    )
+    assert link is not None
+    first = client.get(urljoin(str(home_page.url), link.group(1)))
+    assert first.status_code == 200 and "Edit hand 1" in first.text
+    link = re.search(r'<p class="meta">Hand 2, dealt by [^<]*<a [^>]*href="([^"]+)"', first.text)
+    assert link is not None
+    second = client.get(urljoin(str(first.url), link.group(1)))
+    assert second.status_code == 200 and "Edit hand 2" in second.text
+    assert 'value="95"' in second.text
 
 
 def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
@@ -323,9 +458,28 @@ def test_an_edit_of_a_missing_hand_is_refused_in_the_words_of_the_edit_command(
 ) -> None:
     client.post(f"/{table.scorer}/hand", data=form(table, do="save"))
     revision = Store(home).revision(Ref("club"))
-    answer = client.post(f"/{table.scorer}/edit/2", data=form(table, revision, do="save"))
+    answer = client.post(f"/{table.scorer}/edit?hand=2", data=form(table, revision, do="save"))
     assert "game &#34;club&#34; has 1 hand; there is no hand 2" in answer.text
     assert totals(home) == [560, 850]
+
+
+def test_an_edit_of_a_hand_numbered_beyond_any_game_is_refused_never_a_server_error(
+    table: Table, home: Path
+) -> None:
+    """A hand number of 5,000 digits in the edit link is not found (404), on the page and
+    when posted; one of 12 digits posted is refused in the words of the edit command, as hand 2
+    of a game of no hands is, and never shown as a form to fill; nothing is changed."""
+    before = stored(home)
+    with TestClient(build(table), raise_server_exceptions=False) as client:
+        huge = "9" * 5000
+        assert client.get(f"/{table.scorer}/edit?hand={huge}").status_code == 404
+        posted = client.post(f"/{table.scorer}/edit?hand={huge}", data=form(table, do="save"))
+        assert posted.status_code == 404
+        far = client.post(f"/{table.scorer}/edit?hand=999999999999", data=form(table, do="check"))
+        assert far.status_code == 409
+        assert "there is no hand 999999999999" in far.text
+        assert "Edit hand 999999999999" not in far.text
+    assert stored(home) == before
 
 
 def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
@@ -338,7 +492,7 @@ def test_a_hand_entered_card_by_card_is_edited_on_the_command_line(
         "utf-8",
     )
     assert cli("hand", "--file", str(record)).code == 0
-    answer = client.get(f"/{table.scorer}/edit/1")
+    answer = client.get(f"/{table.scorer}/edit?hand=1")
     assert answer.status_code == 409
     assert "canasta-score edit 1" in answer.text
 

@@ -21,7 +21,7 @@ from canasta_score.hands.record import (
     SPECIAL_HANDS,
     SideRecord,
     parse_record,
-    parse_threes,
+    wrong_three,
 )
 from canasta_score.rules import kinds
 from canasta_score.rules.cards import parse_cards
@@ -214,7 +214,11 @@ def quick_help(rs: Ruleset | None = None) -> str:
 
 
 def count_token(word: str) -> str | None:
-    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``), or None."""
+    """The number a word of the quick form writes (``285``, ``1,420``, ``285점``, its Hangul
+    composed or not), or None."""
+    from unicodedata import normalize
+
+    word = normalize("NFC", word)
     bare = next((word.removesuffix(c) for c in COUNTERS if word.endswith(c)), word)
     return bare if NUMBER.fullmatch(bare) else None
 
@@ -638,6 +642,8 @@ def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | l
         if red
         else N_('"{answer}": the deck holds only {most} black threes')
     )
+    # The question names what is asked: a card is refused in its words alone.
+    other = N_('"{card}" is not a red three') if red else N_('"{card}" is not a black three')
 
     def parse(text: str) -> int | list[str]:
         value = text.strip()
@@ -645,8 +651,11 @@ def threes_parser(red: bool, most: int | None = None) -> Callable[[str], int | l
             count = parse_count(value or "0")
             cards: int | list[str] = count
         else:
-            count, _cards = parse_threes("", "threes", [value], red)
-            cards = value.split() if count else 0
+            given = parse_cards(value)
+            wrong = wrong_three(given, red)
+            if wrong is not None:
+                raise refused(_(other), card=wrong)
+            count, cards = len(given), value.split()
         if most is not None and count > most:
             raise refused(_(too_many), answer=value, most=most)
         return cards

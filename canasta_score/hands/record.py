@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field
 from typing import Any
 from unicodedata import normalize
@@ -121,14 +122,19 @@ def parse_threes(side: str, key: str, value: Any, red: bool) -> tuple[int, tuple
     if not isinstance(value, list):
         return as_int(side, key, value), ()
     cards = [card for item in value for card in as_cards(side, key, item)]
-    for card in cards:
-        if card.rank is not THREE or card.is_red != red:
-            if red:
-                text = _('{key}: "{card}" is not a red three')
-            else:
-                text = _('{key}: "{card}" is not a black three')
-            raise fail(side, text, key=said_key(key), card=card)
+    card = wrong_three(cards, red)
+    if card is not None:
+        if red:
+            text = _('{key}: "{card}" is not a red three')
+        else:
+            text = _('{key}: "{card}" is not a black three')
+        raise fail(side, text, key=said_key(key), card=card)
     return len(cards), tuple(cards)
+
+
+def wrong_three(cards: Sequence[Card], red: bool) -> Card | None:
+    """The first of ``cards`` that is not a three of that colour (red or black), or None."""
+    return next((c for c in cards if c.rank is not THREE or c.is_red != red), None)
 
 
 def parse_side(data: Any, index: int) -> SideRecord:

@@ -255,7 +255,7 @@ def page(
         .render(
             sheet=sheet,
             game=summary.game,
-            ruleset_name=rs.name,
+            ruleset_name=rs.shown_name,
             lang=lang,
             version=__version__,
             base=f"/{token}/",
@@ -326,8 +326,10 @@ def page_words() -> dict[str, str]:
 async def read_form(request: Request) -> dict[str, str]:
     """A posted form (URL-encoded), read up to :data:`MAX_BODY` bytes and :data:`MAX_FIELDS`
     fields; a field given twice keeps its first value."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
+    from canasta_score.web.views import plain_number
+
+    declared = plain_number(request.headers.get("content-length", ""), 20)
+    if declared is not None and declared > MAX_BODY:
         raise Refused(413, _("The request is too large."))
     body = bytearray()
     async for chunk in request.stream():
@@ -350,15 +352,17 @@ def chosen_lang(table: Table, given: str | None) -> str:
 
 async def posted(request: Request, table: Table) -> tuple[dict[str, str], str, int]:
     """A change from the scorer's page: its form, language and the revision it showed."""
+    from canasta_score.web.views import plain_number
+
     scorer_only(table, request)
     values = await read_form(request)
     if not secrets.compare_digest(values.get("csrf", "").encode(), table.csrf.encode()):
         raise Refused(403, _("This form is out of date; reload the page."))
-    revision = values.get("revision", "")
+    revision = plain_number(values.get("revision", ""))
     return (
         values,
         chosen_lang(table, values.get("lang")),
-        int(revision) if revision.isdigit() else -1,
+        -1 if revision is None else revision,
     )
 
 
@@ -391,7 +395,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         return run
 
     async def home(request: Request) -> Response:
-        raise Refused(403, _("This link is not valid for this game."))
+        with language.speaking(chosen_lang(table, request.query_params.get("lang"))):
+            raise Refused(403, _("This link is not valid for this game."))
 
     async def asset(request: Request) -> Response:
         from canasta_score.web.views import asset as read_asset
@@ -406,19 +411,22 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         )
 
     async def show(request: Request) -> Response:
-        role = table.role(request.path_params["token"])
         lang = chosen_lang(table, request.query_params.get("lang"))
         with language.speaking(lang):
+            role = table.role(request.path_params["token"])
             notice = notice_of(request.query_params)
             return page(hub, role, lang, notice=notice)
 
     async def events(request: Request) -> Response:
-        table.role(request.path_params["token"])
         lang = chosen_lang(table, request.query_params.get("lang"))
-        if len(hub.listeners) >= MAX_LISTENERS:
-            raise Refused(503, _("Too many pages are open."))
-        seen = request.query_params.get("revision", "")
-        stream = hub.stream(int(seen) if seen.isdigit() else -1, lang)
+        with language.speaking(lang):
+            table.role(request.path_params["token"])
+            if len(hub.listeners) >= MAX_LISTENERS:
+                raise Refused(503, _("Too many pages are open."))
+        from canasta_score.web.views import plain_number
+
+        seen = plain_number(request.query_params.get("revision", ""))
+        stream = hub.stream(-1 if seen is None else seen, lang)
         return StreamingResponse(
             stream,
             media_type="text/event-stream",
@@ -461,13 +469,24 @@ def build(table: Table, poll: float = POLL) -> Starlette:
             html = environment().get_template("preview.html.j2").render(form=form, w=page_words())
         return HTMLResponse(html, headers=HEADERS)
 
+    def hand_number(request: Request) -> int:
+        """The hand an edit link names (``edit?hand=N``: at the depth of every other page, so
+        the sheet's links, relative, lead to the same place from each); any other is not
+        found."""
+        from canasta_score.web.views import plain_number
+
+        number = plain_number(request.query_params.get("hand", ""))
+        if number is None:
+            raise Refused(404, _("Not found."))
+        return number
+
     async def edit_page(request: Request) -> Response:
         from canasta_score.web.views import form_values, hand_form
 
-        scorer_only(table, request)
         lang = chosen_lang(table, request.query_params.get("lang"))
-        number = request.path_params["number"]
         with language.speaking(lang):
+            scorer_only(table, request)
+            number = hand_number(request)
             store = table.store()
             game = store.load(table.ref)
             if not 1 <= number <= len(game.hands):
@@ -487,9 +506,9 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         from canasta_score.games.store import GameChanged
 
         values, lang, revision = await posted(request, table)
-        number = request.path_params["number"]
-        values["number"] = str(number)
         with language.speaking(lang):
+            number = hand_number(request)
+            values["number"] = str(number)
             try:
                 form = entered_form(table, values)
             except GameError as exc:
@@ -529,11 +548,11 @@ def build(table: Table, poll: float = POLL) -> Starlette:
     async def ruling(request: Request) -> Response:
         from canasta_score.web.views import read_ruling, ruling_form
 
-        role = table.role(request.path_params["token"])
         params = request.query_params
         lang = chosen_lang(table, params.get("lang"))
         values = {k: v[:2000] for k, v in list(params.items())[:MAX_FIELDS]}
         with language.speaking(lang):
+            role = table.role(request.path_params["token"])
             store = table.store()
             game = store.load(table.ref, hands=False)
             if values.get("pick"):
@@ -566,8 +585,8 @@ def build(table: Table, poll: float = POLL) -> Starlette:
         Route("/{token}/hand/preview", guarded(preview), methods=["POST"]),
         Route("/{token}/undo", guarded(undo_or_redo(undo=True)), methods=["POST"]),
         Route("/{token}/redo", guarded(undo_or_redo(undo=False)), methods=["POST"]),
-        Route("/{token}/edit/{number:int}", guarded(edit_page)),
-        Route("/{token}/edit/{number:int}", guarded(edit), methods=["POST"]),
+        Route("/{token}/edit", guarded(edit_page)),
+        Route("/{token}/edit", guarded(edit), methods=["POST"]),
         Route("/{token}/ruling", guarded(ruling)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -580,13 +599,13 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
     """The hand form as posted, read and scored as the game's next hand, or (``number``) as
     the hand it edits."""
     from canasta_score.games.game import check_hand_number, totals_before
-    from canasta_score.web.views import read_hand
+    from canasta_score.web.views import plain_number, read_hand
 
     store = table.store()
-    given = values.get("number", "")
-    editing = given.isdigit() and len(given) < 8
+    given = plain_number(values.get("number", ""))
+    editing = given is not None
     summary = store.summary(table.ref, last_only=not editing)
-    number = int(given) if editing else summary.hands + 1
+    number = summary.hands + 1 if given is None else given
     if editing:
         check_hand_number(summary.game, summary.hands, number)
     game = store.load(table.ref, hands=False)
@@ -595,13 +614,15 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
 
 def notice_of(params: Any) -> str:
     """What the page says after a change it was sent back from."""
+    from canasta_score.web.views import plain_number
+
     for key, text in (
         ("saved", _("Hand {number} saved.")),
         ("undone", _("Hand {number} taken back; redo puts it back.")),
         ("redone", _("Hand {number} put back.")),
         ("edited", _("Hand {number} changed.")),
     ):
-        value = params.get(key, "")
-        if value.isdigit() and len(value) < 8:
-            return text.format(number=int(value))
+        value = plain_number(params.get(key, ""), 7)
+        if value is not None:
+            return text.format(number=value)
     return ""

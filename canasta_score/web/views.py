@@ -41,6 +41,10 @@ COUNTS = (
     "concealed_canastas",
     "black_threes_removed",
 )
+# The counts of cards' points: each a multiple of the ruleset's step (see ``count_step``).
+POINTS = ("meld_points", "in_hand_points")
+# The counts that may be given as cards too (``3H 3D``): no number pad for them.
+CARDS_TOO = ("red_threes", "black_threes")
 # The checks a page offers, in its order.
 RULINGS = ("meld", "initial-meld", "pickup", "discard", "go-out", "min-meld")
 # The field asking for an option of each kind (else a line of text); a yes or no may be left
@@ -70,6 +74,13 @@ def asset(name: str) -> str:
     assert env.loader is not None
     source, _path, _fresh = env.loader.get_source(env, name)
     return source
+
+
+def plain_number(text: str, most: int = 15) -> int | None:
+    """A whole number of 0 or more written with the digits 0-9 alone, at most ``most`` of them,
+    as a page's link or form holds one (a revision, a hand's number, a side's place); else
+    None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most else None
 
 
 # ---------------------------------------------------------------- the sheet
@@ -180,6 +191,8 @@ class Field:
     default: str
     value: str = ""
     problem: str = ""
+    step: int = 1  # what the - and + buttons of a count take away and add
+    numeric: bool = True  # a count typed with digits only (the number pad)
 
 
 @record
@@ -229,10 +242,13 @@ def hand_form(
 ) -> HandForm:
     """The empty form for hand ``number`` (or filled with ``values``, as typed, and the
     ``problems`` of answers, by form name)."""
+    from canasta_score.core.words import said_seat
     from canasta_score.games.game import dealer_of
     from canasta_score.hands.entry import yes_no
+    from canasta_score.hands.validation import count_step
 
     values = values or {}
+    points = count_step(rs)
     # A question answered by a tick needs no "(y/n)".
     answers = f" ({yes_no(True)}/{yes_no(False)})"
     sides = []
@@ -244,9 +260,13 @@ def hand_form(
             label = q.prompt.removesuffix(answers) if kind == "yes" else q.prompt
             typed = values.get(name, "")
             problem = (problems or {}).get(name, "")
-            fields.append(Field(name, q.key, label, kind, q.default, typed, problem))
+            step = points if q.key in POINTS else 1
+            numeric = q.key not in CARDS_TOO
+            field = Field(name, q.key, label, kind, q.default, typed, problem, step, numeric)
+            fields.append(field)
         sides.append({"name": side.name, "players": list(side.players), "fields": fields})
-    return HandForm(number, dealer_of(game, rs, number), sides, values.get("out", ""))
+    dealer = said_seat(dealer_of(game, rs, number))
+    return HandForm(number, dealer, sides, values.get("out", ""))
 
 
 def form_values(game: Game, record: dict[str, Any]) -> dict[str, str] | None:
@@ -280,7 +300,8 @@ def read_hand(
 
     names = [s.name for s in game.sides]
     out = values.get("out", "")
-    gone = names[int(out)] if out.isdigit() and int(out) < len(names) else ""
+    place = plain_number(out)
+    gone = names[place] if place is not None and place < len(names) else ""
     problems = []
     if out and not gone and out != "none":
         problems.append(_("choose who went out, or nobody"))

@@ -52,7 +52,7 @@
     var step = event.target.closest("button[data-add]");
     if (step) {
       var input = step.parentNode.querySelector("input");
-      var value = parseInt(input.value || "0", 10);
+      var value = parseInt(input.value.replace(/[,_\s]/g, "") || "0", 10);
       if (isNaN(value)) value = 0;
       input.value = String(Math.max(0, value + parseInt(step.getAttribute("data-add"), 10)));
       input.dispatchEvent(new Event("input", { bubbles: true }));
