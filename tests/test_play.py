@@ -432,3 +432,55 @@ def test_a_refused_ruling_in_korean_gives_its_example_in_korean_words(tmp_path: 
         assert example is not None, shown[-1]
         words = example[1].split()
         assert words[0] in KOREAN and not english & set(words), shown[-1]
+
+
+# ---------------------------------------------------------------- who went out, edited
+
+
+def players_session(tmp_path: Path, answers: tuple[str, ...]) -> tuple[Session, list[str]]:
+    """A session on a classic game of A (Ann & Bob) against B (Cy & Di)."""
+    from canasta_score.games.game import new_game, parse_side
+    from canasta_score.rules.catalog import load_ruleset
+
+    store = Store(tmp_path)
+    sides = [parse_side("A: Ann & Bob"), parse_side("B: Cy & Di")]
+    game = new_game("club", "2025-01-01T20:00:00", load_ruleset("classic"), sides)
+    path = store.create(game, "")
+    shown: list[str] = []
+    talk = Dialogue(inp=io.StringIO("".join(a + "\n" for a in answers)), out=io.StringIO())
+    return Session(store, path, talk, shown.append), shown
+
+
+def went_out_sides(s: Session) -> list[dict[str, object]]:
+    game = s.store.load(s.path)
+    return list(game.hands[0]["side"])
+
+
+def test_a_side_answered_again_that_still_went_out_keeps_the_player_who_went_out(
+    tmp_path: Path,
+) -> None:
+    """Hand 1: B went out by Cy (quick form ``out Cy``). Editing B through the questions,
+    every answer kept (Enter), leaves Cy as the player who went out: B 250 + 500 + 100 = 850
+    (RULES 1.3, 1.5, 1.7)."""
+    s, shown = players_session(tmp_path, ("B", *[""] * 12))
+    s.run("hand A: 300 melded, 1 mixed, 40 left; B: 250 melded, 1 natural, out Cy")
+    assert s.run("edit 1"), shown
+    b = went_out_sides(s)[1]
+    assert b["went_out"] is True and b["went_out_player"] == "Cy"
+    assert [x.score for x in s.summary().sides] == [560, 850]
+
+
+def test_who_went_out_changed_in_an_edit_drops_the_player_of_the_side_that_no_longer_did(
+    tmp_path: Path,
+) -> None:
+    """Hand 1: B went out by Cy. The edit says A went out instead: the hand is scored (not
+    refused for a player of a side that did not go out): A 300 + 300 + 100 = 700, B 250 +
+    500 = 750 (RULES 1.3, 1.5, 1.7), and nobody is named as the player who went out."""
+    s, shown = players_session(tmp_path, ("out", "A", "y"))
+    s.run("hand A: 300 melded, 1 mixed; B: 250 melded, 1 natural, out Cy")
+    assert s.run("edit 1"), shown
+    assert not any("cannot be scored" in line for line in shown)
+    a, b = went_out_sides(s)
+    assert a["went_out"] is True and "went_out_player" not in a
+    assert "went_out" not in b and "went_out_player" not in b
+    assert [x.score for x in s.summary().sides] == [700, 750]

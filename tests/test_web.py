@@ -506,3 +506,21 @@ def test_a_ruling_says_yes_or_no_or_leaves_it_unsaid(client: Any, table: Table) 
     unopened = client.get(f"/{table.viewer}/ruling", params={**asked, "opened": "no"})
     assert '<p class="verdict">LEGAL</p>' in opened.text
     assert '<p class="verdict">ILLEGAL</p>' in unopened.text
+
+
+def test_an_edit_on_the_page_keeps_the_player_who_went_out(
+    client: Any, table: Table, home: Path, cli: Cli
+) -> None:
+    """Hand 1 entered as ``b: ..., out Cy``; the page edits a's cards left from 40 to 30:
+    a 300 + 300 - 30 = 570, b still 850 (RULES 1.3, 1.5, 1.7), and Cy is still the player
+    who went out (the page asks which side went out, not which player)."""
+    quick = ("a: 300 melded, 1 mixed, 40 left", "b: 250 melded, 1 natural, out Cy")
+    assert cli("hand", *quick).code == 0
+    revision = Store(home).revision(Ref("club"))
+    changed = form(table, revision, do="save", **{"s0.in_hand_points": "30"})
+    answer = client.post(f"/{table.scorer}/edit?hand=1", data=changed)
+    assert "Hand 1 changed." in answer.text
+    assert totals(home) == [570, 850]
+    with Store(home) as store:
+        b = store.load(Ref("club")).hands[0]["side"][1]
+    assert b["went_out_player"] == "Cy"

@@ -177,6 +177,7 @@ class Dialogue:
             blocked_by,
             choice_word,
             describe_side,
+            keep_who_went_out,
             nobody,
             parse_yes,
             side_parser,
@@ -223,9 +224,10 @@ class Dialogue:
                 out = bool(gone and gone != name)
                 out = out or any(blocked_by(d) for n, d in sides.items() if n != name)
                 before = answers.get(name, {})
-                sides[name], answers[name] = self.checked_side(
+                side, answers[name] = self.checked_side(
                     rs, by_name[name], out, before, gone == name
                 )
+                sides[name] = keep_who_went_out(side, sides.get(name, {}))
             record = {"side": [sides[n] for n in names]}
             try:
                 played, outcome = play(game, rs, record, number, totals)
@@ -271,7 +273,8 @@ def went_out_as(side: dict[str, Any], went: bool) -> dict[str, Any]:
 
     if went and side.get("went_out"):
         return side
-    kept = {k: v for k, v in side.items() if k not in ("went_out", "concealed", "special_hand")}
+    ended = ("went_out", "went_out_player", "concealed", "special_hand")
+    kept = {k: v for k, v in side.items() if k not in ended}
     return ordered({**kept, "went_out": True} if went else kept)
 
 

@@ -875,6 +875,16 @@ def check_side(rs: Ruleset, side: dict[str, Any]) -> None:
     check_deck(rs, record)
 
 
+def keep_who_went_out(side: dict[str, Any], earlier: dict[str, Any]) -> dict[str, Any]:
+    """A side answered again (an edited hand) that still went out keeps the player its
+    earlier record named (``out Ann``): the questions and the page ask which side went out,
+    not which player, so that answer alone would drop the player."""
+    player = earlier.get("went_out_player")
+    if player and side.get("went_out") and "went_out_player" not in side:
+        return ordered({**side, "went_out_player": player})
+    return side
+
+
 def answer_texts(side: dict[str, Any]) -> dict[str, list[str]]:
     """A side's record data as the answers to :func:`side_questions` (key -> answers), to be
     offered again when a hand is edited, in the words of the language in use."""

@@ -608,8 +608,9 @@ def entered_form(table: Table, values: dict[str, str]) -> Any:
     number = summary.hands + 1 if given is None else given
     if editing:
         check_hand_number(summary.game, summary.hands, number)
-    game = store.load(table.ref, hands=False)
-    return read_hand(game, game.rules(), number, totals_before(summary, number), values)
+    game = store.load(table.ref, hands=editing)
+    old = game.hands[number - 1] if editing else None
+    return read_hand(game, game.rules(), number, totals_before(summary, number), values, old)
 
 
 def notice_of(params: Any) -> str:

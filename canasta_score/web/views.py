@@ -289,14 +289,26 @@ def form_values(game: Game, record: dict[str, Any]) -> dict[str, str] | None:
 
 
 def read_hand(
-    game: Game, rs: Ruleset, number: int, before: tuple[int, ...], values: dict[str, str]
+    game: Game,
+    rs: Ruleset,
+    number: int,
+    before: tuple[int, ...],
+    values: dict[str, str],
+    old: dict[str, Any] | None = None,
 ) -> HandForm:
     """The form filled with ``values``, each answer read by its question's parser, each side
     checked on its own, then the whole hand scored as hand ``number`` (``before``: each side's
-    total before it). The form's ``record`` is set only when the hand can be saved."""
+    total before it; ``old``: the record of the hand it edits). The form's ``record`` is set
+    only when the hand can be saved."""
     from canasta_score.core.errors import RecordError
-    from canasta_score.games.game import play, shortfalls
-    from canasta_score.hands.entry import answer, check_side, finish_side, yes_no
+    from canasta_score.games.game import play, record_of, shortfalls
+    from canasta_score.hands.entry import (
+        answer,
+        check_side,
+        finish_side,
+        keep_who_went_out,
+        yes_no,
+    )
 
     names = [s.name for s in game.sides]
     out = values.get("out", "")
@@ -306,6 +318,9 @@ def read_hand(
     if out and not gone and out != "none":
         problems.append(_("choose who went out, or nobody"))
     refused: dict[str, str] = {}  # the answers refused, by form name
+    earlier = {
+        s.get("name"): s for s in record_of(old or {}).get("side", []) if isinstance(s, dict)
+    }
     sides = []
     for i, name in enumerate(names):
         data: dict[str, Any] = {"name": name, **({"went_out": True} if gone == name else {})}
@@ -326,7 +341,7 @@ def read_hand(
                 )
                 refused[field_name(i, q.key)] = str(exc)
                 problems.append(problem)
-        side = finish_side(data, False)
+        side = keep_who_went_out(finish_side(data, False), earlier.get(name, {}))
         if not wrong:
             try:
                 check_side(rs, side)
