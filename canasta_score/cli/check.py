@@ -87,9 +87,9 @@ def from_game(
 
     store, ref = open_game(values.get("game"))
     given = None
-    if values["ruleset"] is not None or values["players"] is not None:
+    if values["ruleset"] is not None:
         given = load(named_ruleset(values), values["players"], None)
-    rs = game_ruleset(store.load(ref), given, values["rule"])
+    rs = same_players(game_ruleset(store.load(ref), given, values["rule"]), values, ref.name)
     summary = store.summary(ref)
     facts = side_facts(summary, values["side"])
     named = _("{side} (score {score:,})").format(
@@ -105,23 +105,37 @@ def named_ruleset(values: dict[str, Any]) -> str:
     return DEFAULT_RULESET if ruleset is None else ruleset
 
 
-def current_rules(rules: list[str] | None) -> Ruleset:
+def same_players(rs: Ruleset, values: dict[str, Any], game: str) -> Ruleset:
+    """The game's ruleset ``rs``, when ``--players`` (if given) is the game's own count; only
+    ``--ruleset`` rules under another ruleset."""
+    players: int | None = values["players"]
+    if players is not None and players != rs.players:
+        text = _(
+            '--players {given}: game "{game}" is played by {players} players; leave out '
+            "--players, or give --ruleset ID to rule under another ruleset"
+        )
+        raise InputError(text.format(given=players, game=game, players=rs.players))
+    return rs
+
+
+def current_rules(values: dict[str, Any]) -> Ruleset:
     """The ruleset a ruling takes when none is named: the current game's, while it is open
-    (its players and house rules, with ``rules`` on top), said in one line on standard error;
-    else classic."""
+    (its players and house rules, with ``--rule`` on top), said in one line on standard
+    error; else classic (for ``--players``, if given)."""
     from canasta_score.cli.stores import has_games, home_folder, open_store
 
+    rules, players = values["rule"], values["players"]
     if not has_games(home_folder()):
-        return load(DEFAULT_RULESET, None, rules)  # no games yet: nothing of the store is loaded
+        return load(DEFAULT_RULESET, players, rules)  # no games yet: nothing of the store is loaded
     store = open_store()
     try:
         ref = store.current()
         if store.summary(ref, last_only=True).finished:
-            return load(DEFAULT_RULESET, None, rules)
+            return load(DEFAULT_RULESET, players, rules)
         game = store.load(ref, hands=False)
     except GameError:
-        return load(DEFAULT_RULESET, None, rules)
-    rs = game.rules()
+        return load(DEFAULT_RULESET, players, rules)
+    rs = same_players(game.rules(), values, game.name)
     if rules:
         from canasta_score.rules.ruleset import build_ruleset
 
@@ -156,8 +170,8 @@ def command_for(
             rs, args, side = from_game(check, values, args)
         elif values.get("game") is not None:
             raise InputError(_("--game names the game for --side; give --side NAME too"))
-        elif values["ruleset"] is None and values["players"] is None:
-            rs = current_rules(values["rule"])
+        elif values["ruleset"] is None:
+            rs = current_rules(values)
         else:
             rs = load(named_ruleset(values), values["players"], values["rule"])
         first = check.options[0]
