@@ -107,3 +107,15 @@ def test_side_with_the_games_own_player_count_is_answered(cli: Cli) -> None:
     assert run.code == 1, run.err
     other = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--side", "us", "-p", "2")
     assert other.code == 2 and "--players 2" in other.err and "4 players" in other.err
+
+
+def test_side_with_the_games_ruleset_named_takes_the_games_player_count(cli: Cli) -> None:
+    """README: a --ruleset given with --side must agree with the game. A two-player classic
+    game named as classic agrees; the ruling takes its two players (RULES 3, example 2P-1: one
+    canasta is not enough to go out), and another ruleset is still refused."""
+    cli("new", "duel", "--players", "2", "--side", "A", "--side", "B")
+    run = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--side", "A", "-r", "classic")
+    assert run.code == 1, run.err
+    assert "needs 2 canastas" in run.out
+    other = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--side", "A", "-r", "samba")
+    assert other.code == 2 and 'game "duel"' in other.err

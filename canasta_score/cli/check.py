@@ -86,10 +86,13 @@ def from_game(
     from canasta_score.games.table_facts import game_ruleset, side_facts, side_named, with_facts
 
     store, ref = open_game(values.get("game"))
+    game = store.load(ref)
     given = None
     if values["ruleset"] is not None:
         given = load(named_ruleset(values), values["players"], None)
-    rs = same_players(game_ruleset(store.load(ref), given, values["rule"]), values, ref.name)
+        if values["players"] is None and given.id == game.rules().id:
+            given = None  # the game's own ruleset, at the game's own player count
+    rs = same_players(game_ruleset(game, given, values["rule"]), values, ref.name)
     summary = store.summary(ref)
     facts = side_facts(summary, values["side"])
     named = _("{side} (score {score:,})").format(
