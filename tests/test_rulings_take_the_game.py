@@ -119,3 +119,16 @@ def test_side_with_the_games_ruleset_named_takes_the_games_player_count(cli: Cli
     assert "needs 2 canastas" in run.out
     other = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--side", "A", "-r", "samba")
     assert other.code == 2 and 'game "duel"' in other.err
+
+
+def test_a_house_rule_naming_another_player_count_is_refused_as_players_is(cli: Cli) -> None:
+    """CONTRACT 7: the ruling takes the current game's players. --rule table.players=2 names
+    the player count as --players 2 does (docs/house-rules.md), so in a four-player game both
+    are refused alike, rather than a two-player ruling with four players' rules."""
+    cli("new", "club", "--side", "a", "--side", "b")
+    by_option = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--players", "2")
+    by_rule = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--rule", "table.players=2")
+    assert by_option.code == by_rule.code == 2
+    assert "4 players" in by_rule.err and "table.players=2" in by_rule.err
+    same = cli("check", "go-out", "--table", "Q Q Q Q Q Q Q", "--rule", "table.players=4")
+    assert same.code == 0  # RULES 2.4: one canasta is enough for four players

@@ -108,16 +108,19 @@ def named_ruleset(values: dict[str, Any]) -> str:
     return DEFAULT_RULESET if ruleset is None else ruleset
 
 
-def same_players(rs: Ruleset, values: dict[str, Any], game: str) -> Ruleset:
+def same_players(
+    rs: Ruleset, values: dict[str, Any], game: str, given: str = "--players {count}"
+) -> Ruleset:
     """The game's ruleset ``rs``, when ``--players`` (if given) is the game's own count; only
-    ``--ruleset`` rules under another ruleset."""
+    ``--ruleset`` rules under another ruleset. ``given``: how the count was given."""
     players: int | None = values["players"]
     if players is not None and players != rs.players:
         text = _(
-            '--players {given}: game "{game}" is played by {players} players; leave out '
-            "--players, or give --ruleset ID to rule under another ruleset"
+            '{given}: game "{game}" is played by {players} players; leave it out, or give '
+            "--ruleset ID to rule under another ruleset"
         )
-        raise InputError(text.format(given=players, game=game, players=rs.players))
+        said = given.format(count=players)
+        raise InputError(text.format(given=said, game=game, players=rs.players))
     return rs
 
 
@@ -142,7 +145,10 @@ def current_rules(values: dict[str, Any]) -> Ruleset:
     if rules:
         from canasta_score.rules.ruleset import build_ruleset
 
-        rs = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
+        built = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
+        # A house rule that names the player count names it as --players does.
+        same_players(rs, {"players": built.players}, game.name, "--rule table.players={count}")
+        rs = built
     said = _("ruleset {ruleset}, from game {game} (--ruleset ID for another)")
     typer.echo(said.format(ruleset=rs.id, game=game.name), err=True)
     return rs
