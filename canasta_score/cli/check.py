@@ -86,10 +86,13 @@ def from_game(
     from canasta_score.games.table_facts import game_ruleset, side_facts, side_named, with_facts
 
     store, ref = open_game(values.get("game"))
+    game = store.load(ref)
     given = None
-    if values["ruleset"] is not None or values["players"] is not None:
+    if values["ruleset"] is not None:
         given = load(named_ruleset(values), values["players"], None)
-    rs = game_ruleset(store.load(ref), given, values["rule"])
+        if values["players"] is None and given.id == game.rules().id:
+            given = None  # the game's own ruleset, at the game's own player count
+    rs = same_players(game_ruleset(game, given, values["rule"]), values, ref.name)
     summary = store.summary(ref)
     facts = side_facts(summary, values["side"])
     named = _("{side} (score {score:,})").format(
@@ -105,27 +108,47 @@ def named_ruleset(values: dict[str, Any]) -> str:
     return DEFAULT_RULESET if ruleset is None else ruleset
 
 
-def current_rules(rules: list[str] | None) -> Ruleset:
+def same_players(
+    rs: Ruleset, values: dict[str, Any], game: str, given: str = "--players {count}"
+) -> Ruleset:
+    """The game's ruleset ``rs``, when ``--players`` (if given) is the game's own count; only
+    ``--ruleset`` rules under another ruleset. ``given``: how the count was given."""
+    players: int | None = values["players"]
+    if players is not None and players != rs.players:
+        text = _(
+            '{given}: game "{game}" is played by {players} players; leave it out, or give '
+            "--ruleset ID to rule under another ruleset"
+        )
+        said = given.format(count=players)
+        raise InputError(text.format(given=said, game=game, players=rs.players))
+    return rs
+
+
+def current_rules(values: dict[str, Any]) -> Ruleset:
     """The ruleset a ruling takes when none is named: the current game's, while it is open
-    (its players and house rules, with ``rules`` on top), said in one line on standard error;
-    else classic."""
+    (its players and house rules, with ``--rule`` on top), said in one line on standard
+    error; else classic (for ``--players``, if given)."""
     from canasta_score.cli.stores import has_games, home_folder, open_store
 
+    rules, players = values["rule"], values["players"]
     if not has_games(home_folder()):
-        return load(DEFAULT_RULESET, None, rules)  # no games yet: nothing of the store is loaded
+        return load(DEFAULT_RULESET, players, rules)  # no games yet: nothing of the store is loaded
     store = open_store()
     try:
         ref = store.current()
         if store.summary(ref, last_only=True).finished:
-            return load(DEFAULT_RULESET, None, rules)
+            return load(DEFAULT_RULESET, players, rules)
         game = store.load(ref, hands=False)
     except GameError:
-        return load(DEFAULT_RULESET, None, rules)
-    rs = game.rules()
+        return load(DEFAULT_RULESET, players, rules)
+    rs = same_players(game.rules(), values, game.name)
     if rules:
         from canasta_score.rules.ruleset import build_ruleset
 
-        rs = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
+        built = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
+        # A house rule that names the player count names it as --players does.
+        same_players(rs, {"players": built.players}, game.name, "--rule table.players={count}")
+        rs = built
     said = _("ruleset {ruleset}, from game {game} (--ruleset ID for another)")
     typer.echo(said.format(ruleset=rs.id, game=game.name), err=True)
     return rs
@@ -156,8 +179,8 @@ def command_for(
             rs, args, side = from_game(check, values, args)
         elif values.get("game") is not None:
             raise InputError(_("--game names the game for --side; give --side NAME too"))
-        elif values["ruleset"] is None and values["players"] is None:
-            rs = current_rules(values["rule"])
+        elif values["ruleset"] is None:
+            rs = current_rules(values)
         else:
             rs = load(named_ruleset(values), values["players"], values["rule"])
         first = check.options[0]

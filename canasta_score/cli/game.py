@@ -148,8 +148,11 @@ def new_cmd(
     from datetime import datetime
 
     from canasta_score.games.game import check_name, new_game, parse_side, pick_ruleset
+    from canasta_score.rules.ruleset import counted_players
 
     sides = [parse_side(s) for s in side or []]
+    # A count named by a house rule (table.players=N) is given, as --players is.
+    players = counted_players(players, rule or [])
     rs = pick_ruleset(lambda count: load(ruleset, count, rule), sides, players)
     store = open_store()
     now = datetime.now()

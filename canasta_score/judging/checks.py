@@ -122,6 +122,10 @@ class Check:
         also refuses more cards of a kind than the deck holds, and (unless ``assumptions`` is
         false: each costs another ruling) says what it assumed for an option not given when
         the other value would change it."""
+        for key, (least, text) in LEAST.items():
+            value = args.get(key)
+            if value is not None and value < least:
+                raise InputError(_(text).format(number=value))
         plan = self.plan
         result = plan.ask(rs, args)
         if not hasattr(result, "breaking"):  # min-meld answers a minimum, not a ruling
@@ -271,6 +275,13 @@ def convert(option: Option, value: Any) -> Any:
         if abs(value) > MAX_INT:
             raise InputError(number_text())  # as a batch line's or a document's number is
     return value
+
+
+# The least value a count may take, and what is said of one below it (a score has none).
+LEAST = {
+    "hand-number": (1, N_("hand number {number}: hands are numbered from 1")),
+    "pile-size": (0, N_("pile size {number}: a pile holds 0 cards or more")),
+}
 
 
 # A required option is given first and by position, as the library function takes it.

@@ -53,9 +53,11 @@ def check_kind(fmt: str, detail: bool, full: bool) -> None:
     if detail and fmt != "csv":
         text = _("the detailed sheet is for the csv format, not {format}")
         raise GameError(text.format(format=fmt))
-    if full and fmt != "md":
+    if full and fmt in ("json", "toml"):
         text = _("the full log is for the md format; {format} always holds the whole game")
         raise GameError(text.format(format=fmt))
+    if full and fmt != "md":
+        raise GameError(_("the full log is for the md format, not {format}").format(format=fmt))
 
 
 # ---------------------------------------------------------------- TOML

@@ -366,6 +366,20 @@ def house_rule_problem(key: str, problem: str) -> str:
     return _("{where}: {problem}").format(where=house_rule(key), problem=problem)
 
 
+def counted_players(players: int | None, overrides: list[str]) -> int | None:
+    """The player count: ``players``, or the one a house rule ``table.players=N`` names (the
+    count's own ``[by_players.N]`` settings apply, as for ``players``); the two must agree."""
+    for text in overrides:
+        key, value = parse_override(text)
+        if key != "table.players" or not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if players is not None and players != value:
+            said = _("house rule table.players={value}: the number of players given is {players}")
+            raise RulesetError([said.format(value=value, players=players)])
+        players = value
+    return players
+
+
 def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
     """Apply ``--rule KEY=VALUE`` house rules; unknown keys are errors naming the key."""
     out = copy.deepcopy(data)
@@ -723,7 +737,7 @@ def build_ruleset(
     shape = shape_problems(data, origin)
     if shape:
         raise RulesetError(shape)
-    resolved = apply_players(data, players)
+    resolved = apply_players(data, counted_players(players, overrides or []))
     if overrides:
         resolved = apply_overrides(resolved, overrides)
     problems: list[str] = []
