@@ -557,10 +557,22 @@ def cross_checks(
                 where=at("meld.min_naturals"), naturals=meld.min_naturals, least=meld.min_cards
             )
         )
-    problems += deck_problems(rs, at)
-    if not stored:
-        problems += threes_problems(rs, origin)
+    if deck_in_range(rs):
+        problems += deck_problems(rs, at)
+        if not stored:
+            problems += threes_problems(rs, origin)
     return problems + range_problems(rs, origin, at) + point_problems(rs, at)
+
+
+def deck_in_range(rs: dict[str, Any]) -> bool:
+    """Whether the deck's packs and jokers are counts :func:`range_problems` accepts: what a
+    deck outside them would hold is not worked out (its range is the one problem to report)."""
+    deck = rs["deck"]
+    least = schema.COUNT_LEAST.get("deck.decks", 0)
+    return deck is not None and (
+        least <= deck.decks <= schema.COUNT_MOST
+        and 0 <= deck.jokers_per_deck <= schema.COUNT_MOST
+    )
 
 
 def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
