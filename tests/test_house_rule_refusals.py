@@ -22,3 +22,32 @@ def test_out_of_range_pack_count_is_refused_by_its_range_alone(packs: str) -> No
     assert "deck.decks" in text and "out of range" in text
     assert "threes" not in text and "hand_size" not in text and "go_out" not in text
     assert len(text) < 200
+
+
+@pytest.mark.parametrize(
+    "tiers",
+    [
+        "[{from=-100,minimum=50},{from=100,minimum=60}]",
+        "[{from=0,minimum=50}]",
+        "[{from=true,minimum=50}]",
+    ],
+)
+def test_a_start_on_the_first_tier_is_refused_not_ignored(tiers: str) -> None:
+    """RULES 0.2 / 19.2: the first tier is the one below every later start (classic: s < 0 ->
+    15), so it has no start of its own. A `from` written on it used to be dropped without a
+    word (score -500 still got the first tier's 50 under from=-100); it is refused, naming
+    initial_meld.tiers[0].from."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("classic", overrides=[f"initial_meld.tiers={tiers}"])
+    assert "initial_meld.tiers[0].from" in str(refused.value)
+
+
+@pytest.mark.parametrize("start", ["true", "false"])
+def test_a_tier_start_of_true_or_false_is_refused(start: str) -> None:
+    """A tier starts at a score, a whole number (RULES 0.2); `from = true` is a wrong type
+    (CONTRACT 3), not the score 1."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(
+            "classic", overrides=[f"initial_meld.tiers=[{{minimum=50}},{{from={start},minimum=90}}]"]
+        )
+    assert "initial_meld.tiers[1].from" in str(refused.value)

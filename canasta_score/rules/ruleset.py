@@ -440,7 +440,14 @@ def check_tiers(where: str, value: list[Any]) -> list[str]:
         if extra:
             problems.append(_("{where}: unknown key {key}").format(where=at, key=sorted(extra)[0]))
         start = tier.get("from")
-        if i > 0 and not isinstance(start, int):
+        if i == 0 and "from" in tier:
+            text = _(
+                "{where}.from: the first tier holds everything below the next tier's start; "
+                "leave out its from"
+            )
+            problems.append(text.format(where=at))
+            start = None
+        elif i > 0 and (not isinstance(start, int) or isinstance(start, bool)):
             text = _("{where}.from: every tier after the first needs a whole-number start")
             problems.append(text.format(where=at))
         elif i > 0 and last is not None and isinstance(start, int) and start <= last:
