@@ -4,6 +4,8 @@ the refusal says only what is wrong with it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from canasta_score.core.errors import RulesetError
@@ -47,7 +49,55 @@ def test_a_tier_start_of_true_or_false_is_refused(start: str) -> None:
     """A tier starts at a score, a whole number (RULES 0.2); `from = true` is a wrong type
     (CONTRACT 3), not the score 1."""
     with pytest.raises(RulesetError) as refused:
-        load_ruleset(
-            "classic", overrides=[f"initial_meld.tiers=[{{minimum=50}},{{from={start},minimum=90}}]"]
-        )
+        tiers = f"[{{minimum=50}},{{from={start},minimum=90}}]"
+        load_ruleset("classic", overrides=[f"initial_meld.tiers={tiers}"])
     assert "initial_meld.tiers[1].from" in str(refused.value)
+
+
+def house_file(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "ours.toml"
+    path.write_text('id = "ours"\nextends = "classic"\n' + body, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        ("name = 5\n", "name"),
+        ('description = ["x"]\n', "description"),
+        ("source = true\n", "source"),
+    ],
+)
+def test_a_house_file_name_or_description_that_is_not_text_is_refused(
+    tmp_path: Path, body: str, key: str
+) -> None:
+    """CONTRACT 3: wrongly typed values are input errors naming the key. A ruleset's name,
+    description and source are text (docs/house-rules.md); name = 5 used to be shown as the
+    ruleset's name "5"."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(house_file(tmp_path, body))
+    assert f"{key}: expected text" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        ('[sources]\n"meld.nope" = "our table"\n', "sources.meld.nope"),
+        ('[sources]\n"meld.max_wilds" = 5\n', "sources.meld.max_wilds"),
+    ],
+)
+def test_a_source_for_an_unknown_key_or_not_in_words_is_refused(
+    tmp_path: Path, body: str, key: str
+) -> None:
+    """docs/house-rules.md: [sources] says why each rule is ours, as text, for a ruleset key;
+    as for [unsourced], a source for a key no ruleset has, or one that is not text, is an error
+    naming it, not kept without a word."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(house_file(tmp_path, body))
+    assert key in str(refused.value)
+
+
+def test_a_source_for_a_known_key_is_kept(tmp_path: Path) -> None:
+    """The documented [sources] table still works: rules show gives it as that rule's source."""
+    rs = load_ruleset(house_file(tmp_path, '[sources]\n"discard.jokers" = "our table"\n'))
+    assert rs.rule_source("discard.jokers") == "our table"

@@ -244,12 +244,15 @@ def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 def section_keys(data: dict[str, Any]) -> list[str]:
-    """The ``section.key`` names a TOML document sets (metadata excluded)."""
+    """The ruleset keys a TOML document sets (metadata and unknown keys excluded: those are
+    problems of their own)."""
+    known = set(schema_keys())
     return [
         f"{s}.{k}"
         for s, table in data.items()
         if s not in META_KEYS and isinstance(table, dict)
         for k in table
+        if f"{s}.{k}" in known
     ]
 
 
@@ -285,7 +288,7 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     sources = dict(parent.get("sources", {}))
     sources.update(dict.fromkeys(keys, str(child.get("source", origin))))
     # A child may also cite why a value it inherits unchanged holds for it.
-    sources.update({str(k): str(v) for k, v in child.get("sources", {}).items()})
+    sources.update(child.get("sources", {}))
     unsourced = {**unmark(parent.get("unsourced", {}), keys), **child.get("unsourced", {})}
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
@@ -577,8 +580,7 @@ def deck_in_range(rs: dict[str, Any]) -> bool:
     deck = rs["deck"]
     least = schema.COUNT_LEAST.get("deck.decks", 0)
     return deck is not None and (
-        least <= deck.decks <= schema.COUNT_MOST
-        and 0 <= deck.jokers_per_deck <= schema.COUNT_MOST
+        least <= deck.decks <= schema.COUNT_MOST and 0 <= deck.jokers_per_deck <= schema.COUNT_MOST
     )
 
 
@@ -727,6 +729,27 @@ def point_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     return problems
 
 
+def meta_problems(
+    resolved: dict[str, Any], origin: str, known: set[str], stored: bool
+) -> list[str]:
+    """Problems with what a ruleset says about itself: its name, description and source are
+    text, and each of its ``[sources]`` gives, as text, where the value of a ruleset key comes
+    from (a game's own snapshot keeps the sources it was begun with)."""
+    problems = []
+    for key in ("name", "description", "source"):
+        if key in resolved and not isinstance(resolved[key], str):
+            text = _("{origin}: {key}: expected text, got {value}")
+            problems.append(text.format(origin=origin, key=key, value=repr(resolved[key])))
+    for key, said in (resolved.get("sources") or {}).items():
+        if key not in known and not stored:
+            text = _("{origin}: sources.{key}: unknown ruleset key")
+            problems.append(text.format(origin=origin, key=key))
+        elif not isinstance(said, str):
+            text = _("{origin}: sources.{key}: say where the value comes from, as text")
+            problems.append(text.format(origin=origin, key=key))
+    return problems
+
+
 def build_ruleset(
     data: dict[str, Any],
     *,
@@ -767,6 +790,7 @@ def build_ruleset(
     problems += cross_checks(sections, origin, resolved.get("sources") or {}, stored)
     unsourced = resolved.get("unsourced") or {}
     known = set(schema_keys())
+    problems += meta_problems(resolved, origin, known, stored)
     for key, why in unsourced.items():
         if key not in known:
             text = _("{origin}: unsourced.{key}: unknown ruleset key")
