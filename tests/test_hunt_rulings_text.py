@@ -26,3 +26,27 @@ def test_a_sequence_of_naturals_without_suits_still_asks_for_the_suits() -> None
     """CONTRACT 2: sequences need suits on every card; 5 6 7 is told how to write them."""
     ruling = check_meld(load_ruleset("samba"), c("5 6 7"))
     assert not ruling.legal and "suit of every card" in ruling.reasons[0].text
+
+
+def test_a_wild_canasta_left_out_of_going_out_names_the_rule_that_leaves_it_out() -> None:
+    """RULES 14 (Italian, reference): 2 canastas to go out, a wild canasta does not count
+    (go_out.wild_canastas_count = false). A natural canasta and a canasta of twos are two
+    canastas on the table but one toward going out, so the refusal names both rules: the
+    two canastas needed, and the one that leaves the twos out (CONTRACT 5: every rule the
+    play breaks)."""
+    from canasta_score.judging.judge import check_go_out
+
+    rs = load_ruleset("italian")
+    ruling = check_go_out(rs, (c("K K K K K K K"), c("2 2 2 2 2 2 2")))
+    assert not ruling.legal
+    rules = [r.rule for r in ruling.reasons]
+    assert rules == ["italian.go-out.canastas", "italian.go-out.wild-canastas-count"]
+
+
+def test_wild_canastas_that_count_are_not_named_when_going_out_falls_short() -> None:
+    """RULES 8.1: Samba needs 2 canastas to go out; with one natural canasta and no wild one
+    left out, the refusal is the canasta count alone."""
+    from canasta_score.judging.judge import check_go_out
+
+    ruling = check_go_out(load_ruleset("samba"), (c("K K K K K K K"),))
+    assert [r.rule for r in ruling.reasons] == ["samba.go-out.canastas"]
