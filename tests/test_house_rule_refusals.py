@@ -101,3 +101,36 @@ def test_a_source_for_a_known_key_is_kept(tmp_path: Path) -> None:
     """The documented [sources] table still works: rules show gives it as that rule's source."""
     rs = load_ruleset(house_file(tmp_path, '[sources]\n"discard.jokers" = "our table"\n'))
     assert rs.rule_source("discard.jokers") == "our table"
+
+
+@pytest.mark.parametrize(
+    ("rules", "key"),
+    [
+        (["meld.max_cards=5"], "meld.max_cards"),
+        (["meld.max_cards=6", "canasta.min_cards=7"], "meld.max_cards"),
+        (["canasta.min_cards=8"], "canasta.min_cards"),
+    ],
+)
+def test_melds_too_small_to_become_a_canasta_are_refused(rules: list[str], key: str) -> None:
+    """RULES 1.5: a canasta is a meld of 7 or more cards, and every variant needs canastas to
+    go out (1.8). A meld capped below a canasta's size leaves no canasta and no going out: the
+    two keys conflict, and the one the house rule set is named."""
+    rs = "american" if key == "canasta.min_cards" else "classic"
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(rs, overrides=rules)
+    assert f"house rule {key}" in str(refused.value)
+
+
+def test_a_meld_cap_that_still_holds_a_canasta_is_kept() -> None:
+    """US American caps melds at 7 (RULES 7.1), exactly a canasta; T17 lets a going-out meld
+    grow to 8. Both stand."""
+    rs = load_ruleset("american", overrides=["meld.max_cards_going_out=8"])
+    assert (rs.meld.max_cards, rs.canasta.min_cards) == (7, 7)
+
+
+def test_a_sequence_to_go_out_without_sequences_is_refused() -> None:
+    """RULES 9: Bolivian needs an escalera to go out, and only the Samba family melds
+    sequences (1.4). Classic with go_out.sequence_canastas = 1 could never go out."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("classic", overrides=["go_out.sequence_canastas=1"])
+    assert "house rule go_out.sequence_canastas" in str(refused.value)

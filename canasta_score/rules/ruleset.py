@@ -533,7 +533,27 @@ def cross_checks(
         problems.append(
             text.format(where=at("meld.min_cards"), least=meld.min_cards, most=meld.max_cards)
         )
-    canasta, threes = rs["canasta"], rs["threes"]
+    canasta, threes, go_out = rs["canasta"], rs["threes"], rs["go_out"]
+    largest = max(meld.max_cards, meld.max_cards_going_out) if meld is not None else 0
+    if canasta is not None and largest and canasta.min_cards > largest:
+        capped = sources.get("meld.max_cards") == HOUSE_RULE
+        text = _(
+            "{where}: a meld has at most {most} cards and a canasta at least {least}, so no meld "
+            "could become a canasta"
+        )
+        problems.append(
+            text.format(
+                where=at("meld.max_cards" if capped else "canasta.min_cards"),
+                most=largest,
+                least=canasta.min_cards,
+            )
+        )
+    if meld is not None and go_out is not None and go_out.sequence_canastas and not meld.sequences:
+        text = _(
+            "{where}: going out needs completed sequences, but meld.sequences is false, so no "
+            "side could go out"
+        )
+        problems.append(text.format(where=at("go_out.sequence_canastas")))
     if meld is not None and canasta is not None and canasta.min_cards < meld.min_cards:
         text = _("{where}: {cards} is less than meld.min_cards ({least}); a canasta is a meld")
         problems.append(
