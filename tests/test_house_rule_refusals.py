@@ -134,3 +134,31 @@ def test_a_sequence_to_go_out_without_sequences_is_refused() -> None:
     with pytest.raises(RulesetError) as refused:
         load_ruleset("classic", overrides=["go_out.sequence_canastas=1"])
     assert "house rule go_out.sequence_canastas" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "limit"),
+    [("american", "5"), ("american", "7"), ("classic", "8")],
+)
+def test_a_going_out_size_limit_that_is_no_larger_than_the_usual_one_is_refused(
+    ruleset: str, limit: str
+) -> None:
+    """T17 (RULES 18, 7.1): melds over 7 cards are allowed when going out. A going-out limit at
+    or under the usual cap (US American 7), or where melds have no cap at all (Classic), would
+    make going out stricter than an ordinary turn (6 kings legal, but not when going out), so
+    it is refused, naming meld.max_cards_going_out."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(ruleset, overrides=[f"meld.max_cards_going_out={limit}"])
+    assert "house rule meld.max_cards_going_out" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"),
+    [("samba", "meld.sequence_max=2"), ("bolivian", "meld.wild_meld_max=2")],
+)
+def test_a_meld_kind_capped_below_the_least_meld_is_refused(ruleset: str, rule: str) -> None:
+    """RULES 1.4: a meld is at least 3 cards. A sequence (Samba) or wild-card meld (Bolivian)
+    capped at 2 could never be laid although the ruleset allows it: refused, naming the key."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(ruleset, overrides=[rule])
+    assert f"house rule {rule.split('=')[0]}" in str(refused.value)
