@@ -162,3 +162,14 @@ def test_a_meld_kind_capped_below_the_least_meld_is_refused(ruleset: str, rule: 
     with pytest.raises(RulesetError) as refused:
         load_ruleset(ruleset, overrides=[rule])
     assert f"house rule {rule.split('=')[0]}" in str(refused.value)
+
+
+@pytest.mark.parametrize(("raw", "said"), [("true", "got true"), ("false", "got false")])
+def test_a_wrongly_typed_true_or_false_is_quoted_as_written(raw: str, said: str) -> None:
+    """CONTRACT 3: a wrongly typed value is an input error naming the key; the value is quoted
+    as the table wrote it in TOML (true), not as Python spells it (True)."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("classic", overrides=[f"meld.max_wilds={raw}"])
+    assert str(refused.value).endswith(
+        f"house rule meld.max_wilds: expected a whole number, {said}"
+    )

@@ -400,7 +400,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
     """Problems with one value against its declared type and choices."""
-    got = repr(value)
+    got = ("true" if value else "false") if isinstance(value, bool) else repr(value)
     if kind is bool:
         text = _("{where}: expected true or false, got {value}")
         return [] if isinstance(value, bool) else [text.format(where=where, value=got)]
