@@ -154,11 +154,17 @@ def test_a_going_out_size_limit_that_is_no_larger_than_the_usual_one_is_refused(
 
 @pytest.mark.parametrize(
     ("ruleset", "rule"),
-    [("samba", "meld.sequence_max=2"), ("bolivian", "meld.wild_meld_max=2")],
+    [
+        ("samba", "meld.sequence_max=2"),
+        ("samba", "meld.sequence_max=0"),
+        ("bolivian", "meld.wild_meld_max=2"),
+    ],
 )
 def test_a_meld_kind_capped_below_the_least_meld_is_refused(ruleset: str, rule: str) -> None:
     """RULES 1.4: a meld is at least 3 cards. A sequence (Samba) or wild-card meld (Bolivian)
-    capped at 2 could never be laid although the ruleset allows it: refused, naming the key."""
+    capped at 2 could never be laid although the ruleset allows it: refused, naming the key.
+    A sequence cap of 0 read "a sequence holds at most 0 cards" while 8-card sequences were
+    judged legal; the key has no "0 = no limit" (RULES 8.1: a sequence stops at 7)."""
     with pytest.raises(RulesetError) as refused:
         load_ruleset(ruleset, overrides=[rule])
     assert f"house rule {rule.split('=')[0]}" in str(refused.value)
