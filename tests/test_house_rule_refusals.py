@@ -202,3 +202,26 @@ def test_a_house_file_without_an_id_is_refused_not_given_its_parents(tmp_path: P
     with pytest.raises(RulesetError) as refused:
         load_ruleset(str(path))
     assert "id: missing" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("black_threes_removed = true", "black_threes_removed must be a whole number, not true"),
+        ("special_hand = false", "special_hand false is not one of"),
+        ("red_threes = 1\nin_hand = [true]", "must be a string of cards, not true"),
+        ("incomplete = [true]", "incomplete: true is not one of"),
+    ],
+)
+def test_a_record_value_of_true_or_false_is_quoted_as_written(line: str, said: str) -> None:
+    """CONTRACT 6: a record that breaks the rules is an input error that says what is wrong;
+    the wrong value is quoted as the record wrote it in TOML (true), not as Python spells it
+    (True)."""
+    from helpers import score
+
+    from canasta_score.core.errors import CanastaError
+
+    record = f'[[side]]\nname = "A"\n{line}\n[[side]]\nname = "B"\nmeld_points = 0\n'
+    with pytest.raises(CanastaError) as refused:
+        score(load_ruleset("cuban"), record)
+    assert said in str(refused.value)
