@@ -225,3 +225,13 @@ def test_a_record_value_of_true_or_false_is_quoted_as_written(line: str, said: s
     with pytest.raises(CanastaError) as refused:
         score(load_ruleset("cuban"), record)
     assert said in str(refused.value)
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 2), (4, 4), (6, 6)])
+def test_a_side_size_that_leaves_one_side_is_refused(players: int, size: int) -> None:
+    """RULES 0.2 / 1.9: sides score against each other, and a game is won by the side that
+    reaches the target first; 2 players to a side with 2 players made a one-side game. The
+    house rule is refused, naming table.side_size."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("classic", players=players, overrides=[f"table.side_size={size}"])
+    assert "house rule table.side_size" in str(refused.value)

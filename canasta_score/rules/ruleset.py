@@ -528,6 +528,15 @@ def cross_checks(
         """Where a problem with ``key`` lies: the house rule that set it, or the ruleset."""
         return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
+    if table is not None and table.players == table.side_size:
+        text = _(
+            "{where}: {size} players to a side with {players} players leaves one side; a game "
+            "needs at least two"
+        )
+        problems.append(
+            text.format(where=at("table.side_size"), size=table.side_size, players=table.players)
+        )
+
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
         text = _("{where}: {least} is more than meld.max_cards ({most}), so no meld could be laid")
         problems.append(
