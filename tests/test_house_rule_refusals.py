@@ -235,3 +235,14 @@ def test_a_side_size_that_leaves_one_side_is_refused(players: int, size: int) ->
     with pytest.raises(RulesetError) as refused:
         load_ruleset("classic", players=players, overrides=[f"table.side_size={size}"])
     assert "house rule table.side_size" in str(refused.value)
+
+
+@pytest.mark.parametrize("target", ["0", "7", "-5"])
+def test_a_wrong_target_is_one_problem_of_the_house_rule(target: str) -> None:
+    """RULES 0.3 Targets: any positive multiple of 5. A target of 7 was reported twice, once
+    as the bundled file's (classic.toml: game.target) although the house rule set it; it is
+    one problem, naming the house rule."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("classic", overrides=[f"game.target={target}"])
+    (problem,) = refused.value.problems
+    assert problem.startswith("house rule game.target: ")

@@ -614,9 +614,9 @@ def cross_checks(
             "least one entry"
         )
         problems.append(text.format(where=at("threes.sign_by_canastas")))
-    if game is not None and (game.target <= 0 or game.target % 5):
-        text = _("{origin}: game.target: must be a positive multiple of 5")
-        problems.append(text.format(origin=origin))
+    if game is not None and game.target == 0:  # a negative or odd one is point_problems'
+        text = _("{where}: must be a positive multiple of 5")
+        problems.append(text.format(where=at("game.target")))
     if meld is not None and meld.min_naturals > meld.min_cards:
         text = _(
             "{where}: {naturals} is more than meld.min_cards ({least}); the least meld could "
