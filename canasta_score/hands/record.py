@@ -88,10 +88,17 @@ def fail(side: str, message: str, /, **values: Any) -> RecordError:
     )
 
 
+def written(value: Any) -> str:
+    """A wrong value quoted as the record wrote it: true and false as TOML and JSON spell them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         text = _("{key} must be a whole number, not {value}")
-        raise fail(side, text, key=said_key(key), value=repr(value))
+        raise fail(side, text, key=said_key(key), value=written(value))
     if value < minimum:
         text = _("{key} must be at least {minimum}, not {value}")
         raise fail(side, text, key=said_key(key), minimum=minimum, value=f"{value:,}")
@@ -109,7 +116,7 @@ def as_cards(
         except InputError as exc:
             raise fail(side, f"{said_key(item_key(key, index))}: {exc}") from None
     text = _("{key} must be a string of cards, not {value}")
-    raise fail(side, text, key=said_key(item_key(key, index)), value=repr(value))
+    raise fail(side, text, key=said_key(item_key(key, index)), value=written(value))
 
 
 def item_key(key: str, index: int | None) -> str:
@@ -193,7 +200,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         special = fields["special_hand"] = data["special_hand"]
         if special not in SPECIAL_HANDS:
             text = _("special_hand {value} is not one of {choices}")
-            raise fail(name, text, value=repr(special), choices=", ".join(SPECIAL_HANDS))
+            raise fail(name, text, value=written(special), choices=", ".join(SPECIAL_HANDS))
     if "went_out_player" in data:
         player = data["went_out_player"]
         if not isinstance(player, str) or not player.strip() or len(player) > 200:
@@ -223,7 +230,7 @@ def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
     for kind in value:
         if kind not in INCOMPLETE_KINDS:
             text = _("incomplete: {value} is not one of {choices}")
-            raise fail(name, text, value=repr(kind), choices=", ".join(INCOMPLETE_KINDS))
+            raise fail(name, text, value=written(kind), choices=", ".join(INCOMPLETE_KINDS))
     return tuple(value)
 
 

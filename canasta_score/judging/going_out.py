@@ -29,9 +29,10 @@ def shortfall(rs: Ruleset, canastas: tuple[CanastaKind, ...], language: str) -> 
     """Which going-out canasta requirements the side's canastas do not meet, in ``language``
     (the one in use): many sides hold the same canastas."""
     g = rs.go_out
-    families = [kinds.family(k) for k in canastas]
+    every = [kinds.family(k) for k in canastas]
+    families = every
     if not g.wild_canastas_count:
-        families = [f for f in families if f is not Family.WILD]
+        families = [f for f in every if f is not Family.WILD]
     out = []
     if len(families) < g.canastas:
         text = ngettext(
@@ -40,6 +41,8 @@ def shortfall(rs: Ruleset, canastas: tuple[CanastaKind, ...], language: str) -> 
             g.canastas,
         )
         out.append(rs.cite("go_out.canastas", text.format(needed=g.canastas, held=len(families))))
+        if len(families) < len(every):
+            out.append(rs.cite("go_out.wild_canastas_count"))
     naturals = sum(1 for f in families if f in (Family.NATURAL, Family.SPECIAL_RANK))
     demands = (
         (

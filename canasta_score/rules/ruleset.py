@@ -244,12 +244,15 @@ def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 def section_keys(data: dict[str, Any]) -> list[str]:
-    """The ``section.key`` names a TOML document sets (metadata excluded)."""
+    """The ruleset keys a TOML document sets (metadata and unknown keys excluded: those are
+    problems of their own)."""
+    known = set(schema_keys())
     return [
         f"{s}.{k}"
         for s, table in data.items()
         if s not in META_KEYS and isinstance(table, dict)
         for k in table
+        if f"{s}.{k}" in known
     ]
 
 
@@ -285,7 +288,7 @@ def extend(parent: dict[str, Any], child: dict[str, Any], origin: str) -> dict[s
     sources = dict(parent.get("sources", {}))
     sources.update(dict.fromkeys(keys, str(child.get("source", origin))))
     # A child may also cite why a value it inherits unchanged holds for it.
-    sources.update({str(k): str(v) for k, v in child.get("sources", {}).items()})
+    sources.update(child.get("sources", {}))
     unsourced = {**unmark(parent.get("unsourced", {}), keys), **child.get("unsourced", {})}
     by_players = copy.deepcopy(parent.get("by_players", {}))
     for count, table in (child.get("by_players") or {}).items():
@@ -411,7 +414,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
     """Problems with one value against its declared type and choices."""
-    got = repr(value)
+    got = ("true" if value else "false") if isinstance(value, bool) else repr(value)
     if kind is bool:
         text = _("{where}: expected true or false, got {value}")
         return [] if isinstance(value, bool) else [text.format(where=where, value=got)]
@@ -454,7 +457,14 @@ def check_tiers(where: str, value: list[Any]) -> list[str]:
         if extra:
             problems.append(_("{where}: unknown key {key}").format(where=at, key=sorted(extra)[0]))
         start = tier.get("from")
-        if i > 0 and not isinstance(start, int):
+        if i == 0 and "from" in tier:
+            text = _(
+                "{where}.from: the first tier holds everything below the next tier's start; "
+                "leave out its from"
+            )
+            problems.append(text.format(where=at))
+            start = None
+        elif i > 0 and (not isinstance(start, int) or isinstance(start, bool)):
             text = _("{where}.from: every tier after the first needs a whole-number start")
             problems.append(text.format(where=at))
         elif i > 0 and last is not None and isinstance(start, int) and start <= last:
@@ -532,12 +542,72 @@ def cross_checks(
         """Where a problem with ``key`` lies: the house rule that set it, or the ruleset."""
         return house_rule(key) if sources.get(key) == HOUSE_RULE else f"{origin}: {key}"
 
+    if table is not None and table.players == table.side_size:
+        text = _(
+            "{where}: {size} players to a side with {players} players leaves one side; a game "
+            "needs at least two"
+        )
+        problems.append(
+            text.format(where=at("table.side_size"), size=table.side_size, players=table.players)
+        )
+
     if meld is not None and meld.max_cards and meld.min_cards > meld.max_cards:
         text = _("{where}: {least} is more than meld.max_cards ({most}), so no meld could be laid")
         problems.append(
             text.format(where=at("meld.min_cards"), least=meld.min_cards, most=meld.max_cards)
         )
-    canasta, threes = rs["canasta"], rs["threes"]
+    canasta, threes, go_out = rs["canasta"], rs["threes"], rs["go_out"]
+    largest = max(meld.max_cards, meld.max_cards_going_out) if meld is not None else 0
+    if canasta is not None and largest and canasta.min_cards > largest:
+        capped = sources.get("meld.max_cards") == HOUSE_RULE
+        text = _(
+            "{where}: a meld has at most {most} cards and a canasta at least {least}, so no meld "
+            "could become a canasta"
+        )
+        problems.append(
+            text.format(
+                where=at("meld.max_cards" if capped else "canasta.min_cards"),
+                most=largest,
+                least=canasta.min_cards,
+            )
+        )
+    if (
+        meld is not None
+        and meld.max_cards_going_out
+        and (not meld.max_cards or meld.max_cards_going_out <= meld.max_cards)
+    ):
+        text = (
+            _(
+                "{where}: {limit} cards is no more than meld.max_cards ({most}); a going-out "
+                "limit only allows larger melds"
+            )
+            if meld.max_cards
+            else _(
+                "{where}: melds have no size limit (meld.max_cards = 0), so a going-out limit "
+                "would only cap them"
+            )
+        )
+        problems.append(
+            text.format(
+                where=at("meld.max_cards_going_out"),
+                limit=meld.max_cards_going_out,
+                most=meld.max_cards,
+            )
+        )
+    for key, allowed in (("sequence_max", "sequences"), ("wild_meld_max", "wild_melds")):
+        most = getattr(meld, key) if meld is not None else 0
+        if meld is not None and getattr(meld, allowed) and 0 < most < meld.min_cards:
+            text = _(
+                "{where}: {most} cards is fewer than meld.min_cards ({least}), so no such meld "
+                "could be laid"
+            )
+            problems.append(text.format(where=at(f"meld.{key}"), most=most, least=meld.min_cards))
+    if meld is not None and go_out is not None and go_out.sequence_canastas and not meld.sequences:
+        text = _(
+            "{where}: going out needs completed sequences, but meld.sequences is false, so no "
+            "side could go out"
+        )
+        problems.append(text.format(where=at("go_out.sequence_canastas")))
     if meld is not None and canasta is not None and canasta.min_cards < meld.min_cards:
         text = _("{where}: {cards} is less than meld.min_cards ({least}); a canasta is a meld")
         problems.append(
@@ -558,9 +628,9 @@ def cross_checks(
             "least one entry"
         )
         problems.append(text.format(where=at("threes.sign_by_canastas")))
-    if game is not None and (game.target <= 0 or game.target % 5):
-        text = _("{origin}: game.target: must be a positive multiple of 5")
-        problems.append(text.format(origin=origin))
+    if game is not None and game.target == 0:  # a negative or odd one is point_problems'
+        text = _("{where}: must be a positive multiple of 5")
+        problems.append(text.format(where=at("game.target")))
     if meld is not None and meld.min_naturals > meld.min_cards:
         text = _(
             "{where}: {naturals} is more than meld.min_cards ({least}); the least meld could "
@@ -571,10 +641,21 @@ def cross_checks(
                 where=at("meld.min_naturals"), naturals=meld.min_naturals, least=meld.min_cards
             )
         )
-    problems += deck_problems(rs, at)
-    if not stored:
-        problems += threes_problems(rs, origin)
+    if deck_in_range(rs):
+        problems += deck_problems(rs, at)
+        if not stored:
+            problems += threes_problems(rs, origin)
     return problems + range_problems(rs, origin, at) + point_problems(rs, at)
+
+
+def deck_in_range(rs: dict[str, Any]) -> bool:
+    """Whether the deck's packs and jokers are counts :func:`range_problems` accepts: what a
+    deck outside them would hold is not worked out (its range is the one problem to report)."""
+    deck = rs["deck"]
+    least = schema.COUNT_LEAST.get("deck.decks", 0)
+    return deck is not None and (
+        least <= deck.decks <= schema.COUNT_MOST and 0 <= deck.jokers_per_deck <= schema.COUNT_MOST
+    )
 
 
 def deck_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
@@ -722,6 +803,27 @@ def point_problems(rs: dict[str, Any], at: Callable[[str], str]) -> list[str]:
     return problems
 
 
+def meta_problems(
+    resolved: dict[str, Any], origin: str, known: set[str], stored: bool
+) -> list[str]:
+    """Problems with what a ruleset says about itself: its name, description and source are
+    text, and each of its ``[sources]`` gives, as text, where the value of a ruleset key comes
+    from (a game's own snapshot keeps the sources it was begun with)."""
+    problems = []
+    for key in ("name", "description", "source"):
+        if key in resolved and not isinstance(resolved[key], str):
+            text = _("{origin}: {key}: expected text, got {value}")
+            problems.append(text.format(origin=origin, key=key, value=repr(resolved[key])))
+    for key, said in (resolved.get("sources") or {}).items():
+        if key not in known and not stored:
+            text = _("{origin}: sources.{key}: unknown ruleset key")
+            problems.append(text.format(origin=origin, key=key))
+        elif not isinstance(said, str):
+            text = _("{origin}: sources.{key}: say where the value comes from, as text")
+            problems.append(text.format(origin=origin, key=key))
+    return problems
+
+
 def build_ruleset(
     data: dict[str, Any],
     *,
@@ -762,6 +864,7 @@ def build_ruleset(
     problems += cross_checks(sections, origin, resolved.get("sources") or {}, stored)
     unsourced = resolved.get("unsourced") or {}
     known = set(schema_keys())
+    problems += meta_problems(resolved, origin, known, stored)
     for key, why in unsourced.items():
         if key not in known:
             text = _("{origin}: unsourced.{key}: unknown ruleset key")

@@ -397,6 +397,7 @@ COUNT_LEAST = {
     "draw.stock_cards": 1,
     "meld.min_cards": 1,
     "canasta.min_cards": 1,
+    "meld.sequence_max": 1,
 }
 # Keys that are neither points nor counts.
 NOT_COUNTS = frozenset({"threes.sign_by_canastas", "initial_meld.tiers"})
