@@ -137,22 +137,6 @@ def test_a_sequence_to_go_out_without_sequences_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "limit"),
-    [("american", "5"), ("american", "7"), ("classic", "8")],
-)
-def test_a_going_out_size_limit_that_is_no_larger_than_the_usual_one_is_refused(
-    ruleset: str, limit: str
-) -> None:
-    """T17 (RULES 18, 7.1): melds over 7 cards are allowed when going out. A going-out limit at
-    or under the usual cap (US American 7), or where melds have no cap at all (Classic), would
-    make going out stricter than an ordinary turn (6 kings legal, but not when going out), so
-    it is refused, naming meld.max_cards_going_out."""
-    with pytest.raises(RulesetError) as refused:
-        load_ruleset(ruleset, overrides=[f"meld.max_cards_going_out={limit}"])
-    assert "house rule meld.max_cards_going_out" in str(refused.value)
-
-
-@pytest.mark.parametrize(
     ("ruleset", "rule"),
     [
         ("samba", "meld.sequence_max=2"),
@@ -179,29 +163,6 @@ def test_a_wrongly_typed_true_or_false_is_quoted_as_written(raw: str, said: str)
     assert str(refused.value).endswith(
         f"house rule meld.max_wilds: expected a whole number, {said}"
     )
-
-
-def test_a_house_file_that_takes_a_bundled_id_is_refused(tmp_path: Path) -> None:
-    """docs/house-rules.md: a house-rules file gets its own id, so that rulings cite
-    our-house.go-out.bonus, not classic.go-out.bonus. A file calling itself "classic" with a
-    going-out bonus of 200 would cite classic.go-out.bonus for 200 while `rules explain
-    classic.go-out.bonus` says 100 (RULES 2.1): the id is refused, naming it."""
-    path = tmp_path / "mine.toml"
-    path.write_text('id = "classic"\nextends = "classic"\n[go_out]\nbonus = 200\n', "utf-8")
-    with pytest.raises(RulesetError) as refused:
-        load_ruleset(str(path))
-    assert 'id: "classic"' in str(refused.value)
-
-
-def test_a_house_file_without_an_id_is_refused_not_given_its_parents(tmp_path: Path) -> None:
-    """docs/house-rules.md: a house-rules file gives its own id. One that gives none used to
-    take its parent's, so its bonus of 200 was cited as classic.go-out.bonus; it is refused,
-    asking for the id."""
-    path = tmp_path / "mine.toml"
-    path.write_text('extends = "classic"\n[go_out]\nbonus = 200\n', "utf-8")
-    with pytest.raises(RulesetError) as refused:
-        load_ruleset(str(path))
-    assert "id: missing" in str(refused.value)
 
 
 @pytest.mark.parametrize(

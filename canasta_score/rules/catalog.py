@@ -152,16 +152,6 @@ def build_file(ref: str, path: Path, players: int | None, overrides: list[str] |
     bundled = path.parent == bundled_dir()
     origin = path.name if bundled else str(path)
     data = resolve(ref)
-    if not bundled and data.get("id") in bundled_ids():
-        # A file of one's own is cited by its own id, never by the bundled ruleset's.
-        if "id" not in read_toml(path):
-            text = _('{origin}: id: missing (a short name such as "our-house")')
-            raise RulesetError([text.format(origin=path)])
-        text = _(
-            '{path}: id: "{ruleset}" is a bundled ruleset\'s id; give the file its own (its '
-            "rulings would cite {ruleset}.… for values of its own)"
-        )
-        raise RulesetError([text.format(path=path, ruleset=data["id"])])
     try:
         return build_ruleset(data, origin=origin, players=players, overrides=overrides)
     except RulesetError as exc:

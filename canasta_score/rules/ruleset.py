@@ -571,29 +571,6 @@ def cross_checks(
                 least=canasta.min_cards,
             )
         )
-    if (
-        meld is not None
-        and meld.max_cards_going_out
-        and (not meld.max_cards or meld.max_cards_going_out <= meld.max_cards)
-    ):
-        text = (
-            _(
-                "{where}: {limit} cards is no more than meld.max_cards ({most}); a going-out "
-                "limit only allows larger melds"
-            )
-            if meld.max_cards
-            else _(
-                "{where}: melds have no size limit (meld.max_cards = 0), so a going-out limit "
-                "would only cap them"
-            )
-        )
-        problems.append(
-            text.format(
-                where=at("meld.max_cards_going_out"),
-                limit=meld.max_cards_going_out,
-                most=meld.max_cards,
-            )
-        )
     for key, allowed in (("sequence_max", "sequences"), ("wild_meld_max", "wild_melds")):
         most = getattr(meld, key) if meld is not None else 0
         if meld is not None and getattr(meld, allowed) and 0 < most < meld.min_cards:
