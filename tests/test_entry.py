@@ -379,7 +379,7 @@ def test_every_quick_form_example_in_the_docs_reads() -> None:
         # RULES 1.5: a natural canasta holds seven natural cards, at least 7 x 5 = 35.
         (
             {"name": "us", "meld_points": 30, "canastas": {"natural": 1}},
-            "hold at least 35 points",
+            "holds at least 35 points",
         ),
         # RULES 2.4: going out needs a canasta.
         ({"name": "us", "meld_points": 300, "went_out": True}, "went out, but"),

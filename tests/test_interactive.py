@@ -283,7 +283,7 @@ def test_earlier_melds_are_offered_and_a_dash_drops_one() -> None:
 @pytest.mark.parametrize(
     ("melded", "natural", "mixed", "reason"),
     [
-        ("30", "1", "0", "1 canasta hold at least 35 points"),  # RULES 1.5: 7 x 5
+        ("30", "1", "0", "1 canasta holds at least 35 points"),  # RULES 1.5: 7 x 5
     ],
 )
 def test_an_impossible_count_is_refused_before_the_next_side(

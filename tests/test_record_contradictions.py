@@ -248,7 +248,7 @@ def test_7_1_american_has_no_wild_meld_lock() -> None:
 def test_6_2_incomplete_melds_hold_their_smallest_count(modern: Ruleset) -> None:
     """An incomplete clean meld of aces holds at least A A A, 60 (RULES 1.3, 1.4)."""
     record = side("A", meld_points=30, incomplete=["aces"]) + OTHER
-    assert "1 incomplete meld hold at least 60 points" in refused(modern, record)
+    assert "1 incomplete meld holds at least 60 points" in refused(modern, record)
 
 
 def test_6_2_held_aces_and_sevens_at_most_two_per_player(modern: Ruleset) -> None:
@@ -270,7 +270,7 @@ def test_T3_off_summary_meld_points_count_the_cards_outside_canastas() -> None:
     assert totals(result) == {"A": 630, "B": 30}
     melded = line(result, "A", "classic.scoring.melded-cards")
     assert melded == ("melded cards outside canastas", 30)
-    assert "hold at least 35 points" in refused(load_ruleset("classic"), record)
+    assert "holds at least 35 points" in refused(load_ruleset("classic"), record)
 
 
 def test_T3_off_card_form_labels_the_count_outside_canastas() -> None:

@@ -216,7 +216,12 @@ def check_summary(
         if side.incomplete:
             n = len(side.incomplete)
             parts.append(ngettext("{n} incomplete meld", "{n} incomplete melds", n).format(n=n))
-        text = _("{melds} hold at least {least} points of cards, more than {count}")
+        held = canastas + len(side.incomplete)
+        text = ngettext(
+            "{melds} holds at least {least} points of cards, more than {count}",
+            "{melds} hold at least {least} points of cards, more than {count}",
+            held,
+        )
         count = said("meld_points", side.meld_points)
         raise fail(side.name, text, melds=both(parts), least=f"{least:,}", count=count)
 

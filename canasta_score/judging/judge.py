@@ -202,9 +202,12 @@ def word_meld(rs: Ruleset, key: tuple[Any, ...], language: str) -> RuleRef:
     )
     named = shown_name(display_name(canasta, rs)) if canasta else ""
     if named:
-        text = _("Legal: {meld}, {size}; it is a {kind} canasta").format(
-            meld=what, size=size, kind=named
-        )
+        # English says "an" before a vowel ("an aces canasta", "an escalera canasta").
+        text = (
+            _("Legal: {meld}, {size}; it is an {kind} canasta")
+            if named[:1].lower() in tuple("aeiou")
+            else _("Legal: {meld}, {size}; it is a {kind} canasta")
+        ).format(meld=what, size=size, kind=named)
     else:
         text = _("Legal: {meld}, {size}").format(meld=what, size=size)
     return rs.cite(rule, text)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import c
+from helpers import Cli, c
 
 from canasta_score.judging.judge import check_meld
 from canasta_score.rules.catalog import load_ruleset
@@ -50,3 +50,20 @@ def test_wild_canastas_that_count_are_not_named_when_going_out_falls_short() -> 
 
     ruling = check_go_out(load_ruleset("samba"), (c("K K K K K K K"),))
     assert [r.rule for r in ruling.reasons] == ["samba.go-out.canastas"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "cards", "said"),
+    [
+        ("american", "A A A A A A A", "it is an aces canasta"),
+        ("classic", "K K K K K K K", "it is a natural canasta"),
+    ],
+)
+def test_a_legal_canasta_is_named_with_the_article_its_kind_takes(
+    cli: Cli, ruleset: str, cards: str, said: str
+) -> None:
+    """RULES 1.5 and the Modern American aces canasta (M-rules): seven kings are a natural
+    canasta, seven aces in Modern American an aces canasta; the English reason says "an"
+    before a kind that begins with a vowel."""
+    done = cli("check", "meld", cards, "--ruleset", ruleset)
+    assert done.code == 0 and said in done.out, done.out
