@@ -153,6 +153,19 @@ def test_csv_for_a_spreadsheet(cli: Cli, tmp_path: Path) -> None:
     assert rows[0]["dealer"] == "Ann" and rows[0]["went out"] == ""
 
 
+def test_output_dash_is_standard_output_as_file_dash_is_standard_input(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """``-o -`` prints the export, as ``--file -`` reads standard input, and writes no file
+    named "-": the log is the one ``export`` prints without --output."""
+    start(cli)
+    cli("hand", *TWO)
+    plain = cli("export", "--format", "md")
+    dash = cli("export", "--format", "md", "-o", "-")
+    assert dash.code == 0 and dash.out == plain.out != ""
+    assert not (tmp_path / "-").exists()
+
+
 def test_six_players_need_three_sides_of_three(cli: Cli) -> None:
     bad = cli("new", "six", "--side", "A", "--side", "B", "--side", "C", "--players", "6")
     assert bad.code == 2 and "sides" in bad.err

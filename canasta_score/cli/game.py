@@ -461,7 +461,9 @@ def export_cmd(
     ] = "json",
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write to FILE (replacing it)."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to FILE (replacing it; - is stdout)."
+        ),
     ] = None,
     game: GameOpt = None,
     detail: Annotated[
@@ -484,6 +486,7 @@ def export_cmd(
     breakdown; HTML is a page to print or share (sheet, chart, every breakdown).
     Example: export --format csv -o club-night.csv"""
     fmt = format.lower()
+    output = None if output == "-" else output  # "-" is standard output, as for --file
     if json and output is None and fmt != "json":
         raise InputError(
             _(
