@@ -502,6 +502,27 @@ def test_quick_form_an_exact_player_name_wins_over_a_beginning(cli: Cli) -> None
     ]
 
 
+@pytest.mark.parametrize(
+    ("sides", "named"),
+    [
+        (("us", "US"), '"us" and "US"'),
+        (("Ann & Bob", "ann & Di"), '"Ann" and "ann"'),
+        (("Ann & Bob", "Cy & ANN"), '"Ann" and "ANN"'),
+        (("ann & Ann", "Cy & Di"), '"ann" and "Ann"'),
+    ],
+)
+def test_new_refuses_names_that_differ_only_in_case(
+    cli: Cli, home: Path, sides: tuple[str, str], named: str
+) -> None:
+    """docs/games.md: a hand names its sides and players "in any capitalisation", and stats
+    takes "ann" and "Ann" for one player; so sides (or players) whose names differ only in case
+    could never be told apart: with sides "us" and "US" no quick-form hand could be entered
+    ("could be us or US"). `new` refuses them, and makes no game."""
+    made = cli("new", "g", "--side", sides[0], "--side", sides[1])
+    assert made.code == 2 and named in made.err
+    assert cli("games", "--json").json()["games"] == []
+
+
 def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: Cli) -> None:
     """Hand 1 is played at 0 (tier 50) although A now stands at 5,360 (tier 120): re-entered
     with A melding 40, the warning names the minimum of 50 (RULES 2.2, score before the hand)."""

@@ -271,7 +271,25 @@ def new_game(
         first = by_side.get(dealer, dealer)
     game = Game(check_name(name), created, rs.data, tuple(sides), first)
     check_setup(game, rs)
+    check_told_apart(game)
     return game
+
+
+def check_told_apart(game: Game) -> None:
+    """A new game's sides, and its players, have names that differ in more than case and
+    spacing: hands name them in any case, and the statistics match players so."""
+    from canasta_score.games.stats import fold
+
+    for kind, names in (
+        (_('sides "{one}" and "{other}"'), [s.name for s in game.sides]),
+        (_('players "{one}" and "{other}"'), [p for s in game.sides for p in s.players]),
+    ):
+        seen: dict[str, str] = {}
+        for name in names:
+            one = seen.setdefault(fold(name), name)
+            if one != name:
+                text = _('game "{game}": {names} differ only in case or spacing; name them apart')
+                raise GameError(text.format(game=game.name, names=kind.format(one=one, other=name)))
 
 
 def dealer_of(game: Game, rs: Ruleset, number: int) -> str:
