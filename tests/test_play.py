@@ -130,6 +130,20 @@ def test_undo_then_redo_puts_the_same_hand_back(tmp_path: Path) -> None:
     assert shown[-1].startswith("Error: nothing to redo")
 
 
+def test_redo_with_more_words_is_refused_and_puts_nothing_back(tmp_path: Path) -> None:
+    """``canasta-score redo 2`` is a usage error that changes nothing; so is ``redo 2`` in a
+    session, as ``undo now`` is: the undone hand stays undone (before, the words were dropped
+    and the hand was put back)."""
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    s.run("undo")
+    before = stored(s.store.home, s.path.name)
+    assert not s.run("redo 2")
+    assert shown[-1] == 'Error: redo takes nothing more, not "2"'
+    assert stored(s.store.home, s.path.name) == before
+    assert s.run("redo") and s.summary().hands == 1
+
+
 def test_a_new_hand_ends_what_redo_can_put_back(tmp_path: Path) -> None:
     s, shown = session(tmp_path)
     s.run(HAND_A560_B850)
