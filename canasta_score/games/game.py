@@ -278,7 +278,7 @@ def new_game(
 def check_told_apart(game: Game) -> None:
     """A new game's sides, and its players, have names that differ in more than case and
     spacing: hands name them in any case, and the statistics match players so."""
-    from canasta_score.games.stats import fold
+    from canasta_score.hands.entry import fold
 
     for kind, names in (
         (_('sides "{one}" and "{other}"'), [s.name for s in game.sides]),
