@@ -190,7 +190,8 @@ BUILT: dict[int, tuple[dict[str, Any], Ruleset]] = {}
 
 
 def check_setup(game: Game, rs: Ruleset) -> None:
-    """The sides fit the ruleset and the first dealer is one of the players."""
+    """The sides fit the ruleset, the first dealer is one of the players, and each undone
+    hand (which redo puts back exactly as it is) is a hand record."""
     names = [s.name for s in game.sides]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
@@ -233,6 +234,16 @@ def check_setup(game: Game, rs: Ruleset) -> None:
                 'game "{game}": first dealer "{dealer}" is not one of the players ({players})'
             ).format(game=game.name, dealer=game.first_dealer, players=", ".join(seats))
         )
+    for number, data in enumerate(game.undone, 1):
+        try:
+            check_entered(data)
+            parse_record(record_of(data))
+        except RecordError as exc:
+            raise GameError(
+                _('game "{game}": undone hand {number}: {problem}').format(
+                    game=game.name, number=number, problem=exc
+                )
+            ) from None
 
 
 def default_sides(count: int) -> list[Side]:
@@ -392,8 +403,8 @@ def is_moment(value: Any) -> bool:
     return len(value) <= 40 and value.isascii() and value.isprintable()
 
 
-def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
-    """Score one hand record of this game; its sides come back in the game's order."""
+def check_entered(data: Any) -> None:
+    """A stored hand says when it was entered, if at all, as a date and time."""
     if isinstance(data, dict) and not is_moment(data.get(ENTERED, "")):
         raise RecordError(
             _(
@@ -401,6 +412,11 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
                 "2025-01-03T19:40:00)"
             ).format(key=ENTERED)
         )
+
+
+def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
+    """Score one hand record of this game; its sides come back in the game's order."""
+    check_entered(data)
     record = parse_record(record_of(data))
     if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):
         raise RecordError(
