@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import stored
@@ -446,3 +447,29 @@ def test_a_refused_ruling_in_korean_gives_its_example_in_korean_words(tmp_path: 
         assert example is not None, shown[-1]
         words = example[1].split()
         assert words[0] in KOREAN and not english & set(words), shown[-1]
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        b"hand A: 50 melded; B: 50 melded\nst\xffatus\n",
+        b"hand A: 50 melded; B: 50 melded\nhand\n\xff\n",
+    ],
+    ids=["command", "answer"],
+)
+def test_a_session_line_that_is_not_utf8_is_refused_never_a_traceback(
+    cli: Any, errors: str, lines: bytes
+) -> None:
+    """CONTRACT 4 (no traceback on bad input): a scripted session reads text, as `hand` reads
+    a record on standard input, whatever the locale makes of other bytes (a UTF-8 locale
+    decodes standard input strictly, the C locale escapes such bytes). A command line that is
+    not UTF-8 ends the session with the error `hand` gives; an answer that is not is answered
+    as any wrong answer. The lines before stand; the hand being asked about is not saved."""
+    cli("new", "club", "--side", "A", "--side", "B")
+    stdin = io.TextIOWrapper(io.BytesIO(lines), encoding="utf-8", errors=errors)
+    run = cli("play", stdin=stdin)
+    assert run.code == 2
+    if lines.endswith(b"atus\n"):
+        assert run.err.splitlines()[-1] == "Error: standard input: not a text file (UTF-8)"
+    assert cli("status", "--json").json()["hands"] == 1
