@@ -488,12 +488,16 @@ class Store:
         if ref is None:
             return self.current()
         ref = ref.strip()
+        bare = not any(sep in ref for sep in ("/", os.sep))
+        # A bare "club.toml" names the game "club", as the name given to new does.
+        stem = ref[: -len(".toml")].rstrip() if bare and ref.lower().endswith(".toml") else ref
         with self.reading() as db:
-            found = db.execute("SELECT name FROM games WHERE name = ?", (ref,)).fetchone()
-        if found is not None:
-            return Ref(found[0])
+            for name in dict.fromkeys((ref, stem)):
+                found = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
+                if found is not None:
+                    return Ref(found[0])
         path = Path(ref).expanduser()
-        pathlike = any(sep in ref for sep in ("/", os.sep)) or path.suffix in (".toml", ".json")
+        pathlike = not bare or path.suffix in (".toml", ".json")
         if pathlike and os.path.lexists(path):
             try:
                 regular = stat.S_ISREG(os.stat(path).st_mode)
