@@ -18,7 +18,7 @@ from canasta_score.core.language import _, ngettext
 from canasta_score.core.safe_text import pattern as compiled  # compiled when first needed
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
-from canasta_score.hands.record import parse_record
+from canasta_score.hands.record import SideRecord, parse_record
 from canasta_score.hands.scoring import HandScore, score_hand
 from canasta_score.judging.initial import Opening, opening_problems
 from canasta_score.rules.minimum import Minimum, min_meld
@@ -457,8 +457,36 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
                     side=side.name, player=side.went_out_player, players=", ".join(players)
                 )
             )
+        check_out_empty(side, players, rs.table.side_size)
     result = score_hand(rs, record)
     return replace(result, sides=tuple(result.side(n) for n in names))
+
+
+def check_out_empty(side: SideRecord, players: tuple[str, ...], size: int) -> None:
+    """RULES 1.8: the player who went out got rid of every card in hand. Where a side that
+    went out gives each player's cards left (one string a player, in the side's order), the
+    player who went out holds none, and so not every player of it holds some."""
+    left = side.in_hand
+    if not side.went_out or left is None or len(left) != size:
+        return
+    out = [
+        i for i, name in enumerate(players) if name.casefold() == side.went_out_player.casefold()
+    ]
+    if out and left[out[0]]:
+        raise RecordError(
+            _('side "{side}": {player} went out, but holds {cards}').format(
+                side=side.name,
+                player=players[out[0]],
+                cards=" ".join(str(card) for card in left[out[0]]),
+            )
+        )
+    if all(left):
+        raise RecordError(
+            _(
+                'side "{side}" went out, but every player of it still holds cards (the player '
+                "who goes out holds none)"
+            ).format(side=side.name)
+        )
 
 
 def end_of_game(rs: Ruleset, number: int, totals: tuple[int, ...], score: HandScore) -> Outcome:
