@@ -515,6 +515,77 @@ def test_quick_form_an_exact_player_name_wins_over_a_beginning(cli: Cli) -> None
     ]
 
 
+@pytest.mark.parametrize(
+    ("sides", "named"),
+    [
+        (("us", "US"), '"us" and "US"'),
+        (("Ann & Bob", "ann & Di"), '"Ann" and "ann"'),
+        (("Ann & Bob", "Cy & ANN"), '"Ann" and "ANN"'),
+        (("ann & Ann", "Cy & Di"), '"ann" and "Ann"'),
+    ],
+)
+def test_new_refuses_names_that_differ_only_in_case(
+    cli: Cli, home: Path, sides: tuple[str, str], named: str
+) -> None:
+    """docs/games.md: a hand names its sides and players "in any capitalisation", and stats
+    takes "ann" and "Ann" for one player; so sides (or players) whose names differ only in case
+    could never be told apart: with sides "us" and "US" no quick-form hand could be entered
+    ("could be us or US"). `new` refuses them, and makes no game."""
+    made = cli("new", "g", "--side", sides[0], "--side", sides[1])
+    assert made.code == 2 and named in made.err
+    assert cli("games", "--json").json()["games"] == []
+
+
+GONE_OUT = """
+[[side]]
+name = "us"
+melds = ["Q Q Q Q Q Q Q", "5 5 5"]
+in_hand = [{hands}]
+went_out = true
+{player}
+
+[[side]]
+name = "them"
+meld_points = 95
+in_hand_points = 70
+"""
+
+
+@pytest.mark.parametrize(
+    ("hands", "player", "problem"),
+    [
+        ('"", "9C 4D"', 'went_out_player = "Bob"', "Bob went out, but holds 9C 4D"),
+        ('"4C", "9C 4D"', "", "every player of it still holds cards"),
+        ('"4C", "9C 4D"', 'went_out_player = "ann"', "Ann went out, but holds 4C"),
+    ],
+    ids=["player-out-holds-cards", "everyone-holds-cards", "named-in-any-case"],
+)
+def test_the_player_who_went_out_holds_no_cards_rules_1_8(
+    cli: Cli, home: Path, hands: str, player: str, problem: str
+) -> None:
+    """RULES 1.8: going out, a player gets rid of every card in hand. A record giving each
+    player's cards left (CONTRACT 6: one string per player, in the side's order) in which the
+    player who went out, or every player of the side that went out, still holds cards breaks
+    that rule: it is refused, naming the player and the cards, and nothing is saved."""
+    assert cli("new", "club", "--side", "us: Ann & Bob", "--side", "them: Cy & Di").code == 0
+    before = stored(home)
+    record = GONE_OUT.format(hands=hands, player=player)
+    refused = cli("hand", "--file", "-", stdin=record)
+    assert refused.code == 2 and problem in refused.err
+    assert stored(home) == before
+
+
+def test_one_string_for_a_partnership_cards_left_is_not_taken_apart(cli: Cli) -> None:
+    """CONTRACT 6: in_hand may be one string for the whole side; whose cards they are is not
+    said, so a side that went out with cards left in it is scored (Q x7 70 + 5 5 5 15 + 500 +
+    100 out - 15 for 9C 4D = 670)."""
+    assert cli("new", "club", "--side", "us: Ann & Bob", "--side", "them: Cy & Di").code == 0
+    record = GONE_OUT.format(hands='"9C 4D"', player='went_out_player = "Ann"')
+    done = cli("hand", "--file", "-", "--json", stdin=record)
+    assert done.code == 0, done.err
+    assert done.json()["score"]["sides"][0]["total"] == 670
+
+
 def test_interactive_edit_warns_against_the_minimum_of_that_hand_rules_2_2(cli: Cli) -> None:
     """Hand 1 is played at 0 (tier 50) although A now stands at 5,360 (tier 120): re-entered
     with A melding 40, the warning names the minimum of 50 (RULES 2.2, score before the hand)."""

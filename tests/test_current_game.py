@@ -64,3 +64,14 @@ def test_use_refuses_what_is_not_a_game_and_keeps_the_current_one(two_games: Pat
     run(two_games, "use", "notes", code=2)
     run(two_games, "use", "nope", code=2)
     assert current(two_games) == "saturday"
+
+
+def test_a_game_is_reached_by_its_name_with_toml_too(two_games: Path) -> None:
+    """docs/games.md: "`club.toml` names the game `club` ... so `--game club` and `--game
+    club.toml` both reach it" (before, a name ending in .toml was taken only for a file, and
+    "no such game file" was said)."""
+    assert json.loads(run(two_games, "status", "--json", "--game", "friday.toml"))["hands"] == 2
+    assert current(two_games) == "saturday"
+    assert run(two_games, "use", "Friday.TOML", code=2) == ""  # names are kept as typed
+    assert run(two_games, "use", "friday.toml") == "friday\n"
+    assert current(two_games) == "friday"

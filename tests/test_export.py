@@ -125,6 +125,66 @@ def test_a_log_whose_scores_were_altered_is_noted(stored: tuple[Store, Ref]) -> 
     assert notes == ["hand 2: the log gives A 999, the hand scores 560"]
 
 
+def test_a_log_whose_totals_were_altered_is_noted(stored: tuple[Store, Ref]) -> None:
+    """docs/games.md: "If a log's scores were changed by hand ... the import notes each
+    difference". The running totals are scores too: A 1,240 after hand 1 (RULES C5), and
+    1,240 + 560 = 1,800 after hand 2, the game's total."""
+    data = json.loads(export(log_of(stored), "json"))
+    data["hands"][0]["sides"][0]["total"] = 1000
+    data["totals"][0]["score"] = 9999
+    _game, notes = read_log(json.dumps(data), "x.json")
+    assert notes == [
+        "hand 1: the log gives A a total of 1000, the hands add up to 1240",
+        "the log gives A a total of 9999 at the end, the hands add up to 1800",
+    ]
+
+
+@pytest.mark.parametrize(
+    "alter",
+    [
+        lambda d: d["hands"][0].update(sides=[1, 2]),
+        lambda d: d["hands"][0].update(sides="xy"),
+        lambda d: d["hands"][0].update(sides=[{"name": ["A"], "score": 1}]),
+        lambda d: d["hands"][0].update(sides=[{"name": "A", "score": [1], "total": {}}]),
+        lambda d: d.update(totals=5),
+        lambda d: d.update(totals=[1, {"name": ["A"]}]),
+    ],
+    ids=["sides-numbers", "sides-text", "name-list", "score-list", "totals-number", "totals-odd"],
+)
+def test_a_log_whose_exported_scores_are_odd_imports_its_hands_never_a_traceback(
+    stored: tuple[Store, Ref], alter: Any
+) -> None:
+    """CONTRACT 4: no traceback on bad input. The exported scores are only compared with the
+    hands (the hands are the truth): scores of the wrong shape are not compared, and the hands
+    are imported as they are (A 1,800, B 1,075)."""
+    data = json.loads(export(log_of(stored), "json"))
+    alter(data)
+    game, _notes = read_log(json.dumps(data), "x.json")
+    assert [total for total in replay(game).played[-1].totals] == [1800, 1075]
+
+
+@pytest.mark.parametrize(
+    "alter",
+    [
+        lambda d: d.update(hands=[[1]]),
+        lambda d: d.update(hands=5),
+        lambda d: d.update(undone=["x"]),
+        lambda d: d.update(ruleset=[]),
+    ],
+    ids=["hand-list", "hands-number", "undone-text", "ruleset-list"],
+)
+def test_a_log_not_laid_out_as_an_export_is_refused_in_words(
+    stored: tuple[Store, Ref], alter: Any
+) -> None:
+    """CONTRACT 4: bad input is an error that says what is wrong, not Python's words for it
+    (before: "the log lacks list indices must be integers or slices, not str")."""
+    data = json.loads(export(log_of(stored), "json"))
+    alter(data)
+    with pytest.raises(GameError, match="not laid out as a game log") as caught:
+        read_log(json.dumps(data), "x.json")
+    assert "indices" not in str(caught.value) and "object" not in str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import stored
@@ -128,6 +129,20 @@ def test_undo_then_redo_puts_the_same_hand_back(tmp_path: Path) -> None:
     assert stored(s.store.home, s.path.name) == before
     s.run("redo")
     assert shown[-1].startswith("Error: nothing to redo")
+
+
+def test_redo_with_more_words_is_refused_and_puts_nothing_back(tmp_path: Path) -> None:
+    """``canasta-score redo 2`` is a usage error that changes nothing; so is ``redo 2`` in a
+    session, as ``undo now`` is: the undone hand stays undone (before, the words were dropped
+    and the hand was put back)."""
+    s, shown = session(tmp_path)
+    s.run(HAND_A560_B850)
+    s.run("undo")
+    before = stored(s.store.home, s.path.name)
+    assert not s.run("redo 2")
+    assert shown[-1] == 'Error: redo takes nothing more, not "2"'
+    assert stored(s.store.home, s.path.name) == before
+    assert s.run("redo") and s.summary().hands == 1
 
 
 def test_a_new_hand_ends_what_redo_can_put_back(tmp_path: Path) -> None:
@@ -484,3 +499,29 @@ def test_who_went_out_changed_in_an_edit_drops_the_player_of_the_side_that_no_lo
     assert a["went_out"] is True and "went_out_player" not in a
     assert "went_out" not in b and "went_out_player" not in b
     assert [x.score for x in s.summary().sides] == [700, 750]
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        b"hand A: 50 melded; B: 50 melded\nst\xffatus\n",
+        b"hand A: 50 melded; B: 50 melded\nhand\n\xff\n",
+    ],
+    ids=["command", "answer"],
+)
+def test_a_session_line_that_is_not_utf8_is_refused_never_a_traceback(
+    cli: Any, errors: str, lines: bytes
+) -> None:
+    """CONTRACT 4 (no traceback on bad input): a scripted session reads text, as `hand` reads
+    a record on standard input, whatever the locale makes of other bytes (a UTF-8 locale
+    decodes standard input strictly, the C locale escapes such bytes). A command line that is
+    not UTF-8 ends the session with the error `hand` gives; an answer that is not is answered
+    as any wrong answer. The lines before stand; the hand being asked about is not saved."""
+    cli("new", "club", "--side", "A", "--side", "B")
+    stdin = io.TextIOWrapper(io.BytesIO(lines), encoding="utf-8", errors=errors)
+    run = cli("play", stdin=stdin)
+    assert run.code == 2
+    if lines.endswith(b"atus\n"):
+        assert run.err.splitlines()[-1] == "Error: standard input: not a text file (UTF-8)"
+    assert cli("status", "--json").json()["hands"] == 1

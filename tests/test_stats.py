@@ -391,3 +391,15 @@ def test_two_games_started_in_the_same_second_by_the_same_players_count_twice(ho
     assert result["games"]["counted"] == 3 and result["games"]["read"] == 4
     assert figures(result, "players")["Ann"]["games"] == 3
     assert head_to_head(read(home)[0], "Ann & Bob", "Cy & Di")["games"] == 2
+
+
+def test_head_to_head_with_html_is_refused_rather_than_left_unwritten(
+    cli: Cli, home: Path, tmp_path: Path
+) -> None:
+    """docs/stats.md: `stats --html FILE` writes the statistics as a page; the head to head
+    (`--vs`) has no page. Given both, the command says so and exits 2 (before, it printed the
+    head to head, exited 0 and wrote nothing, so the file asked for was silently missing)."""
+    page = tmp_path / "vs.html"
+    run = cli("stats", "--vs", "Ann", "Cy", "--html", str(page))
+    assert run.code == 2 and "--vs" in run.err and "--html" in run.err
+    assert not page.exists()

@@ -187,6 +187,50 @@ def test_a_damaged_database_is_refused_naming_the_file_never_read_short(
         assert "damaged" in run.err or "not an SQLite database" in run.err
 
 
+def test_a_page_whose_cells_point_outside_it_is_damage_never_no_current_game(
+    cli: Cli, home: Path
+) -> None:
+    """docs/games.md "A damaged database is refused, never read short": the settings table's
+    page with its cell offsets overwritten is damage SQLite finds when it reads the page. Before,
+    its rows read as empty: `status` said there was no current game, `games` listed none as
+    current, and `new` wrote a game into the damaged file."""
+    cli("new", "club", "--side", "A", "--side", "B")
+    assert cli("hand", "A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 nat, out").code == 0
+    db = sqlite3.connect(home / "games.db")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'settings'").fetchone()[0]
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    raw = bytearray((home / "games.db").read_bytes())
+    start = (page - 1) * size
+    raw[start + 8 : start + 12] = b"\xaa" * 4  # the first cell's offset, past the page's end
+    (home / "games.db").write_bytes(bytes(raw))
+    for args in (
+        ["status"],
+        ["games", "--json"],
+        ["new", "other", "--side", "A", "--side", "B"],
+        ["hand", "A: 50 melded", "B: 50 melded"],
+    ):
+        run = cli(*args)
+        assert run.code == 2, args
+        assert str(home / "games.db") in run.err and "damaged" in run.err, args
+        assert "no current game" not in run.err
+    assert (home / "games.db").read_bytes() == bytes(raw)
+
+
+def test_a_stored_text_that_is_not_utf8_is_named_as_damage(cli: Cli, home: Path) -> None:
+    """docs/games.md "A damaged database is refused": the program writes only UTF-8, so a
+    hand whose stored text does not decode is damage, named with the way to recover (before,
+    SQLite's decoding error was shown as if it were a full disk or a read-only file)."""
+    cli("new", "club", "--side", "A", "--side", "B")
+    assert cli("hand", "A: 300 melded, 1 mixed, 40 left", "B: 250 melded, 1 nat, out").code == 0
+    change_stored(home, "UPDATE hands SET record = CAST(X'7B22FF22' AS TEXT)")
+    for args in (["status"], ["hand", "A: 50 melded", "B: 50 melded"]):
+        run = cli(*args)
+        assert run.code == 2
+        assert "damaged" in run.err and ".recover" in run.err
+
+
 def test_a_database_of_a_newer_version_is_refused(tmp_path: Path) -> None:
     store = Store(tmp_path)
     make(store)

@@ -114,3 +114,47 @@ def test_undo_and_redo_with_game_leave_the_current_game(
     run(env, "redo", "--game", "club")
     assert stored(env["CANASTA_SCORE_HOME"]) == two_hands
     assert json.loads(run(env, "status", "--json").stdout)["game"] == "other"
+
+
+@pytest.mark.parametrize(
+    "undone",
+    [
+        {"record": {"side": [None]}},
+        {"record": {"side": [{"name": "A", "melds": [None]}]}},
+        {"record": {"side": [{"name": "A", "meld_points": 5}]}, "entered": 5},
+    ],
+    ids=["side-null", "meld-null", "entered-number"],
+)
+def test_a_log_whose_undone_hand_is_not_a_hand_record_is_refused(
+    env: dict[str, str], two_hands: bytes, tmp_path: Any, undone: dict[str, Any]
+) -> None:
+    """CONTRACT 6 and 7: an undone hand is a hand record, which redo puts back exactly as it
+    is. A log whose undone hand is not one is refused on import, naming it, and no game is
+    made (before, it was imported, and exporting it as TOML ended in a traceback)."""
+    log = json.loads(run(env, "export", "--format", "json").stdout)
+    log.pop("uid")
+    log["undone"] = [undone]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    refused = run(env, "import", str(path), "--name", "copy", code=2)
+    assert "undone hand 1" in refused.stderr
+    assert "copy" not in run(env, "games").stdout
+
+
+def test_an_undone_hand_changed_into_something_invalid_is_named_never_a_traceback(
+    env: dict[str, str], two_hands: bytes
+) -> None:
+    """docs/games.md "Where games live": a hand changed with sqlite3 into something invalid is
+    refused with the game, the hand and the problem named; so is an undone hand, which redo
+    would put back, for every command (before, `export --format toml` ended in a traceback)."""
+    import sqlite3
+    from pathlib import Path
+
+    run(env, "undo")
+    db = sqlite3.connect(Path(env["CANASTA_SCORE_HOME"]) / "games.db")
+    with db:
+        db.execute("UPDATE undone SET record = json_set(record, '$.side[0]', json('null'))")
+    db.close()
+    for args in (["export", "--format", "toml"], ["status"], ["redo"]):
+        refused = run(env, *args, code=2)
+        assert 'game "club": undone hand 1' in refused.stderr, args

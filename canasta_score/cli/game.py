@@ -587,11 +587,12 @@ def games_cmd(json: JsonOpt = False) -> None:
     """List the games: ruleset, scores, hands played, leader, when started and last played,
     finished.  Example: games"""
     from canasta_score.cli import sheet
+    from canasta_score.games.store import NoCurrentGame
 
     store = open_store()
     try:
         current = store.current().name
-    except GameError:
+    except NoCurrentGame:
         current = ""
     text, data = sheet.games(store, current)
     if json:

@@ -48,6 +48,10 @@ def play_cmd(
     session = Session(store, store.locate(game), Dialogue(), typer.echo, wanted(sys.stdout))
     session.yes = yes
     reader: Callable[[str], str] = plain_reader
+    if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
+        # Bytes that are not UTF-8 are read as escapes, whatever the locale, and a line that
+        # holds one is refused (plain_reader), never a traceback.
+        sys.stdin.reconfigure(errors="surrogateescape")
     if sys.stdin.isatty():
         sides = [s.name for s in session.summary().sides]
         reader, questions = terminal_readers(store.home, sides, store.give)
@@ -108,6 +112,8 @@ def plain_reader(_prompt: str) -> str:
                 limit=MAX_LINE
             )
         )
+    if any("\udc80" <= char <= "\udcff" for char in line):  # a byte that is not UTF-8
+        raise InputError(_("{where}: not a text file (UTF-8)").format(where=_("standard input")))
     return line.rstrip("\r\n")
 
 

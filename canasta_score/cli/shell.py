@@ -222,10 +222,12 @@ class Session:
         dialogue = self.dialogue if self.asking and not yes else None
         self.say(sheet.undone(undo_last(self.store, self.path, dialogue)))
 
-    def do_redo(self, _rest: str) -> None:
+    def do_redo(self, rest: str) -> None:
         from canasta_score.cli import sheet
         from canasta_score.games import scorekeeper
 
+        if rest:
+            raise InputError(_('redo takes nothing more, not "{rest}"').format(rest=rest))
         done = scorekeeper.redo(self.store, self.path)
         self.say(sheet.played(done.played, done.summary, breakdown=True))
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from canasta_score.cli.common import JsonOpt, emit_json
+from canasta_score.core.errors import InputError
 from canasta_score.core.language import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -207,6 +208,13 @@ def stats_cmd(
     from canasta_score.cli.stores import open_store
     from canasta_score.games.stats import Filters, head_to_head, parse_day, statistics
 
+    if vs is not None and html is not None:
+        raise InputError(
+            _(
+                "--html writes the statistics of every player and side; give --vs or --html, "
+                "not both"
+            )
+        )
     filters = Filters(
         player=player,
         side=side,

@@ -18,7 +18,7 @@ from canasta_score.core.language import _, ngettext
 from canasta_score.core.safe_text import pattern as compiled  # compiled when first needed
 from canasta_score.games.summary import HandLine, SideState, Summary
 from canasta_score.hands.on_table import melded
-from canasta_score.hands.record import parse_record
+from canasta_score.hands.record import SideRecord, parse_record
 from canasta_score.hands.scoring import HandScore, score_hand
 from canasta_score.judging.initial import Opening, opening_problems
 from canasta_score.rules.minimum import Minimum, min_meld
@@ -190,7 +190,8 @@ BUILT: dict[int, tuple[dict[str, Any], Ruleset]] = {}
 
 
 def check_setup(game: Game, rs: Ruleset) -> None:
-    """The sides fit the ruleset and the first dealer is one of the players."""
+    """The sides fit the ruleset, the first dealer is one of the players, and each undone
+    hand (which redo puts back exactly as it is) is a hand record."""
     names = [s.name for s in game.sides]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
@@ -233,6 +234,16 @@ def check_setup(game: Game, rs: Ruleset) -> None:
                 'game "{game}": first dealer "{dealer}" is not one of the players ({players})'
             ).format(game=game.name, dealer=game.first_dealer, players=", ".join(seats))
         )
+    for number, data in enumerate(game.undone, 1):
+        try:
+            check_entered(data)
+            parse_record(record_of(data))
+        except RecordError as exc:
+            raise GameError(
+                _('game "{game}": undone hand {number}: {problem}').format(
+                    game=game.name, number=number, problem=exc
+                )
+            ) from None
 
 
 def default_sides(count: int) -> list[Side]:
@@ -271,7 +282,25 @@ def new_game(
         first = by_side.get(dealer, dealer)
     game = Game(check_name(name), created, rs.data, tuple(sides), first)
     check_setup(game, rs)
+    check_told_apart(game)
     return game
+
+
+def check_told_apart(game: Game) -> None:
+    """A new game's sides, and its players, have names that differ in more than case and
+    spacing: hands name them in any case, and the statistics match players so."""
+    from canasta_score.hands.entry import fold
+
+    for kind, names in (
+        (_('sides "{one}" and "{other}"'), [s.name for s in game.sides]),
+        (_('players "{one}" and "{other}"'), [p for s in game.sides for p in s.players]),
+    ):
+        seen: dict[str, str] = {}
+        for name in names:
+            one = seen.setdefault(fold(name), name)
+            if one != name:
+                text = _('game "{game}": {names} differ only in case or spacing; name them apart')
+                raise GameError(text.format(game=game.name, names=kind.format(one=one, other=name)))
 
 
 def dealer_of(game: Game, rs: Ruleset, number: int) -> str:
@@ -374,8 +403,8 @@ def is_moment(value: Any) -> bool:
     return len(value) <= 40 and value.isascii() and value.isprintable()
 
 
-def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
-    """Score one hand record of this game; its sides come back in the game's order."""
+def check_entered(data: Any) -> None:
+    """A stored hand says when it was entered, if at all, as a date and time."""
     if isinstance(data, dict) and not is_moment(data.get(ENTERED, "")):
         raise RecordError(
             _(
@@ -383,6 +412,11 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
                 "2025-01-03T19:40:00)"
             ).format(key=ENTERED)
         )
+
+
+def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
+    """Score one hand record of this game; its sides come back in the game's order."""
+    check_entered(data)
     record = parse_record(record_of(data))
     if record.ruleset is not None and record.ruleset not in (rs.id, game.ruleset.get("id")):
         raise RecordError(
@@ -423,8 +457,36 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
                     side=side.name, player=side.went_out_player, players=", ".join(players)
                 )
             )
+        check_out_empty(side, players, rs.table.side_size)
     result = score_hand(rs, record)
     return replace(result, sides=tuple(result.side(n) for n in names))
+
+
+def check_out_empty(side: SideRecord, players: tuple[str, ...], size: int) -> None:
+    """RULES 1.8: the player who went out got rid of every card in hand. Where a side that
+    went out gives each player's cards left (one string a player, in the side's order), the
+    player who went out holds none, and so not every player of it holds some."""
+    left = side.in_hand
+    if not side.went_out or left is None or len(left) != size:
+        return
+    out = [
+        i for i, name in enumerate(players) if name.casefold() == side.went_out_player.casefold()
+    ]
+    if out and left[out[0]]:
+        raise RecordError(
+            _('side "{side}": {player} went out, but holds {cards}').format(
+                side=side.name,
+                player=players[out[0]],
+                cards=" ".join(str(card) for card in left[out[0]]),
+            )
+        )
+    if all(left):
+        raise RecordError(
+            _(
+                'side "{side}" went out, but every player of it still holds cards (the player '
+                "who goes out holds none)"
+            ).format(side=side.name)
+        )
 
 
 def end_of_game(rs: Ruleset, number: int, totals: tuple[int, ...], score: HandScore) -> Outcome:

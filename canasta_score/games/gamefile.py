@@ -149,8 +149,15 @@ def read_log(text: str, where: str, name: str | None = None) -> tuple[Game, list
             "hand": [stored_hand(h) for h in data.get("hands", [])],
             "undone": [stored_hand(h) for h in data.get("undone", [])],
         }
-    except (KeyError, TypeError) as exc:
+    except KeyError as exc:
         raise GameError(_("{where}: the log lacks {key}").format(where=where, key=exc)) from None
+    except TypeError:
+        raise GameError(
+            _(
+                "{where}: not laid out as a game log: its ruleset, sides, hands and undone "
+                "hands must be as an export writes them"
+            ).format(where=where)
+        ) from None
     exported = data.get("game")
     game_name = name or (exported if isinstance(exported, str) else "")
     if not game_name:
@@ -197,20 +204,53 @@ def load_game(name: str, data: dict[str, Any], where: str, read: Callable[[str, 
 
 
 def differences(log: Log, data: dict[str, Any]) -> list[str]:
-    """Where the log's scores differ from the scores worked out from its hands."""
+    """Where the log's scores (each hand's, the running totals and the totals at the end)
+    differ from the scores worked out from its hands. Scores of the wrong shape are not
+    compared: the hands are the truth."""
     notes = []
-    for hand, exported in zip(log.played, data.get("hands", []), strict=False):
-        given = {s.get("name"): s.get("score") for s in exported.get("sides", [])}
-        for side in hand.score.sides:
-            if side.name in given and given[side.name] != side.total:
+    hands = data.get("hands")
+    for hand, exported in zip(log.played, hands if isinstance(hands, list) else [], strict=False):
+        given = given_scores(exported.get("sides") if isinstance(exported, dict) else None)
+        for side, total in zip(hand.score.sides, hand.totals, strict=True):
+            said = given.get(side.name, {})
+            if said.get("score", side.total) != side.total:
                 notes.append(
                     _(
                         "hand {number}: the log gives {side} {given}, the hand scores {scored}"
                     ).format(
-                        number=hand.number,
-                        side=side.name,
-                        given=given[side.name],
-                        scored=side.total,
+                        number=hand.number, side=side.name, given=said["score"], scored=side.total
                     )
                 )
+            if said.get("total", total) != total:
+                notes.append(
+                    _(
+                        "hand {number}: the log gives {side} a total of {given}, the hands add "
+                        "up to {scored}"
+                    ).format(number=hand.number, side=side.name, given=said["total"], scored=total)
+                )
+    finals = given_scores(data.get("totals"))
+    ends = log.played[-1].totals if log.played else tuple(0 for _side in log.game.sides)
+    for name, total in zip((s.name for s in log.game.sides), ends, strict=True):
+        final = finals.get(name, {})
+        if final.get("score", total) != total:
+            notes.append(
+                _(
+                    "the log gives {side} a total of {given} at the end, the hands add up to "
+                    "{scored}"
+                ).format(side=name, given=final["score"], scored=total)
+            )
     return notes
+
+
+def given_scores(sides: Any) -> dict[str, dict[str, Any]]:
+    """The scores a log gives each side (by its name) in a list of sides, as exported:
+    ``score`` and ``total``, where they are whole numbers (anything else is not compared)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in sides if isinstance(sides, list) else []:
+        if isinstance(side, dict) and isinstance(side.get("name"), str):
+            out[side["name"]] = {
+                key: side[key]
+                for key in ("score", "total")
+                if isinstance(side.get(key), int) and not isinstance(side[key], bool)
+            }
+    return out

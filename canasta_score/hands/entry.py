@@ -376,17 +376,19 @@ def set_once(side: dict[str, Any], key: str, value: Any, shown: str) -> None:
     side[key] = value
 
 
+def fold(text: str) -> str:
+    """A name as a hand matches it: case and spacing ignored, Hangul composed."""
+    from unicodedata import normalize
+
+    return " ".join(normalize("NFC", text).split()).casefold()
+
+
 def match_side(
     label: str, names: list[str], players: Mapping[str, Sequence[str]] | None = None
 ) -> str:
     """The game's side a label means, in any case (Hangul composed or not): a side's name, else
     one of its players' names (``players``: side name -> its players), else the unique
     beginning of a side's name. An exact name always wins over beginnings."""
-    from unicodedata import normalize
-
-    def fold(text: str) -> str:
-        return " ".join(normalize("NFC", text).split()).casefold()
-
     wanted = fold(label)
     sides = {n: fold(n) for n in names}
     people = {n: [fold(p) for p in (players or {}).get(n, ())] for n in names}

@@ -218,6 +218,9 @@ class Store:
             raise
         with self.guarded():
             db.execute("PRAGMA foreign_keys = ON")
+            # A page whose cells do not fit it is damage, found as the page is read, rather
+            # than rows read as empty (a game not current, a hand missing).
+            db.execute("PRAGMA cell_size_check = ON")
             # In WAL mode a commit survives a killed process at once; NORMAL leaves only a
             # power cut able to take back the last changes (FULL would flush every commit).
             db.execute("PRAGMA synchronous = NORMAL")
@@ -387,22 +390,32 @@ class Store:
         """The error a failed database call becomes: damage is named as damage (after a quick
         check says where), anything else (a full disk, a read-only file) as itself."""
         text = str(exc)
-        if isinstance(exc, sqlite3.OperationalError) and "malformed" not in text:
+        if not isinstance(exc, sqlite3.DatabaseError):
+            return GameError(f"{self.path}: {text}")
+        # A text that does not decode was not written by this program: damage the quick check
+        # cannot see. Another operational error (a full disk, a read-only file) is damage only
+        # when the quick check finds some; waiting for a lock to look is not worth it there.
+        malformed = any(word in text for word in ("malformed", "decode")) or not isinstance(
+            exc, sqlite3.OperationalError
+        )
+        found = self.quick_check(timeout=5.0 if malformed else 0.0)
+        if not malformed and not found:
             return GameError(
                 _("{path}: {reason}; nothing was changed").format(path=self.path, reason=text)
             )
-        if isinstance(exc, sqlite3.DatabaseError):
-            with suppress(sqlite3.Error):
-                check = sqlite3.connect(self.path)
-                try:
-                    rows = check.execute("PRAGMA quick_check(3)").fetchall()
-                finally:
-                    check.close()
-                found = "; ".join(" ".join(str(r[0]).split()) for r in rows if r[0] != "ok")
-                if found:
-                    text = f"{text}: {found}"
-            return self.damaged(text)
-        return GameError(f"{self.path}: {text}")
+        return self.damaged(f"{text}: {found}" if found else text)
+
+    def quick_check(self, timeout: float) -> str:
+        """What SQLite's quick check finds wrong with the database (its first three
+        findings), or an empty text when it finds nothing or cannot look."""
+        with suppress(sqlite3.Error):
+            check = sqlite3.connect(self.path, timeout=timeout)
+            try:
+                rows = check.execute("PRAGMA quick_check(3)").fetchall()
+            finally:
+                check.close()
+            return "; ".join(" ".join(str(r[0]).split()) for r in rows if r[0] != "ok")
+        return ""
 
     @contextmanager
     def guarded(self) -> Iterator[None]:
@@ -475,12 +488,16 @@ class Store:
         if ref is None:
             return self.current()
         ref = ref.strip()
+        bare = not any(sep in ref for sep in ("/", os.sep))
+        # A bare "club.toml" names the game "club", as the name given to new does.
+        stem = ref[: -len(".toml")].rstrip() if bare and ref.lower().endswith(".toml") else ref
         with self.reading() as db:
-            found = db.execute("SELECT name FROM games WHERE name = ?", (ref,)).fetchone()
-        if found is not None:
-            return Ref(found[0])
+            for name in dict.fromkeys((ref, stem)):
+                found = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
+                if found is not None:
+                    return Ref(found[0])
         path = Path(ref).expanduser()
-        pathlike = any(sep in ref for sep in ("/", os.sep)) or path.suffix in (".toml", ".json")
+        pathlike = not bare or path.suffix in (".toml", ".json")
         if pathlike and os.path.lexists(path):
             try:
                 regular = stat.S_ISREG(os.stat(path).st_mode)
