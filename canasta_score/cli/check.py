@@ -143,12 +143,14 @@ def current_rules(values: dict[str, Any]) -> Ruleset:
         return load(DEFAULT_RULESET, players, rules)
     rs = same_players(game.rules(), values, game.name)
     if rules:
-        from canasta_score.rules.ruleset import build_ruleset
+        from canasta_score.rules.ruleset import build_ruleset, counted_players
 
-        built = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
-        # A house rule that names the player count names it as --players does.
-        same_players(rs, {"players": built.players}, game.name, "--rule table.players={count}")
-        rs = built
+        # A house rule that names the player count names it as --players does, and is
+        # weighed against the game's before the rules it would change are read.
+        named = counted_players(None, list(rules))
+        if named is not None:
+            same_players(rs, {"players": named}, game.name, "--rule table.players={count}")
+        rs = build_ruleset(rs.data, origin=rs.id, overrides=list(rules))
     said = _("ruleset {ruleset}, from game {game} (--ruleset ID for another)")
     typer.echo(said.format(ruleset=rs.id, game=game.name), err=True)
     return rs
