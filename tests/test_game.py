@@ -119,6 +119,20 @@ def test_first_dealer_may_be_chosen() -> None:
         new_game("t", "", rs, list(g0.sides), "Zed")
 
 
+def test_first_dealer_is_named_in_any_case_as_a_hand_names_players() -> None:
+    """--dealer di names Di, and --dealer b names side B's first player, as the quick form
+    matches names in any case; the game keeps the name as the sides give it. The deal then
+    goes round the table clockwise (RULES 1.9): Di, then Ann."""
+    g0 = game()
+    rs = g0.rules()
+    g = new_game("t", "", rs, list(g0.sides), " di ")
+    assert g.first_dealer == "Di"
+    assert [dealer_of(g, rs, n) for n in (1, 2)] == ["Di", "Ann"]
+    side = g0.sides[1]
+    by_side = new_game("t", "", rs, list(g0.sides), side.name.upper())
+    assert by_side.first_dealer == side.seats(rs.table.side_size)[0]
+
+
 def test_three_sides_of_classic_make_a_three_player_game_to_7500_d15() -> None:
     """RULES 4 / D15: three players, each alone, target 7,500."""
     g = game(sides=("Ann", "Bob", "Cy"))

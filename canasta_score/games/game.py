@@ -278,8 +278,12 @@ def new_game(
     seats = seating(tuple(sides), rs.table.side_size) if fits(rs, sides) else ()
     first = seats[0] if seats else ""
     if dealer:
-        by_side = {s.name: s.seats(rs.table.side_size)[0] for s in sides}
-        first = by_side.get(dealer, dealer)
+        from canasta_score.hands.entry import fold
+
+        # Named as a hand names them: in any case; a side's name means its first player.
+        named = {fold(p): p for p in seats}
+        named.update({fold(s.name): s.seats(rs.table.side_size)[0] for s in sides})
+        first = named.get(fold(dealer), dealer)
     game = Game(check_name(name), created, rs.data, tuple(sides), first)
     check_setup(game, rs)
     check_told_apart(game)
