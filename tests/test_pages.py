@@ -14,6 +14,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -223,3 +224,18 @@ def test_the_sheet_prints_alone_unless_the_breakdowns_are_chosen() -> None:
     choice = page.index('id="print-hands"')
     assert choice < page.index('<div class="hands">') < page.index("<h3>Hand 1")
     assert page.index("<h2>Score sheet</h2>") < choice
+
+
+def test_stats_html_dash_writes_the_page_on_standard_output(cli: Any, tmp_path: Path) -> None:
+    """`-` is standard output for an output file, as `export --output -` (CONTRACT 7, README):
+    `stats --html -` prints the page and writes no file named `-`; with `--json` both would go
+    to standard output, so that is refused (exit 2) as `export --json` to standard output is."""
+    cli("new", "one", "--side", "Ann", "--side", "Bob", "--players", "2")
+    cli("hand", "Ann: 300 melded, 1 mixed, out", "Bob: 50 melded")
+    done = cli("stats", "--html", "-")
+    assert done.code == 0
+    assert done.out.startswith("<!DOCTYPE html>") and done.out.rstrip().endswith("</html>")
+    assert not Path("-").exists() and not (tmp_path / "-").exists()
+    assert "Wrote" not in done.err
+    refused = cli("stats", "--html", "-", "--json")
+    assert refused.code == 2 and "--json" in refused.err and refused.out == ""
