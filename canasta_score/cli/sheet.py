@@ -66,7 +66,10 @@ def outcome(s: Summary) -> str:
     upcoming = _("Next: hand {number}, dealt by {dealer}.").format(
         number=s.hands + 1, dealer=said_seat(s.next_dealer)
     )
-    if s.lines and len(tied) > 1 and (top >= s.target or s.fixed_hands):
+    # A tie is told only where it alone keeps the game going (at the target, or after the
+    # last of a fixed number of hands).
+    over = s.hands >= s.fixed_hands if s.fixed_hands else top >= s.target
+    if s.lines and len(tied) > 1 and over:
         tie = _("{sides} are tied at {score:,}: another hand is played.").format(
             sides=_(" and ").join(tied), score=top
         )

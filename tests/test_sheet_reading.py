@@ -1,0 +1,26 @@
+"""What a user reads about a game: status, history and games, worked out by hand from
+RULES.md."""
+
+from __future__ import annotations
+
+from tests.helpers import Cli
+
+# Hand and Foot (RULES 17.1): 300 melded + natural 500 + mixed 300 = 1,100 for each side.
+EVEN = ("us: 300 melded, 1 natural, 1 mixed", "them: 300 melded, 1 natural, 1 mixed")
+
+
+def test_a_tie_before_the_last_of_a_fixed_number_of_hands_is_not_announced(cli: Cli) -> None:
+    """RULES 17.1 game.length: Hand and Foot is 4 hands, so a tie after hand 1 (1,100 each)
+    ends nothing and hand 2 is played anyway; only a tie after the last hand means another
+    hand is played (D53, play_another_hand)."""
+    new = ("new", "hf", "--ruleset", "hand-and-foot", "--side", "us: Ann & Bob")
+    assert cli(*new, "--side", "them: Cy & Di").code == 0
+    assert cli("hand", *EVEN).code == 0
+    shown = cli("status").out
+    assert "tied" not in shown
+    assert shown.rstrip().endswith("Next: hand 2, dealt by Cy.")
+    for _ in range(3):
+        assert cli("hand", "--yes", *EVEN).code == 0
+    # 4 times 1,100 = 4,400 each after the fourth and last hand: tied, so a fifth is played.
+    shown = cli("status").out
+    assert "us and them are tied at 4,400: another hand is played." in shown
