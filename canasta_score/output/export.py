@@ -383,7 +383,7 @@ def result_line(summary: Any) -> str:
         )
     if summary.finished:
         return _("**Result:** shared win, {winners} ({totals}).").format(
-            winners=_(" and ").join(summary.winners), totals=totals
+            winners=_(" and ").join(md(w) for w in summary.winners), totals=totals
         )
     minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
     return ngettext(
