@@ -3,6 +3,8 @@ RULES.md."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import Cli
 
 # Hand and Foot (RULES 17.1): 300 melded + natural 500 + mixed 300 = 1,100 for each side.
@@ -24,3 +26,17 @@ def test_a_tie_before_the_last_of_a_fixed_number_of_hands_is_not_announced(cli: 
     # 4 times 1,100 = 4,400 each after the fourth and last hand: tied, so a fifth is played.
     shown = cli("status").out
     assert "us and them are tied at 4,400: another hand is played." in shown
+
+
+def test_a_hands_title_fits_the_terminal_whatever_the_dealers_name(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables and text are fitted to the terminal's width (COLUMNS): at 40 columns the
+    title of hand 1 in `history --detail`, with a dealer whose name alone takes 34 columns,
+    is wrapped rather than running past the edge."""
+    dealer = "Maximiliana-Philippa-Wolkenstein-R"  # 34 columns, the first dealer
+    assert cli("new", "long", "--side", f"{dealer} & Bob", "--side", "Cy & Di").code == 0
+    assert cli("hand", f"{dealer}: 300 melded, 1 mixed, out", "Cy: 50 melded").code == 0
+    monkeypatch.setenv("COLUMNS", "40")
+    shown = cli("history", "--detail").out.splitlines()
+    assert shown[:2] == ["Hand 1, dealt by", dealer]

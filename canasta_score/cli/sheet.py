@@ -151,8 +151,9 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
 
 
 def dealt(number: int, dealer: str) -> str:
-    """The title of a hand's breakdown: ``Hand 2, dealt by Bob``."""
-    return _("Hand {number}, dealt by {dealer}").format(number=number, dealer=said_seat(dealer))
+    """The title of a hand's breakdown: ``Hand 2, dealt by Bob`` (wrapped to the terminal)."""
+    title = _("Hand {number}, dealt by {dealer}").format(number=number, dealer=said_seat(dealer))
+    return wrapped(title)
 
 
 def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
