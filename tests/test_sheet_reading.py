@@ -40,3 +40,11 @@ def test_a_hands_title_fits_the_terminal_whatever_the_dealers_name(
     monkeypatch.setenv("COLUMNS", "40")
     shown = cli("history", "--detail").out.splitlines()
     assert shown[:2] == ["Hand 1, dealt by", dealer]
+
+
+def test_stats_help_in_korean_speaks_of_teams_and_head_to_head(cli: Cli) -> None:
+    """docs/ko/glossary.md: a side (a player or a partnership) is 팀 and a head to head is
+    상대 전적; `stats --help` in Korean uses those words, never 파트너십 or 맞대결."""
+    shown = cli("--lang", "ko", "stats", "--help").out
+    assert "상대 전적" in shown and "팀" in shown
+    assert "파트너십" not in shown and "맞대결" not in shown
