@@ -48,3 +48,26 @@ def test_stats_help_in_korean_speaks_of_teams_and_head_to_head(cli: Cli) -> None
     shown = cli("--lang", "ko", "stats", "--help").out
     assert "상대 전적" in shown and "팀" in shown
     assert "파트너십" not in shown and "맞대결" not in shown
+
+
+def test_seven_canastas_won_from_behind_are_no_lead(cli: Cli) -> None:
+    """RULES 18 T6 / D51: seven canastas in one hand are credited 5,000 and win the game at
+    once. A: 1,000 melded + 3 natural 1,500 + 3 mixed 900 + 4 red threes 800 + out 100 = 4,300,
+    twice, then 100: 8,700. B: 100, 100, then 5,000: 5,200. B wins 3,500 behind A, so no
+    sheet says B "wins by 3,500": the margin (a lead) is null and the win is told without it."""
+    rules = ("--rule", "game.seven_canastas_win=5000", "--target", "10000", "--players", "2")
+    assert cli("new", "seven", "--side", "A", "--side", "B", *rules).code == 0
+    for _ in range(2):
+        assert (
+            cli("hand", "A: 1000 melded, 3 natural, 3 mixed, 4 red, out", "B: 100 melded").code == 0
+        )
+    done = cli("hand", "--yes", "A: 100 melded", "B: 490 melded, 7 natural, out")
+    assert done.code == 0
+    status = cli("status", "--json").json()
+    assert [s["score"] for s in status["sides"]] == [8700, 5200]
+    assert (status["winner"], status["margin"], status["ended_by"]) == ("B", None, "seven_canastas")
+    said = "Game over: B wins (seven canastas in one hand)."
+    assert cli("status").out.rstrip().endswith(said)
+    assert "**Result:** B wins (A 8,700, B 5,200)." in cli("export", "--format", "md").out
+    assert "Result: B wins." in cli("export", "--format", "html").out
+    assert "wins by" not in cli("export", "--format", "html").out

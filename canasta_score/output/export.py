@@ -377,6 +377,10 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
 
 def result_line(summary: Any) -> str:
     totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
+    if summary.finished and summary.winner is not None and summary.margin is None:
+        return _("**Result:** {winner} wins ({totals}).").format(
+            winner=md(summary.winner), totals=totals
+        )
     if summary.finished and summary.winner is not None:
         return _("**Result:** {winner} wins by {margin} ({totals}).").format(
             winner=md(summary.winner), margin=num(summary.margin or 0), totals=totals
