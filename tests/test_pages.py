@@ -239,3 +239,38 @@ def test_stats_html_dash_writes_the_page_on_standard_output(cli: Any, tmp_path: 
     assert "Wrote" not in done.err
     refused = cli("stats", "--html", "-", "--json")
     assert refused.code == 2 and "--json" in refused.err and refused.out == ""
+
+
+def test_stats_page_writes_counts_of_games_with_thousands_separators() -> None:
+    """docs/stats.md (In Korean): the numbers are the same as in the terminal, thousands
+    separators included: a season of 1,250 games, 1,200 finished, 1,030 won, reads so on the
+    page as in `stats` (win rate 1,030 / 1,200 = 86%)."""
+    from canasta_score.cli.stats import results_table
+
+    figures = {
+        "name": "Ann",
+        "games": 1250,
+        "finished": 1200,
+        "wins": 1030,
+        "win_rate": round(1030 / 1200, 3),
+        "hands": 9000,
+        "points": 0,
+        "average_hand": 0.0,
+        "best_hand": None,
+        "worst_hand": None,
+        "canastas": {},
+        "canastas_per_hand": {},
+        "went_out": 0,
+        "went_out_rate": 0.0,
+        "went_out_concealed": 0,
+        "red_threes": 0,
+        "red_threes_per_hand": 0.0,
+        "penalties": {"cards_in_hand": 0, "incomplete_melds": 0, "red_threes_against": 0},
+    }
+    games = {"read": 1250, "counted": 1250, "skipped": 0, "problems": [], "names": []}
+    page = stats_page({"players": [figures], "sides": [], "games": games}, "Season", [])
+    row = re.search(r"<tr><td>Ann</td>.*?</tr>", page, re.DOTALL)
+    assert row is not None
+    cells = re.findall(r'<td class="n">([^<]*)</td>', row.group())
+    assert cells[:5] == ["1,250", "1,200", "1,030", "86%", "9,000"]
+    assert "1,250" in results_table([figures]) and "1,030" in results_table([figures])
