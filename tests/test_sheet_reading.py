@@ -71,3 +71,16 @@ def test_seven_canastas_won_from_behind_are_no_lead(cli: Cli) -> None:
     assert "**Result:** B wins (A 8,700, B 5,200)." in cli("export", "--format", "md").out
     assert "Result: B wins." in cli("export", "--format", "html").out
     assert "wins by" not in cli("export", "--format", "html").out
+
+
+def test_the_game_list_says_who_shared_a_win(cli: Cli) -> None:
+    """docs/games.md: `games` says whether a game is finished "and who won", `--json` the same.
+    D53 shared_win at target 1,000, two players: A 300 melded + 2 natural canastas 1,000 + out
+    100 = 1,400; B 400 + 1,000 = 1,400: tied at the target, so A and B share the win."""
+    rules = ("--players", "2", "--target", "1000", "--rule", "game.tie_policy=shared_win")
+    assert cli("new", "tied", "--side", "A", "--side", "B", *rules).code == 0
+    hand = ("A: 300 melded, 2 natural, out", "B: 400 melded, 2 natural")
+    assert cli("hand", "--yes", *hand).code == 0
+    assert "yes, A and B shared the win" in cli("games").out
+    [listed] = cli("games", "--json").json()["games"]
+    assert (listed["finished"], listed["winner"], listed["winners"]) == (True, None, ["A", "B"])

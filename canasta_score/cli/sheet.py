@@ -236,6 +236,9 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
         state = _("yes") if found.finished else _("no")
         if found.finished and found.winner:
             state = _("yes, {side} won").format(side=found.winner)
+        elif found.finished and found.winners:
+            shared = _(" and ").join(found.winners)
+            state = _("yes, {sides} shared the win").format(sides=shared)
         rows.append(
             [
                 "*" if here else "",
@@ -260,6 +263,7 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 "leader": found.leader,
                 "finished": found.finished,
                 "winner": found.winner,
+                "winners": list(found.winners) if found.finished else [],
                 "started": started,
                 "last_played": last,
             }
