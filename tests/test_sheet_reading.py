@@ -84,3 +84,22 @@ def test_the_game_list_says_who_shared_a_win(cli: Cli) -> None:
     assert "yes, A and B shared the win" in cli("games").out
     [listed] = cli("games", "--json").json()["games"]
     assert (listed["finished"], listed["winner"], listed["winners"]) == (True, None, ["A", "B"])
+
+
+def test_a_name_with_a_zero_width_character_keeps_the_sheet_in_line(cli: Cli) -> None:
+    """Tables line up by terminal columns (docs/stats.md, In Korean): a zero-width space or
+    joiner in a name takes no column, so the totals of "Ann\\u200bBob" (a zero-width space
+    inside) stand under their heading as those of "AnnBob" do. Hand 1: 300 melded + 2 mixed
+    canastas 600 + out 100 = 1,000 for the first side, 50 for the second (RULES 2.6, 3)."""
+    from canasta_score.output.widths import width
+
+    assert width("Ann\u200bBob") == width("AnnBob") == 6
+    assert width("A\u200dB\u2060C\ufeff") == 3
+    assert width("\u00ad") == 1  # a soft hyphen is shown where a line breaks: it keeps its column
+    lines = {}
+    for name in ("Ann\u200bBob", "AnnBob"):
+        args = ("--side", name, "--side", "Cy", "--players", "2")
+        assert cli("new", f"g{len(lines)}", *args).code == 0
+        assert cli("hand", f"{name}: 300 melded, 2 mixed, out", "Cy: 50 melded").code == 0
+        lines[name] = [width(line) for line in cli("status").out.splitlines()]
+    assert lines["Ann\u200bBob"] == lines["AnnBob"]
