@@ -429,3 +429,25 @@ def test_markdown_text_reads_as_written_and_stays_text(name: str, shown: str) ->
     from canasta_score.output.export import md
 
     assert md(name) == shown
+
+
+def test_markdown_result_of_a_shared_win_keeps_the_names_text(tmp_path: Path) -> None:
+    """RULES D53 shared_win: two sides tied at the target share the win, and the Markdown's
+    result names both as written: 300 melded + 2 natural canastas 1,000 + going out 100 =
+    1,400, and 400 + 1,000 = 1,400, at target 1,000 (2 players need 2 canastas, RULES 3).
+    Their names are escaped there as everywhere in the Markdown (``*`` and ``<``)."""
+    rs = load_ruleset(
+        "classic", players=2, overrides=["game.target=1000", "game.tie_policy=shared_win"]
+    )
+    game = new_game("tied", "2025-01-01T20:00:00", rs, [parse_side("*Ann*"), parse_side("<b>Bob")])
+    hand = {
+        "side": [
+            {"name": "*Ann*", "meld_points": 300, "canastas": {"natural": 2}, "went_out": True},
+            {"name": "<b>Bob", "meld_points": 400, "canastas": {"natural": 2}},
+        ]
+    }
+    game, done = record_hand(game, hand)
+    assert done.summary.winners == ("*Ann*", "<b>Bob")
+    text = export(replay(game), "md")
+    shown = "**Result:** shared win, \\*Ann\\* and \\<b>Bob (\\*Ann\\* 1,400, \\<b>Bob 1,400)."
+    assert shown in text.splitlines()

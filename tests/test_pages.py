@@ -14,6 +14,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -223,3 +224,53 @@ def test_the_sheet_prints_alone_unless_the_breakdowns_are_chosen() -> None:
     choice = page.index('id="print-hands"')
     assert choice < page.index('<div class="hands">') < page.index("<h3>Hand 1")
     assert page.index("<h2>Score sheet</h2>") < choice
+
+
+def test_stats_html_dash_writes_the_page_on_standard_output(cli: Any, tmp_path: Path) -> None:
+    """`-` is standard output for an output file, as `export --output -` (CONTRACT 7, README):
+    `stats --html -` prints the page and writes no file named `-`; with `--json` both would go
+    to standard output, so that is refused (exit 2) as `export --json` to standard output is."""
+    cli("new", "one", "--side", "Ann", "--side", "Bob", "--players", "2")
+    cli("hand", "Ann: 300 melded, 1 mixed, out", "Bob: 50 melded")
+    done = cli("stats", "--html", "-")
+    assert done.code == 0
+    assert done.out.startswith("<!DOCTYPE html>") and done.out.rstrip().endswith("</html>")
+    assert not Path("-").exists() and not (tmp_path / "-").exists()
+    assert "Wrote" not in done.err
+    refused = cli("stats", "--html", "-", "--json")
+    assert refused.code == 2 and "--json" in refused.err and refused.out == ""
+
+
+def test_stats_page_writes_counts_of_games_with_thousands_separators() -> None:
+    """docs/stats.md (In Korean): the numbers are the same as in the terminal, thousands
+    separators included: a season of 1,250 games, 1,200 finished, 1,030 won, reads so on the
+    page as in `stats` (win rate 1,030 / 1,200 = 86%)."""
+    from canasta_score.cli.stats import results_table
+
+    figures = {
+        "name": "Ann",
+        "games": 1250,
+        "finished": 1200,
+        "wins": 1030,
+        "win_rate": round(1030 / 1200, 3),
+        "hands": 9000,
+        "points": 0,
+        "average_hand": 0.0,
+        "best_hand": None,
+        "worst_hand": None,
+        "canastas": {},
+        "canastas_per_hand": {},
+        "went_out": 0,
+        "went_out_rate": 0.0,
+        "went_out_concealed": 0,
+        "red_threes": 0,
+        "red_threes_per_hand": 0.0,
+        "penalties": {"cards_in_hand": 0, "incomplete_melds": 0, "red_threes_against": 0},
+    }
+    games = {"read": 1250, "counted": 1250, "skipped": 0, "problems": [], "names": []}
+    page = stats_page({"players": [figures], "sides": [], "games": games}, "Season", [])
+    row = re.search(r"<tr><td>Ann</td>.*?</tr>", page, re.DOTALL)
+    assert row is not None
+    cells = re.findall(r'<td class="n">([^<]*)</td>', row.group())
+    assert cells[:5] == ["1,250", "1,200", "1,030", "86%", "9,000"]
+    assert "1,250" in results_table([figures]) and "1,030" in results_table([figures])

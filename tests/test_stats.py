@@ -403,3 +403,17 @@ def test_head_to_head_with_html_is_refused_rather_than_left_unwritten(
     run = cli("stats", "--vs", "Ann", "Cy", "--html", str(page))
     assert run.code == 2 and "--vs" in run.err and "--html" in run.err
     assert not page.exists()
+
+
+@pytest.mark.parametrize("text", ["2026-12-02xyz", "2026-12-0212", "2026-12-02 banana"])
+def test_a_date_with_more_after_it_is_refused_not_cut_short(text: str) -> None:
+    """docs/stats.md: --since and --until take dates as YYYY-MM-DD (or a full ISO date and
+    time); a date followed by anything else is a mistyped date, refused, never read as its
+    first ten characters (2026-12-0212 is not 2 December)."""
+    from canasta_score.core.errors import InputError
+    from canasta_score.games.stats import parse_day
+
+    with pytest.raises(InputError, match="give a date as YYYY-MM-DD"):
+        parse_day(text, "--since")
+    assert parse_day("2026-12-02", "--since") == date(2026, 12, 2)
+    assert parse_day(" 2026-12-02T23:30:00 ", "--until") == date(2026, 12, 2)

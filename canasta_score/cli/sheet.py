@@ -53,6 +53,8 @@ def sheet(s: Summary) -> str:
 
 
 def outcome(s: Summary) -> str:
+    if s.finished and s.winner is not None and s.margin is None:  # seven canastas, from behind
+        return _("Game over: {side} wins (seven canastas in one hand).").format(side=s.winner)
     if s.finished and s.winner is not None:
         if s.ended_by == "seven_canastas":
             text = _("Game over: {side} wins by {margin:,} (seven canastas in one hand).")
@@ -66,7 +68,10 @@ def outcome(s: Summary) -> str:
     upcoming = _("Next: hand {number}, dealt by {dealer}.").format(
         number=s.hands + 1, dealer=said_seat(s.next_dealer)
     )
-    if s.lines and len(tied) > 1 and (top >= s.target or s.fixed_hands):
+    # A tie is told only where it alone keeps the game going (at the target, or after the
+    # last of a fixed number of hands).
+    over = s.hands >= s.fixed_hands if s.fixed_hands else top >= s.target
+    if s.lines and len(tied) > 1 and over:
         tie = _("{sides} are tied at {score:,}: another hand is played.").format(
             sides=_(" and ").join(tied), score=top
         )
@@ -148,8 +153,9 @@ def played(hand: Played, s: Summary, breakdown: bool = True) -> str:
 
 
 def dealt(number: int, dealer: str) -> str:
-    """The title of a hand's breakdown: ``Hand 2, dealt by Bob``."""
-    return _("Hand {number}, dealt by {dealer}").format(number=number, dealer=said_seat(dealer))
+    """The title of a hand's breakdown: ``Hand 2, dealt by Bob`` (wrapped to the terminal)."""
+    title = _("Hand {number}, dealt by {dealer}").format(number=number, dealer=said_seat(dealer))
+    return wrapped(title)
 
 
 def change(c: Change, later: tuple[Shortfall, ...] = ()) -> str:
@@ -230,6 +236,9 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
         state = _("yes") if found.finished else _("no")
         if found.finished and found.winner:
             state = _("yes, {side} won").format(side=found.winner)
+        elif found.finished and found.winners:
+            shared = _(" and ").join(found.winners)
+            state = _("yes, {sides} shared the win").format(sides=shared)
         rows.append(
             [
                 "*" if here else "",
@@ -254,6 +263,7 @@ def games(store: Store, current: str) -> tuple[str, list[dict[str, object]]]:
                 "leader": found.leader,
                 "finished": found.finished,
                 "winner": found.winner,
+                "winners": list(found.winners) if found.finished else [],
                 "started": started,
                 "last_played": last,
             }

@@ -197,7 +197,9 @@ def stats_cmd(
     html: Annotated[
         str | None,
         typer.Option(
-            "--html", metavar="FILE", help="Write the statistics as a page to FILE (replacing it)."
+            "--html",
+            metavar="FILE",
+            help="Write the statistics as a page to FILE (replacing it; - is stdout).",
         ),
     ] = None,
     json: JsonOpt = False,
@@ -214,6 +216,10 @@ def stats_cmd(
                 "--html writes the statistics of every player and side; give --vs or --html, "
                 "not both"
             )
+        )
+    if html == "-" and json:
+        raise InputError(
+            _("--json prints the statistics as JSON; to write the page too, give --html FILE")
         )
     filters = Filters(
         player=player,
@@ -253,6 +259,9 @@ def write_page(result: dict[str, Any], filters: list[str], output: str) -> None:
     from canasta_score.output.page import stats_page
 
     text = stats_page(result, _("Canasta statistics"), filters)
+    if output == "-":  # "-" is standard output, as for export --output
+        typer.echo(text, nl=False)
+        return
     target = Path(output).expanduser()
     refuse_store(open_store(), target)
     write_atomic(target, text.encode("utf-8"))

@@ -17,7 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import field
-from datetime import date
+from datetime import date, datetime
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -420,7 +420,7 @@ def parse_day(text: str | None, option: str) -> date | None:
     if text is None:
         return None
     try:
-        return date.fromisoformat(text.strip()[:10])
+        return datetime.fromisoformat(text.strip()).date()
     except ValueError:
         raise InputError(
             _("{option} {text}: give a date as YYYY-MM-DD").format(option=option, text=text)

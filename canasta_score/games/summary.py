@@ -68,11 +68,14 @@ class Summary:
 
     @property
     def margin(self) -> int | None:
-        """How many points the winner leads the next side by."""
+        """How many points the winner leads the next side by (None when it does not lead: seven
+        canastas in one hand win the game from behind, D51)."""
         if self.winner is None:
             return None
-        scores = sorted((s.score for s in self.sides), reverse=True)
-        return scores[0] - scores[1] if len(scores) > 1 else None
+        won = [s.score for s in self.sides if s.name == self.winner]
+        others = [s.score for s in self.sides if s.name != self.winner]
+        lead = won[0] - max(others) if won and others else 0
+        return lead if lead > 0 else None
 
     @property
     def leader(self) -> str | None:

@@ -377,13 +377,17 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
 
 def result_line(summary: Any) -> str:
     totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
+    if summary.finished and summary.winner is not None and summary.margin is None:
+        return _("**Result:** {winner} wins ({totals}).").format(
+            winner=md(summary.winner), totals=totals
+        )
     if summary.finished and summary.winner is not None:
         return _("**Result:** {winner} wins by {margin} ({totals}).").format(
             winner=md(summary.winner), margin=num(summary.margin or 0), totals=totals
         )
     if summary.finished:
         return _("**Result:** shared win, {winners} ({totals}).").format(
-            winners=_(" and ").join(summary.winners), totals=totals
+            winners=_(" and ").join(md(w) for w in summary.winners), totals=totals
         )
     minimums = ", ".join(f"{md(s.name)} {s.next_minimum}" for s in summary.sides)
     return ngettext(

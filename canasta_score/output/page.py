@@ -149,6 +149,8 @@ def game_page(log: Log) -> str:
 
 def result_sentence(data: dict[str, Any]) -> str:
     """How the game stands: who won, or the next hand and its dealer."""
+    if data["finished"] and data["winner"] is not None and data["margin"] is None:
+        return _("Result: {winner} wins.").format(winner=data["winner"])
     if data["finished"] and data["winner"] is not None:
         return _("Result: {winner} wins by {margin}.").format(
             winner=data["winner"], margin=f"{data['margin']:,}"

@@ -1,18 +1,28 @@
 """How wide text is on a terminal: Hangul and other East Asian wide characters take two
-columns, combining marks none. Tables, the score sheet and the chart line up by this width."""
+columns, combining marks and invisible format characters (zero-width space, joiner) none.
+Tables, the score sheet and the chart line up by this width."""
 
 from __future__ import annotations
 
-from unicodedata import combining, east_asian_width
+from unicodedata import category, combining, east_asian_width
 
 WIDE = frozenset(("W", "F"))
+SOFT_HYPHEN = "\u00ad"
 
 
 def width(text: str) -> int:
     """The number of terminal columns ``text`` takes."""
     if text.isascii():
         return len(text)
-    return sum(0 if combining(ch) else 2 if east_asian_width(ch) in WIDE else 1 for ch in text)
+    return sum(char_width(ch) for ch in text)
+
+
+def char_width(ch: str) -> int:
+    """A character's columns: none for a combining mark or an invisible format character (a
+    zero-width space or joiner), two for a wide one, else one."""
+    if combining(ch) or (category(ch) == "Cf" and ch != SOFT_HYPHEN):
+        return 0
+    return 2 if east_asian_width(ch) in WIDE else 1
 
 
 def wcswidth(text: str) -> int:
