@@ -3,6 +3,7 @@ in Korean, in 합니다체, with the bundled ruleset's Korean name (docs/ko/glos
 
 from __future__ import annotations
 
+import pytest
 from helpers import Cli
 
 
@@ -17,3 +18,42 @@ def test_sides_that_fit_no_player_count_name_the_ruleset_in_korean(cli: Cli) -> 
     )
     english = cli("new", "club", "--side", "Ann & Bob")
     assert "1 sides do not fit Classic Canasta (players: 2, 3, 4, 6)" in english.err
+
+
+@pytest.fixture
+def korean_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Korean terminal: LANG=ko_KR.UTF-8 and nothing that names another language."""
+    for name in ("CANASTA_SCORE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+
+
+def test_a_language_not_spoken_is_refused_in_the_language_of_the_locale(
+    cli: Cli, korean_locale: None
+) -> None:
+    """README: --lang, else CANASTA_SCORE_LANG, else the locale. A --lang the program does not
+    speak is refused (exit 2) in the language the locale chooses, as every other refusal is."""
+    refused = cli("--lang", "한국", "games")
+    assert refused.code == 2
+    assert refused.err.strip() == (
+        "Error: --lang '한국'은 이 프로그램이 쓰는 언어가 아닙니다 (en 또는 ko 중에서 고르십시오)"
+    )
+    missing = cli("games", "--lang")
+    assert missing.err.strip() == "Error: --lang에는 언어를 주어야 합니다: ko 또는 en"
+
+
+def test_a_variable_naming_no_language_is_refused_in_the_locale_s_language(
+    cli: Cli, korean_locale: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CANASTA_SCORE_LANG=de under a Korean locale: refused, in Korean (the locale's); under
+    --json, whose output is for programs, in English."""
+    monkeypatch.setenv("CANASTA_SCORE_LANG", "de")
+    refused = cli("games")
+    assert refused.err.strip() == (
+        "Error: CANASTA_SCORE_LANG 'de'는 이 프로그램이 쓰는 언어가 아닙니다 "
+        "(en 또는 ko 중에서 고르십시오)"
+    )
+    machine = cli("games", "--json")
+    assert machine.err.strip() == (
+        "Error: CANASTA_SCORE_LANG 'de' is not a language the program speaks (choose en or ko)"
+    )
