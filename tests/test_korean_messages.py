@@ -57,3 +57,28 @@ def test_a_variable_naming_no_language_is_refused_in_the_locale_s_language(
     assert machine.err.strip() == (
         "Error: CANASTA_SCORE_LANG 'de' is not a language the program speaks (choose en or ko)"
     )
+
+
+def test_italian_deuce_canastas_are_shown_by_their_glossary_names_and_typed_either_way(
+    cli: Cli,
+) -> None:
+    """RULES 14 (Italian): a canasta of seven 2s scores 3,000 and a mixed deuce canasta 2,000
+    for the side going out; natural canastas 500 (Samba's), going out 300. docs/ko/glossary.md:
+    they are shown 2 / 조커가 섞인 2 (2 카나스타), 듀스 is typed only, never shown.
+    500 + 2 x 500 + 3,000 + 2,000 + 300 = 6,800."""
+    cli("new", "club", "-r", "italian", "--side", "우리", "--side", "그들")
+    wrong = cli("--lang", "ko", "hand", "우리: 1 없는것", "그들: 0 멜드")
+    assert "N 내추럴 / 믹스드 / 삼바 / 2 / 조커가 섞인 2 (카나스타" in wrong.err
+    assert "듀스" not in wrong.err
+    said = cli(
+        "--lang", "ko", "hand", "우리: 500 멜드, 2 내추럴, 1 2, 1 조커가 섞인 2, 나감",
+        "그들: 100 멜드", "--yes",
+    )  # fmt: skip
+    assert said.code == 0, said.err
+    assert "합계                        +6,800" in said.out
+    cli("undo", "--yes")
+    typed = cli(
+        "--lang", "ko", "hand", "우리: 500 멜드, 2 내추럴, 1 듀스, 1 조커 든 듀스, 나감",
+        "그들: 100 멜드", "--yes",
+    )  # fmt: skip
+    assert typed.out == said.out
