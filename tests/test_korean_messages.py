@@ -82,3 +82,14 @@ def test_italian_deuce_canastas_are_shown_by_their_glossary_names_and_typed_eith
         "그들: 100 멜드", "--yes",
     )  # fmt: skip
     assert typed.out == said.out
+
+
+def test_new_s_help_names_standard_error_as_the_other_help_names_standard_input(
+    cli: Cli,
+) -> None:
+    """One word for one thing: the Korean help says 표준 입력 and 표준 출력 for - (stdin, stdout),
+    so new's details go to 표준 오류, never the English stderr."""
+    for args in (["new", "--help"], ["--help"]):
+        shown = cli("--lang", "ko", *args).out
+        assert "(자세한 것: 표준 오류)" in shown, args
+        assert "stderr" not in shown, args
