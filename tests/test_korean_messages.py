@@ -93,3 +93,22 @@ def test_new_s_help_names_standard_error_as_the_other_help_names_standard_input(
         shown = cli("--lang", "ko", *args).out
         assert "(자세한 것: 표준 오류)" in shown, args
         assert "stderr" not in shown, args
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "not_said"),
+    [
+        (["stats", "--help"], "플레이어와 팀별 수치", "파트너십"),
+        (["stats", "--help"], "두 플레이어 또는 두 팀의 상대 전적", "맞대결"),
+        (["stats", "--help"], "이 팀의 게임만", "파트너십"),
+        (["new", "--help"], "첫 딜러 (플레이어 또는 팀)", "딜하는"),
+    ],
+)
+def test_the_help_says_a_side_head_to_head_and_the_dealer_as_the_glossary_does(
+    cli: Cli, args: list[str], said: str, not_said: str
+) -> None:
+    """docs/ko/glossary.md: a side (a player or a partnership) is 팀, head to head 상대 전적 (as
+    stats' own refusal says it), the dealer 딜러 (첫 딜러, as new prints it)."""
+    shown = " ".join(cli("--lang", "ko", *args).out.split())
+    assert said in shown
+    assert not_said not in shown
