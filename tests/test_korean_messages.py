@@ -112,3 +112,23 @@ def test_the_help_says_a_side_head_to_head_and_the_dealer_as_the_glossary_does(
     shown = " ".join(cli("--lang", "ko", *args).out.split())
     assert said in shown
     assert not_said not in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--help"],
+            "카나스타 게임의 점수를 계산하고 규칙 문제를 판정합니다. 모든 변형을 다룹니다.",
+        ),
+        (["check", "go-out", "--help"], "마지막으로 버린 카드 (있으면)."),
+    ],
+)
+def test_help_sentences_end_in_the_polite_form_or_are_noun_phrases(
+    cli: Cli, args: list[str], said: str
+) -> None:
+    """docs/ko/glossary.md (one voice): a sentence ends in -니다; help that is not a sentence is
+    a noun phrase, never a dangling clause (모든 변형에 대해., 있다면.)."""
+    shown = " ".join(cli("--lang", "ko", *args).out.split())
+    assert said in shown
+    assert "모든 변형에 대해." not in shown and "있다면." not in shown
