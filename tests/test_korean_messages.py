@@ -3,6 +3,8 @@ in Korean, in 합니다체, with the bundled ruleset's Korean name (docs/ko/glos
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import Cli
 
@@ -132,3 +134,39 @@ def test_help_sentences_end_in_the_polite_form_or_are_noun_phrases(
     shown = " ".join(cli("--lang", "ko", *args).out.split())
     assert said in shown
     assert "모든 변형에 대해." not in shown and "있다면." not in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["stauts"], "'stauts' 명령은 없습니다. 'stats', 'status'를 말씀하신 것입니까?"),
+        (["status", "--bogus"], "--bogus 옵션은 없습니다"),
+        (["status", "--chrt"], "--chrt 옵션은 없습니다 (비슷한 옵션: --chart)"),
+        (["edit"], "'N' 인자가 빠졌습니다"),
+        (["new", "--target"], "'--target' 옵션에는 값이 필요합니다"),
+        (["undo", "--yes=3"], "'--yes' 옵션은 값을 받지 않습니다"),
+        (["min-meld", "--score", "abc"], "'--score'의 값이 올바르지 않습니다: 정수를 주십시오"),
+        (["games", "one", "two"], "필요 없는 인자가 더 있습니다 (one two)"),
+    ],
+)
+def test_a_usage_error_is_said_in_korean_with_where_to_find_help(
+    cli: Cli, args: list[str], error: str
+) -> None:
+    """CONTRACT 4: bad usage exits 2 with a message starting Error: on stderr. In Korean the
+    message and the pointer to the help are Korean too; only Error: stays, as the contract
+    has it in every language."""
+    shown = cli("--lang", "ko", *args)
+    assert shown.code == 2
+    assert shown.err.splitlines()[-1] == f"Error: {error}"
+    assert "Try" not in shown.err
+    if "--target" not in args and "--yes=3" not in args:  # parse errors Click shows bare
+        assert re.search(r"^도움말은 '.+ -h'로 볼 수 있습니다\.$", shown.err, re.MULTILINE)
+
+
+def test_a_usage_error_in_english_is_click_s_own(cli: Cli) -> None:
+    """The English messages stay as Click writes them (output byte for byte as before)."""
+    shown = cli("status", "--bogus")
+    lines = shown.err.splitlines()
+    assert lines[0].startswith("Usage: ") and lines[0].endswith(" status [OPTIONS]")
+    assert lines[1].startswith("Try '") and lines[1].endswith(" status -h' for help.")
+    assert lines[2:] == ["", "Error: No such option: --bogus"]

@@ -171,3 +171,61 @@ def translate_help(command: Any) -> Any:
         for holder, name, text in list(help_holders(command)):
             setattr(holder, name, language._(text))
     return command
+
+
+# Click's usage errors as Typer's Click writes them, in English only: each pattern and the
+# message that says it in the language in use. A message matching none is shown as Click wrote it.
+CLICK_ERRORS = (
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (
+        r"No such option: (?P<name>\S+) \(Possible options: (?P<close>.+)\)",
+        N_("No such option: {name} (Possible options: {close})"),
+    ),
+    (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (
+        r"No such command '(?P<name>.*)'\. Did you mean (?P<close>.+)\?",
+        N_("No such command '{name}'. Did you mean {close}?"),
+    ),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
+    (
+        r"Option '(?P<name>.+)' does not take a value\.",
+        N_("Option '{name}' does not take a value."),
+    ),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<name>.*)\)",
+        N_("Got unexpected extra argument(s) ({name})"),
+    ),
+    (
+        r"Invalid value for (?P<name>.+): Input should be a valid integer.*",
+        N_("Invalid value for {name}: give a whole number"),
+    ),
+)
+TRY_HELP = N_("Try '{command}' for help.")
+
+
+def show_click_error(error: Any) -> None:
+    """Show a usage error of Click's (``error``, whose ``show`` writes it in English) as Click
+    does: the usage line, where to find help and ``Error: ...``, in the language in use."""
+    import re
+
+    import typer
+
+    if language.current() == language.ENGLISH:
+        error.show()
+        return
+    message = error.format_message()
+    for pattern, said in CLICK_ERRORS:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            message = _(said).format(**found.groupdict())
+            break
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            command = f"{ctx.command_path} {ctx.help_option_names[0]}"
+            hint = _(TRY_HELP).format(command=command) + "\n"
+        typer.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    typer.echo(f"Error: {message}", err=True)  # "Error:" is the contract's, in every language
