@@ -170,3 +170,15 @@ def test_a_usage_error_in_english_is_click_s_own(cli: Cli) -> None:
     assert lines[0].startswith("Usage: ") and lines[0].endswith(" status [OPTIONS]")
     assert lines[1].startswith("Try '") and lines[1].endswith(" status -h' for help.")
     assert lines[2:] == ["", "Error: No such option: --bogus"]
+
+
+def test_a_side_that_went_out_without_its_canasta_is_refused_in_one_sentence(cli: Cli) -> None:
+    """RULES 2 (classic): a side needs one canasta to go out. The refusal says so as a
+    statement and its reason, not as a clause left hanging on a colon (나갔지만:)."""
+    cli("new", "club", "--side", "우리", "--side", "그들")
+    refused = cli("--lang", "ko", "hand", "우리: 100 멜드", "그들: 50 멜드, 나감")
+    assert refused.code == 2
+    assert refused.err.splitlines()[-1] == (
+        'Error: 팀 "그들"이 나갔다고 했지만 나갈 수 없습니다: '
+        "나가려면 팀에 카나스타 1개가 필요한데, 팀에는 0개가 있습니다"
+    )
