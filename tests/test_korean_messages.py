@@ -182,3 +182,15 @@ def test_a_side_that_went_out_without_its_canasta_is_refused_in_one_sentence(cli
         'Error: 팀 "그들"이 나갔다고 했지만 나갈 수 없습니다: '
         "나가려면 팀에 카나스타 1개가 필요한데, 팀에는 0개가 있습니다"
     )
+
+
+def test_the_chart_is_called_a_graph_everywhere(cli: Cli) -> None:
+    """docs/ko/glossary.md: the chart of running totals is 그래프 (as README and the print
+    option say), never 차트 beside it."""
+    cli("new", "club", "--side", "우리", "--side", "그들")
+    cli("hand", "우리: 285 melded, 1 natural, out", "그들: 95 melded, 70 left")
+    chart = cli("--lang", "ko", "status", "--chart").out
+    assert "목표 점수 5,000 (그래프 위쪽)" in chart
+    shown = " ".join(cli("--lang", "ko", "export", "--help").out.split())
+    assert "(점수표, 그래프, 모든 점수 내역)" in shown
+    assert "차트" not in chart + shown
