@@ -194,3 +194,15 @@ def test_the_chart_is_called_a_graph_everywhere(cli: Cli) -> None:
     shown = " ".join(cli("--lang", "ko", "export", "--help").out.split())
     assert "(점수표, 그래프, 모든 점수 내역)" in shown
     assert "차트" not in chart + shown
+
+
+def test_an_assumption_names_the_option_that_changes_it_with_the_particle_that_fits(
+    cli: Cli,
+) -> None:
+    """RULES 6 discard.wild: a wild card is discarded only when going out (modern American); the
+    ruling says what it assumed and the option that changes it: --going-out is read 고잉아웃,
+    so it takes 을."""
+    ruled = cli(
+        "--lang", "ko", "check", "discard", "2C", "--hand", "2C KC", "-r", "modern-american"
+    )  # fmt: skip
+    assert "(--going-out을 주면 답이 달라집니다)" in ruled.out

@@ -81,11 +81,16 @@ def final_sound(text: str) -> str | None:
 def _word_final(word: str) -> str:
     """The final sound of an English word as Korean writes it (a rough reading: ``l`` is ㄹ,
     ``m``, ``n`` and ``ng`` are consonants, a silent ``e`` leaves the consonant before it, and a
-    short vowel closed by ``b c ck k p t`` keeps it: 클럽, 클래식, 넷)."""
+    short vowel closed by ``b c ck k p t`` keeps it: 클럽, 클래식, 넷; ``out`` is 아웃, ``ed``
+    드)."""
     vowels = "aeiou"
     if word.endswith("e") and len(word) > 2:
         before = word[-2]
         return "L" if before == "l" else "C" if before in "mn" else ""
+    if word.endswith("out"):
+        return "C"  # 아웃: --going-out, go-out
+    if word.endswith("ed"):
+        return ""  # 드: mixed 믹스드, opened 오픈드
     last = word[-1]
     if last == "l":
         return "L"
