@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import Cli
+from helpers import Cli, run_main
 
 
 def test_sides_that_fit_no_player_count_name_the_ruleset_in_korean(cli: Cli) -> None:
@@ -206,3 +206,14 @@ def test_an_assumption_names_the_option_that_changes_it_with_the_particle_that_f
         "--lang", "ko", "check", "discard", "2C", "--hand", "2C KC", "-r", "modern-american"
     )  # fmt: skip
     assert "(--going-out을 주면 답이 달라집니다)" in ruled.out
+
+
+def test_a_group_named_alone_shows_its_help_in_korean_not_an_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`check` without a check exits 2 showing the group's help, as Click does: the Korean help
+    itself, never wrapped in a second usage line and Error:."""
+    code, _out, err = run_main(capsys, "--lang", "ko", "check")
+    assert code == 2
+    assert err.startswith("사용법: ") and "이 플레이는 허용됩니까?" in err
+    assert "Error:" not in err and "도움말은" not in err

@@ -207,20 +207,23 @@ TRY_HELP = N_("Try '{command}' for help.")
 
 def show_click_error(error: Any) -> None:
     """Show a usage error of Click's (``error``, whose ``show`` writes it in English) as Click
-    does: the usage line, where to find help and ``Error: ...``, in the language in use."""
+    does: the usage line, where to find help and ``Error: ...``, in the language in use. One
+    that :data:`CLICK_ERRORS` does not know shows itself."""
     import re
 
     import typer
 
-    if language.current() == language.ENGLISH:
+    message = error.format_message()
+    found = None
+    if language.current() != language.ENGLISH:
+        for pattern, said in CLICK_ERRORS:
+            found = re.fullmatch(pattern, message, re.DOTALL)
+            if found:
+                message = _(said).format(**found.groupdict())
+                break
+    if found is None:  # English, or a message of Click's own kind (the help it shows)
         error.show()
         return
-    message = error.format_message()
-    for pattern, said in CLICK_ERRORS:
-        found = re.fullmatch(pattern, message, re.DOTALL)
-        if found:
-            message = _(said).format(**found.groupdict())
-            break
     ctx = getattr(error, "ctx", None)
     if ctx is not None:
         hint = ""
