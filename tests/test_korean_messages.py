@@ -4,6 +4,7 @@ in Korean, in 합니다체, with the bundled ruleset's Korean name (docs/ko/glos
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from helpers import Cli, run_main
@@ -217,3 +218,20 @@ def test_a_group_named_alone_shows_its_help_in_korean_not_an_error(
     assert code == 2
     assert err.startswith("사용법: ") and "이 플레이는 허용됩니까?" in err
     assert "Error:" not in err and "도움말은" not in err
+
+
+def test_why_a_file_cannot_be_read_or_written_is_said_in_korean(cli: Cli, tmp_path: Path) -> None:
+    """The system gives its reasons in English; a Korean refusal says the usual ones in Korean
+    (a folder given for a file, a folder that does not exist), and English keeps the system's."""
+    cli("new", "club", "--side", "우리", "--side", "그들")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    read = cli("--lang", "ko", "import", str(folder))
+    assert read.err.strip() == f"Error: {folder}: 읽을 수 없습니다 (파일이 아닌 폴더)"
+    missing = tmp_path / "nowhere" / "x.json"
+    written = cli("--lang", "ko", "export", "-o", str(missing))
+    assert written.err.strip() == (
+        f"Error: {missing}: 쓸 수 없습니다 (그런 파일이나 폴더가 없음). 그대로 두었습니다"
+    )
+    english = cli("import", str(folder))
+    assert english.err.strip() == f"Error: {folder}: cannot be read (Is a directory)"
