@@ -73,7 +73,7 @@ def test_pickup_with_a_natural_pair_cites_pile_natural_pair_and_its_assumption_i
     assert "손의 KS KH가 맨 위 KD와 맞습니다  [classic.pile.natural-pair]" in ko
     assert "방법: 내추럴 페어" in ko
     assert "카드: KS, KH" in ko
-    assert "가정: 팀이 이미 첫 멜드를 했습니다 (--not-opened을 주면 답이 달라집니다)" in ko
+    assert "가정: 팀이 이미 첫 멜드를 했습니다 (--not-opened를 주면 답이 달라집니다)" in ko
     assert numbers(ko) == numbers(en)
 
 

@@ -54,6 +54,9 @@ SOURCE = (
         ("game", "C"),
         ("us", ""),
         ("club-night", ""),
+        ("--going-out", "C"),  # 아웃
+        ("--not-opened", ""),  # 오픈드
+        ("mixed", ""),  # 믹스드
         # A quote closing the value is read past; a bracketed aside follows its word.
         ('"samba"', ""),
         ("멜드 1 (K K 2)", "L"),

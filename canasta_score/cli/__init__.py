@@ -149,7 +149,7 @@ def refuse_undecodable(args: list[str]) -> None:
 
 def run(args: list[str]) -> None:
     """Run the command ``args`` names and exit with its code; see :func:`main`."""
-    from canasta_score.cli.languages import settle, translate_help
+    from canasta_score.cli.languages import settle, show_click_error, translate_help
 
     try:
         refuse_undecodable(args)
@@ -164,11 +164,11 @@ def run(args: list[str]) -> None:
     except (typer.Abort, KeyboardInterrupt, EOFError):
         fail(_(INTERRUPTED))
     except Exception as exc:
-        # Click's own errors (usage errors and the like) show themselves, as Click does.
+        # Click's own errors (usage errors and the like) are shown as Click shows them.
         show, exit_code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
         if not callable(show) or not isinstance(exit_code, int):
             raise
-        show()
+        show_click_error(exc)
         sys.exit(exit_code)
     if code == 130:  # Typer's code for Ctrl-C outside a question; no command exits with it
         fail(_(INTERRUPTED))

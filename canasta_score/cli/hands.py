@@ -9,7 +9,7 @@ import typer
 
 from canasta_score.cli.common import JsonOpt, PlayersOpt, RuleOpt, emit_json, load, ruleset_option
 from canasta_score.core.errors import InputError, RecordError
-from canasta_score.core.language import N_, _, pgettext
+from canasta_score.core.language import N_, _, pgettext, system_reason
 
 if TYPE_CHECKING:
     from canasta_score.hands.scoring import HandScore
@@ -37,7 +37,7 @@ def read_text(path: str, limit: int | None = None, what: str = N_("a hand record
         raise InputError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
         raise InputError(
-            _("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror or exc)
+            _("{path}: cannot be read ({reason})").format(path=path, reason=system_reason(exc))
         ) from None
     return decode_utf8(raw, where)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from canasta_score.core import language
 from canasta_score.core.errors import InputError
+from canasta_score.core.language import N_, _
 
 OPTION = "--lang"
 # Output for programs: JSON (``--json``, the batch commands) and the JSON and TOML exports. It
@@ -34,6 +35,10 @@ NAMES = {
     "english": language.ENGLISH,
     "영어": language.ENGLISH,
 }
+# The refusals of a language the program does not speak, said in the language the rest of the
+# command line and the environment choose (:func:`settle`).
+UNSPOKEN = N_("{name} {given!r} is not a language the program speaks (choose en or ko)")
+NO_LANGUAGE = N_("--lang needs a language: ko or en")
 
 
 def parse_code(value: str) -> str | None:
@@ -45,14 +50,16 @@ def parse_code(value: str) -> str | None:
     return code if code in language.LANGUAGES else None
 
 
-def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
+def choose(
+    flag: str | None, environ: Mapping[str, str] | None = None, *, strict: bool = True
+) -> str:
     """The language for a command: ``--lang``, else ``CANASTA_SCORE_LANG``, else the first
     language of ``LANGUAGE`` the program speaks (as gettext reads it, unless the locale is
     plain C), else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set), else
     English. A language is named by its code or another name (``kr``, ``한국어``).
 
-    A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error; a locale it
-    does not speak means English."""
+    A ``--lang`` or ``CANASTA_SCORE_LANG`` the program does not speak is an error (passed over
+    unless ``strict``); a locale it does not speak means English."""
     from unicodedata import normalize
 
     env = os.environ if environ is None else environ
@@ -60,12 +67,10 @@ def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
         if given:
             code = normalize("NFC", given).strip().lower()
             code = NAMES.get(code) or parse_code(code) or code
-            if code not in language.LANGUAGES:
-                raise InputError(
-                    f"{name} {given!r} is not a language the program speaks "
-                    f"(choose {' or '.join(language.LANGUAGES)})"
-                )
-            return code
+            if code in language.LANGUAGES:
+                return code
+            if strict:
+                raise InputError(_(UNSPOKEN).format(name=name, given=given))
     locale = next((env[name] for name in LOCALE_VARIABLES if env.get(name)), "")
     if locale.strip().upper() not in ("C", "POSIX"):
         for entry in env.get(LANGUAGE_LIST, "").split(":"):
@@ -79,9 +84,10 @@ def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
 EXPORT = "export"
 
 
-def take_language(args: list[str]) -> tuple[str | None, list[str]]:
+def take_language(args: list[str], strict: bool = True) -> tuple[str | None, list[str]]:
     """The value of ``--lang X`` or ``--lang=X`` (the last one given) and the arguments
-    without it; ``--`` ends the options, as it does for Click."""
+    without it; ``--`` ends the options, as it does for Click. A ``--lang`` without a value
+    is an error (passed over unless ``strict``)."""
     found: str | None = None
     rest: list[str] = []
     given = iter(args)
@@ -90,8 +96,8 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
             rest += [arg, *given]
         elif arg == OPTION:
             found = next(given, None)
-            if found is None:
-                raise InputError("--lang needs a language: ko or en")
+            if found is None and strict:
+                raise InputError(_(NO_LANGUAGE))
         elif arg.startswith(OPTION + "="):
             found = arg.split("=", 1)[1]
         else:
@@ -125,9 +131,17 @@ def machine_output(args: list[str]) -> bool:
 
 
 def settle(args: list[str]) -> list[str]:
-    """Choose and use the language of ``args``; return ``args`` without ``--lang``."""
-    flag, rest = take_language(args)
-    code = choose(flag)
+    """Choose and use the language of ``args``; return ``args`` without ``--lang``. A language
+    refused is refused in the language chosen without it."""
+    try:
+        flag, rest = take_language(args)
+        code = choose(flag)
+    except InputError:
+        rest = take_language(args, strict=False)[1]
+        language.use(language.ENGLISH if machine_output(rest) else choose(None, strict=False))
+        flag, rest = take_language(args)
+        choose(flag)  # refuses it again, now in that language
+        raise
     language.use(language.ENGLISH if machine_output(rest) else code)
     return rest
 
@@ -157,3 +171,64 @@ def translate_help(command: Any) -> Any:
         for holder, name, text in list(help_holders(command)):
             setattr(holder, name, language._(text))
     return command
+
+
+# Click's usage errors as Typer's Click writes them, in English only: each pattern and the
+# message that says it in the language in use. A message matching none is shown as Click wrote it.
+CLICK_ERRORS = (
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (
+        r"No such option: (?P<name>\S+) \(Possible options: (?P<close>.+)\)",
+        N_("No such option: {name} (Possible options: {close})"),
+    ),
+    (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (
+        r"No such command '(?P<name>.*)'\. Did you mean (?P<close>.+)\?",
+        N_("No such command '{name}'. Did you mean {close}?"),
+    ),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
+    (
+        r"Option '(?P<name>.+)' does not take a value\.",
+        N_("Option '{name}' does not take a value."),
+    ),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<name>.*)\)",
+        N_("Got unexpected extra argument(s) ({name})"),
+    ),
+    (
+        r"Invalid value for (?P<name>.+): Input should be a valid integer.*",
+        N_("Invalid value for {name}: give a whole number"),
+    ),
+)
+TRY_HELP = N_("Try '{command}' for help.")
+
+
+def show_click_error(error: Any) -> None:
+    """Show a usage error of Click's (``error``, whose ``show`` writes it in English) as Click
+    does: the usage line, where to find help and ``Error: ...``, in the language in use. One
+    that :data:`CLICK_ERRORS` does not know shows itself."""
+    import re
+
+    import typer
+
+    message = error.format_message()
+    found = None
+    if language.current() != language.ENGLISH:
+        for pattern, said in CLICK_ERRORS:
+            found = re.fullmatch(pattern, message, re.DOTALL)
+            if found:
+                message = _(said).format(**found.groupdict())
+                break
+    if found is None:  # English, or a message of Click's own kind (the help it shows)
+        error.show()
+        return
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            command = f"{ctx.command_path} {ctx.help_option_names[0]}"
+            hint = _(TRY_HELP).format(command=command) + "\n"
+        typer.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    typer.echo(f"Error: {message}", err=True)  # "Error:" is the contract's, in every language

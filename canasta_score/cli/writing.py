@@ -13,7 +13,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from canasta_score.core.errors import GameError
-from canasta_score.core.language import _
+from canasta_score.core.language import _, system_reason
 from canasta_score.games.store.legacy import kind_of
 
 NAME_MAX = 255  # bytes in one file name on the common file systems (ext4, APFS, NTFS)
@@ -41,7 +41,7 @@ def regular_target(path: Path) -> tuple[Path, int | None]:
         return target, None
     except OSError as exc:
         raise GameError(
-            _("{path}: cannot be written ({reason})").format(path=path, reason=exc.strerror)
+            _("{path}: cannot be written ({reason})").format(path=path, reason=system_reason(exc))
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise GameError(
@@ -90,7 +90,7 @@ def write_atomic(path: Path, data: bytes) -> None:
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        why = exc.strerror or str(exc)
+        why = system_reason(exc)
         raise GameError(
             _("{path}: cannot be written ({reason}); it was left as it was").format(
                 path=path, reason=why

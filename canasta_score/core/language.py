@@ -81,11 +81,16 @@ def final_sound(text: str) -> str | None:
 def _word_final(word: str) -> str:
     """The final sound of an English word as Korean writes it (a rough reading: ``l`` is ㄹ,
     ``m``, ``n`` and ``ng`` are consonants, a silent ``e`` leaves the consonant before it, and a
-    short vowel closed by ``b c ck k p t`` keeps it: 클럽, 클래식, 넷)."""
+    short vowel closed by ``b c ck k p t`` keeps it: 클럽, 클래식, 넷; ``out`` is 아웃, ``ed``
+    드)."""
     vowels = "aeiou"
     if word.endswith("e") and len(word) > 2:
         before = word[-2]
         return "L" if before == "l" else "C" if before in "mn" else ""
+    if word.endswith("out"):
+        return "C"  # 아웃: --going-out, go-out
+    if word.endswith("ed"):
+        return ""  # 드: mixed 믹스드, opened 오픈드
     last = word[-1]
     if last == "l":
         return "L"
@@ -170,3 +175,30 @@ def speaking(code: str) -> Iterator[None]:
         yield
     finally:
         globals().update(_catalog=before, _code=before_code)
+
+
+# The usual reasons the system gives for a file it cannot read or write, by error number: the
+# system says them in English whatever the language (glibc's words, the message ids).
+SYSTEM_REASONS = {
+    "ENOENT": N_("No such file or directory"),
+    "EACCES": N_("Permission denied"),
+    "EPERM": N_("Operation not permitted"),
+    "EISDIR": N_("Is a directory"),
+    "ENOTDIR": N_("Not a directory"),
+    "ENOSPC": N_("No space left on device"),
+    "EROFS": N_("Read-only file system"),
+    "ENAMETOOLONG": N_("File name too long"),
+    "EEXIST": N_("File exists"),
+}
+
+
+def system_reason(exc: OSError) -> str:
+    """Why the system refused (``exc``), in the language in use: a usual reason in its words,
+    any other as the system says it."""
+    import errno
+
+    said = exc.strerror or str(exc)
+    if _catalog is None:
+        return said
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return _(SYSTEM_REASONS[name]) if name in SYSTEM_REASONS else said

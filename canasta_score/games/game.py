@@ -137,7 +137,7 @@ def pick_ruleset(
         _(
             "{sides} sides do not fit {ruleset} (players: {counts}); "
             "check the sides or give the number of players"
-        ).format(sides=len(sides), ruleset=first.name, counts=counts)
+        ).format(sides=len(sides), ruleset=first.shown_name, counts=counts)
     )
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core.errors import CanastaError, RulesetError
-from canasta_score.core.language import _
+from canasta_score.core.language import _, system_reason
 from canasta_score.rules import DEFAULT_RULESET
 from canasta_score.rules.ruleset import Ruleset, build_ruleset, extend, missing_problem
 
@@ -43,7 +43,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise RulesetError([_("{path}: no such file").format(path=path)]) from None
     except OSError as exc:
         text = _("{path}: cannot be read ({reason})")
-        raise RulesetError([text.format(path=path, reason=exc.strerror)]) from None
+        raise RulesetError([text.format(path=path, reason=system_reason(exc))]) from None
     except InputError as exc:
         raise RulesetError([str(exc)]) from None
 

@@ -150,7 +150,7 @@ TABLE: dict[CanastaKind, KindInfo] = {
         None,
         Least.TWOS,
         ("deuces", "twos", "2s"),
-        ("듀스", "투"),
+        ("2", "듀스", "투"),
     ),
     K.DEUCES_MIXED: KindInfo(
         Family.WILD,
@@ -158,7 +158,7 @@ TABLE: dict[CanastaKind, KindInfo] = {
         None,
         Least.ONE_JOKER,
         ("deuces with jokers", "twos with jokers", "2s with jokers"),
-        ("조커 든 듀스", "조커 든 투"),
+        ("조커가 섞인 2", "조커 든 듀스", "조커 든 투"),
     ),
 }
 # Kinds a summary may list as incomplete special melds (those with a penalty key).

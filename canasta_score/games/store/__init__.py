@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from canasta_score import __version__
 from canasta_score.core.errors import CanastaError, GameError, InputError
 from canasta_score.core.frozen import record, replace
-from canasta_score.core.language import _, ngettext
+from canasta_score.core.language import _, ngettext, system_reason
 from canasta_score.core.limits import MAX_IMPORT, parse_json
 from canasta_score.games.store.migrations import LATEST, MIGRATIONS
 from canasta_score.games.summary import Summary
@@ -194,7 +194,7 @@ class Store:
         except OSError as exc:
             raise GameError(
                 _("{path}: cannot create the game folder ({reason})").format(
-                    path=self.home, reason=exc.strerror
+                    path=self.home, reason=system_reason(exc)
                 )
             ) from None
         self._owner = self.owner_to_keep()
@@ -1111,7 +1111,9 @@ def sides_json(game: Game) -> str:
 
 
 def unreadable(path: Path | str, exc: OSError) -> GameError:
-    return GameError(_("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror))
+    return GameError(
+        _("{path}: cannot be read ({reason})").format(path=path, reason=system_reason(exc))
+    )
 
 
 def revision_of(db: sqlite3.Connection, ident: int) -> int:
