@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field
 from typing import Any
@@ -246,8 +247,9 @@ def parse_record(data: Any) -> HandRecord:
     if not isinstance(sides, list) or not sides:
         raise fail("", _("the record has no [[side]] tables"))
     parsed = tuple([parse_side(s, i) for i, s in enumerate(sides)])
-    names = [s.name for s in parsed]
-    duplicate = next((n for n in names if names.count(n) > 1), None)
+    # The first name met that is given again (names are counted once: a record may be long).
+    counts = Counter(s.name for s in parsed)
+    duplicate = next((s.name for s in parsed if counts[s.name] > 1), None)
     if duplicate:
         raise fail("", _('two sides are named "{side}"'), side=duplicate)
     ruleset = data.get("ruleset")

@@ -106,6 +106,14 @@ def both(names: list[str]) -> str:
 
 def validate_side(rs: Ruleset, side: SideRecord) -> None:
     name = side.name  # the ruleset's name (rs.shown_name) is said only in a refusal
+    left = side.in_hand
+    if side.went_out and left is not None and len(left) == rs.table.side_size and all(left):
+        # RULES 1.8: the player who went out holds no cards (one string a player of the side).
+        text = _(
+            'side "{side}" went out, but every player of it still holds cards (the player '
+            "who goes out holds none)"
+        )
+        raise fail("", text, side=name)
     if side.acaba and not rs.acaba.enabled:
         raise fail(name, _("acaba is not part of {ruleset}"), ruleset=rs.shown_name)
     if side.special_hand and not rs.value(SPECIAL_KEYS[side.special_hand]):

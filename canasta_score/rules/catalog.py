@@ -113,10 +113,18 @@ def load_ruleset(
 
 class BatchRulesets:
     """The rulesets of a batch: each (ruleset, players, house rules) is loaded once for the lines
-    that follow; a failure is kept as its error and raised for each line that names it."""
+    that follow; a failure is kept as its error and raised for each line that names it. At most
+    :attr:`KEPT` are kept, so a batch whose every line names other house rules stays bounded in
+    memory (when full, the kept ones are let go and loaded again as lines name them)."""
+
+    KEPT = 256
 
     def __init__(self) -> None:
         self._found: dict[tuple[str, int | None, tuple[str, ...]], Ruleset | CanastaError] = {}
+
+    def __len__(self) -> int:
+        """How many rulesets (or their errors) are kept."""
+        return len(self._found)
 
     def __call__(self, ref: str, players: int | None, rules: tuple[str, ...]) -> Ruleset:
         found = self._found.get((ref, players, rules))
@@ -125,6 +133,8 @@ class BatchRulesets:
                 found = load_ruleset(ref, players=players, overrides=list(rules))
             except CanastaError as exc:
                 found = exc
+            if len(self._found) >= self.KEPT:
+                self._found.clear()
             self._found[ref, players, rules] = found
         if isinstance(found, CanastaError):
             raise found

@@ -160,21 +160,35 @@ def put(path: Path, data: bytes) -> None:
 
 
 TEMP_PREFIX = ".ruleset-writing-"
+# The most entries the folder keeps (each is a few KiB); an entry's name (:func:`entry`).
+MAX_ENTRIES = 256
+ENTRY_NAME = ("ruleset-", ".marshal")
 # A temporary file older than this was left by a process killed while writing it.
 STALE_AFTER = 3600
 
 
 def sweep(cache: Path) -> None:
-    """Remove the temporary files that processes killed while writing an entry left behind."""
+    """Remove the temporary files that processes killed while writing an entry left behind,
+    and the oldest entries beyond :data:`MAX_ENTRIES` (room for the one about to be written),
+    so the folder stays bounded whatever house rules and versions have been used."""
     import time
 
     now = time.time()
+    entries: list[tuple[float, str]] = []
     with contextlib.suppress(OSError), os.scandir(cache) as listing:
         for found in listing:
             if found.name.startswith(TEMP_PREFIX) and found.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     if now - found.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
                         os.unlink(found.path)
+            elif found.name.startswith(ENTRY_NAME[0]) and found.name.endswith(ENTRY_NAME[1]):
+                with contextlib.suppress(OSError):
+                    entries.append((found.stat(follow_symlinks=False).st_mtime, found.path))
+    if len(entries) >= MAX_ENTRIES:
+        entries.sort()
+        for _mtime, old in entries[: len(entries) - MAX_ENTRIES + 1]:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
 
 
 def encode(rs: Ruleset) -> tuple[Any, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from canasta_score.core.errors import InputError, RulesetError
 from canasta_score.core.frozen import Field, fields, record
-from canasta_score.core.language import KOREAN, N_, _, current, particles, pgettext
+from canasta_score.core.language import KOREAN, N_, _, current, ngettext, particles, pgettext
 from canasta_score.rules import schema
 from canasta_score.rules.cards import Rank
 from canasta_score.rules.schema import Schema, Tier
@@ -314,7 +314,11 @@ def apply_players(data: dict[str, Any], players: int | None) -> dict[str, Any]:
     allowed = table.get("player_counts", [])
     if players is not None and isinstance(allowed, list) and players not in allowed:
         choices = ", ".join(str(a) for a in allowed)
-        text = _("{ruleset}: {players} players is not offered (choose {choices})")
+        text = ngettext(
+            "{ruleset}: {players} player is not offered (choose {choices})",
+            "{ruleset}: {players} players is not offered (choose {choices})",
+            players,
+        )
         raise RulesetError(
             [text.format(ruleset=data.get("id", "?"), players=players, choices=choices)]
         )
