@@ -469,7 +469,8 @@ def score_record(game: Game, rs: Ruleset, data: Any, number: int) -> HandScore:
 def check_out_empty(side: SideRecord, players: tuple[str, ...], size: int) -> None:
     """RULES 1.8: the player who went out got rid of every card in hand. Where a side that
     went out gives each player's cards left (one string a player, in the side's order), the
-    player who went out holds none, and so not every player of it holds some."""
+    player named as going out holds none (that no player of it holds none is the record's
+    own check, :func:`~canasta_score.hands.validation.validate_side`, for every path)."""
     left = side.in_hand
     if not side.went_out or left is None or len(left) != size:
         return
@@ -483,13 +484,6 @@ def check_out_empty(side: SideRecord, players: tuple[str, ...], size: int) -> No
                 player=players[out[0]],
                 cards=" ".join(str(card) for card in left[out[0]]),
             )
-        )
-    if all(left):
-        raise RecordError(
-            _(
-                'side "{side}" went out, but every player of it still holds cards (the player '
-                "who goes out holds none)"
-            ).format(side=side.name)
         )
 
 
