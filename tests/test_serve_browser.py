@@ -131,7 +131,7 @@ def test_a_hand_entered_with_taps_reaches_the_viewers_page_without_reloading(
     enter_hand_two(scorer)
     save = scorer.locator("button.save")
     save.wait_for(timeout=5000)
-    assert "+850" in scorer.inner_text("#preview")
+    scorer.locator("#preview", has_text="+850").wait_for(timeout=5000)
     save.tap()
     scorer.wait_for_selector(".notice")
     viewer.wait_for_function(
@@ -205,7 +205,8 @@ def test_the_stepper_of_a_count_of_points_steps_by_five(
     minus.tap()
     assert page.input_value("input[name='s0.meld_points']") == "5"
     page.locator("button.save").wait_for(timeout=5000)
-    assert "+5" in page.inner_text("#preview")
+    # The preview is asked for after each change; wait for the last one's answer.
+    page.locator("#preview", has_text="+5").wait_for(timeout=5000)
     assert page.locator("label.wrong").count() == 0
     page.locator("input[name='s1.canastas.natural'] + button").tap()
     assert page.input_value("input[name='s1.canastas.natural']") == "1"
