@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from canasta_score.hands.score_data import HandBatch
 from canasta_score.judging.batch import Batch
 from canasta_score.rules.catalog import BatchRulesets
@@ -17,6 +19,12 @@ RECORD = {
         {"name": "them", "meld_points": 0},
     ]
 }
+
+
+@pytest.fixture(autouse=True)
+def small_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bound of 8 stands for the real one: the mechanism is the same, the test quicker."""
+    monkeypatch.setattr(BatchRulesets, "KEPT", 8)
 
 
 def test_a_batch_keeps_at_most_its_bound_of_rulesets() -> None:

@@ -15,6 +15,8 @@ from canasta_score.rules import catalog, rulecache
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(rulecache.CACHE_ENV, str(tmp_path))
+    # A bound of 8 stands for the real one: the mechanism is the same, the test quicker.
+    monkeypatch.setattr(rulecache, "MAX_ENTRIES", 8)
     return tmp_path
 
 
