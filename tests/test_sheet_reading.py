@@ -103,3 +103,15 @@ def test_a_name_with_a_zero_width_character_keeps_the_sheet_in_line(cli: Cli) ->
         assert cli("hand", f"{name}: 300 melded, 2 mixed, out", "Cy: 50 melded").code == 0
         lines[name] = [width(line) for line in cli("status").out.splitlines()]
     assert lines["Ann\u200bBob"] == lines["AnnBob"]
+
+
+def test_the_sheet_explains_the_going_out_mark_only_when_it_shows_one(cli: Cli) -> None:
+    """A hand nobody went out of (RULES 1.9: a hand may end with the stock run out) marks no
+    side with *, so status shows no legend for it; once a side went out (A: 250 melded + a
+    natural canasta 500 + going out 100, RULES 1.5 and 2.1) the * and its legend are shown."""
+    assert cli("new", "club", "--side", "A", "--side", "B").code == 0
+    assert cli("hand", "A: 100 melded", "B: 50 melded").code == 0
+    assert "went out" not in cli("status").out
+    assert cli("hand", "A: 250 melded, 1 natural, out", "B: 50 melded").code == 0
+    shown = cli("status").out
+    assert "+850 *" in shown and "(* went out)" in shown

@@ -106,10 +106,11 @@ def standings(s: Summary) -> str:
 def status(s: Summary) -> str:
     parts = [wrapped(heading(s)), ""]
     if s.lines:
-        legend = _("(* went out)")
+        # The legend explains the marks the sheet shows, and only those.
+        legend = _("(* went out)") if any(line.went_out for line in s.lines) else ""
         if any(line.concealed for line in s.lines):
             legend = _("(* went out, ** went out concealed)")
-        parts += [sheet(s), wrapped(legend), ""]
+        parts += [sheet(s), *([wrapped(legend)] if legend else []), ""]
     else:
         parts += [_("No hands yet."), ""]
     parts += [standings(s), "", wrapped(outcome(s))]
