@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import socket
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,7 +9,7 @@ import typer
 
 from canasta_score.cli.common import GameOpt
 from canasta_score.core.errors import GameError
-from canasta_score.core.language import _
+from canasta_score.core.language import _, system_reason
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -86,16 +85,9 @@ def serve_cmd(
         sock.listen(128)  # a link opened at once waits for the server instead of failing
     except OSError as exc:
         sock.close()
-        # The usual reasons in the words of the language in use (the system says them in
-        # English); any other as the system says it.
-        reasons = {
-            errno.EADDRINUSE: _("Address already in use"),
-            errno.EACCES: _("Permission denied"),
-        }
-        reason = reasons.get(exc.errno or 0, exc.strerror)
         raise GameError(
             _("cannot listen on port {port} ({reason}); choose another with --port").format(
-                port=port, reason=reason
+                port=port, reason=system_reason(exc)
             )
         ) from None
     port = sock.getsockname()[1]

@@ -177,8 +177,9 @@ def speaking(code: str) -> Iterator[None]:
         globals().update(_catalog=before, _code=before_code)
 
 
-# The usual reasons the system gives for a file it cannot read or write, by error number: the
-# system says them in English whatever the language (glibc's words, the message ids).
+# The usual reasons the system gives for a file it cannot read or write (or a port it cannot
+# listen on), by error number: the system says them in English whatever the language (glibc's
+# words, the message ids).
 SYSTEM_REASONS = {
     "ENOENT": N_("No such file or directory"),
     "EACCES": N_("Permission denied"),
@@ -189,6 +190,7 @@ SYSTEM_REASONS = {
     "EROFS": N_("Read-only file system"),
     "ENAMETOOLONG": N_("File name too long"),
     "EEXIST": N_("File exists"),
+    "EADDRINUSE": N_("Address already in use"),
 }
 
 
