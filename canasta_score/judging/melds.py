@@ -129,7 +129,7 @@ def shape_of(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[R
 
 def sequence_shape(cards: tuple[Card, ...], rs: Ruleset) -> tuple[Shape | None, list[RuleRef]]:
     """Cards of several ranks are a sequence only if one suit, consecutive, 4 to A, no wilds."""
-    if any(c.rank is TWO or c.rank is JOKER for c in cards):
+    if any(c.rank.is_wild for c in cards):
         return None, [rs.cite("meld.sequence")]
     suits = {c.suit for c in cards}
     indexes = sorted(c.rank.sequence_index for c in cards)
