@@ -209,6 +209,14 @@ def said_key(key: str) -> str:
     return _(RECORD_KEYS[key]) if key in RECORD_KEYS else key
 
 
+def quoted(value: Any) -> str:
+    """A wrong value quoted as a record or ruleset wrote it: true and false as TOML and JSON
+    spell them, anything else as Python shows it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 # The words that answer yes or no, in both languages: the hand's questions and a partner's
 # answer (``--partner 예``) read them.
 YES = ("y", "yes", "예", "네", "응")

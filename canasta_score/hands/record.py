@@ -11,7 +11,7 @@ from unicodedata import normalize
 from canasta_score.core.errors import InputError, RecordError
 from canasta_score.core.frozen import fields, record
 from canasta_score.core.language import _
-from canasta_score.core.words import said_key
+from canasta_score.core.words import quoted, said_key
 from canasta_score.rules.cards import THREE, Card, parse_cards
 from canasta_score.rules.kinds import INCOMPLETE
 
@@ -89,17 +89,10 @@ def fail(side: str, message: str, /, **values: Any) -> RecordError:
     )
 
 
-def written(value: Any) -> str:
-    """A wrong value quoted as the record wrote it: true and false as TOML and JSON spell them."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
 def as_int(side: str, key: str, value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         text = _("{key} must be a whole number, not {value}")
-        raise fail(side, text, key=said_key(key), value=written(value))
+        raise fail(side, text, key=said_key(key), value=quoted(value))
     if value < minimum:
         text = _("{key} must be at least {minimum}, not {value}")
         raise fail(side, text, key=said_key(key), minimum=minimum, value=f"{value:,}")
@@ -117,7 +110,7 @@ def as_cards(
         except InputError as exc:
             raise fail(side, f"{said_key(item_key(key, index))}: {exc}") from None
     text = _("{key} must be a string of cards, not {value}")
-    raise fail(side, text, key=said_key(item_key(key, index)), value=written(value))
+    raise fail(side, text, key=said_key(item_key(key, index)), value=quoted(value))
 
 
 def item_key(key: str, index: int | None) -> str:
@@ -201,7 +194,7 @@ def parse_side(data: Any, index: int) -> SideRecord:
         special = fields["special_hand"] = data["special_hand"]
         if special not in SPECIAL_HANDS:
             text = _("special_hand {value} is not one of {choices}")
-            raise fail(name, text, value=written(special), choices=", ".join(SPECIAL_HANDS))
+            raise fail(name, text, value=quoted(special), choices=", ".join(SPECIAL_HANDS))
     if "went_out_player" in data:
         player = data["went_out_player"]
         if not isinstance(player, str) or not player.strip() or len(player) > 200:
@@ -231,7 +224,7 @@ def parse_incomplete(name: str, value: Any) -> tuple[str, ...]:
     for kind in value:
         if kind not in INCOMPLETE_KINDS:
             text = _("incomplete: {value} is not one of {choices}")
-            raise fail(name, text, value=written(kind), choices=", ".join(INCOMPLETE_KINDS))
+            raise fail(name, text, value=quoted(kind), choices=", ".join(INCOMPLETE_KINDS))
     return tuple(value)
 
 
