@@ -53,7 +53,7 @@ def sheet(s: Summary) -> str:
 
 
 def outcome(s: Summary) -> str:
-    if s.finished and s.winner is not None and s.margin is None:  # seven canastas, from behind
+    if s.won_from_behind:
         return _("Game over: {side} wins (seven canastas in one hand).").format(side=s.winner)
     if s.finished and s.winner is not None:
         if s.ended_by == "seven_canastas":

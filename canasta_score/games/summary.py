@@ -78,6 +78,11 @@ class Summary:
         return lead if lead > 0 else None
 
     @property
+    def won_from_behind(self) -> bool:
+        """Whether the single winner won without leading (seven canastas in one hand, D51)."""
+        return self.winner is not None and self.margin is None
+
+    @property
     def leader(self) -> str | None:
         """The side with the highest score, if exactly one has it and a hand was played."""
         if not self.lines:

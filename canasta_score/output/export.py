@@ -377,7 +377,7 @@ def markdown_section(hand: Played, full: bool) -> list[str]:
 
 def result_line(summary: Any) -> str:
     totals = ", ".join(f"{md(s.name)} {num(s.score)}" for s in summary.sides)
-    if summary.finished and summary.winner is not None and summary.margin is None:
+    if summary.won_from_behind:
         return _("**Result:** {winner} wins ({totals}).").format(
             winner=md(summary.winner), totals=totals
         )
