@@ -14,7 +14,6 @@ from typing import Any
 from canasta_score.core.errors import InputError, RulesetError
 from canasta_score.core.frozen import Field, fields, record
 from canasta_score.core.language import KOREAN, N_, _, current, ngettext, particles, pgettext
-from canasta_score.core.words import quoted
 from canasta_score.rules import schema
 from canasta_score.rules.cards import Rank
 from canasta_score.rules.schema import Schema, Tier
@@ -419,6 +418,8 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 def check_value(where: str, value: Any, kind: Any, choices: tuple[str, ...]) -> list[str]:
     """Problems with one value against its declared type and choices."""
+    from canasta_score.core.words import quoted  # building only: a cached ruleset skips it
+
     got = quoted(value)
     if kind is bool:
         text = _("{where}: expected true or false, got {value}")
